@@ -1,0 +1,72 @@
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema/index";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle a use case works with inside `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export type DatabaseEngine = "pglite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: DatabaseEngine;
+  /** Applies the committed migrations; safe to call from several processes at once. */
+  migrate(): Promise<void>;
+  /** Runs a trivial query; used by /healthz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { url: string; maxConnections?: number }
+  | { dataDir: string }
+  | { pglite: PGlite };
+
+const migrationsFolder = fileURLToPath(new URL("../drizzle", import.meta.url));
+// Arbitrary constant: serialises migrations across processes sharing one PostgreSQL server.
+const MIGRATION_LOCK_ID = 4_216_001;
+
+export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if ("url" in options) return openPostgres(options.url, options.maxConnections ?? 10);
+  const client = "pglite" in options ? options.pglite : await PGlite.create(options.dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    engine: "pglite",
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+  };
+}
+
+function openPostgres(url: string, maxConnections: number): DatabaseHandle {
+  const client = postgres(url, { max: maxConnections, onnotice: () => {} });
+  const db = drizzlePostgres(client, { schema }) as unknown as Database;
+  return {
+    db,
+    engine: "postgres",
+    migrate: async () => {
+      const lockClient = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        await lockClient`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+        await migratePostgres(drizzlePostgres(lockClient), { migrationsFolder });
+        await lockClient`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
+      } finally {
+        await lockClient.end();
+      }
+    },
+    ping: async () => {
+      await client`select 1`;
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}

@@ -1,0 +1,35 @@
+import { boolean, char, date, index, integer, pgTable, primaryKey, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { banks } from "./banks";
+import { money, timestamps, uuidPrimaryKey } from "./columns";
+import { users } from "./users";
+
+export const bankAccounts = pgTable("bank_accounts", {
+  id: uuidPrimaryKey(),
+  name: varchar("name", { length: 200 }).notNull(),
+  bankId: uuid("bank_id")
+    .notNull()
+    .references(() => banks.id, { onDelete: "restrict" }),
+  accountType: char("account_type", { length: 1 }).notNull().default("C"),
+  accountNumber: varchar("account_number", { length: 32 }),
+  currency: char("currency", { length: 3 }).notNull(),
+  postedBalance: money("posted_balance").notNull().default("0"),
+  availableBalance: money("available_balance").notNull().default("0"),
+  autoFundingEnabled: boolean("auto_funding_enabled").notNull().default(false),
+  lastImportedAt: timestamp("last_imported_at", { withTimezone: true }),
+  lastPostedThrough: date("last_posted_through", { mode: "string" }),
+  ...timestamps,
+});
+
+export const bankAccountOwners = pgTable(
+  "bank_account_owners",
+  {
+    bankAccountId: uuid("bank_account_id")
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.bankAccountId, t.userId] }), index("bank_account_owners_user_idx").on(t.userId)],
+);

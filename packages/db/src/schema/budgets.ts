@@ -1,0 +1,53 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  char,
+  date,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { bankAccounts } from "./bank-accounts";
+import { money, timestamps, uuidPrimaryKey } from "./columns";
+
+export const budgets = pgTable(
+  "budgets",
+  {
+    id: uuidPrimaryKey(),
+    bankAccountId: uuid("bank_account_id")
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 200 }).notNull(),
+    /** G goal, R recurring, A associated fill-up goal, C capped. */
+    budgetType: char("budget_type", { length: 1 }).notNull(),
+    /** D target date, F fixed amount. */
+    fundingType: char("funding_type", { length: 1 }).notNull(),
+    isUnallocated: boolean("is_unallocated").notNull().default(false),
+    balance: money("balance").notNull().default("0"),
+    fundedAmount: money("funded_amount").notNull().default("0"),
+    targetBalance: money("target_balance").notNull().default("0"),
+    fundingAmount: money("funding_amount"),
+    targetDate: date("target_date", { mode: "string" }),
+    fillupGoalId: uuid("fillup_goal_id"),
+    archived: boolean("archived").notNull().default(false),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    complete: boolean("complete").notNull().default(false),
+    paused: boolean("paused").notNull().default(false),
+    fundingSchedule: text("funding_schedule").notNull().default(""),
+    recurrenceSchedule: text("recurrence_schedule"),
+    memo: varchar("memo", { length: 512 }),
+    autoSpend: text("auto_spend")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    ...timestamps,
+  },
+  (t) => [
+    index("budgets_account_idx").on(t.bankAccountId),
+    uniqueIndex("budgets_one_unallocated_per_account").on(t.bankAccountId).where(sql`${t.isUnallocated}`),
+  ],
+);

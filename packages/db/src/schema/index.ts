@@ -1,0 +1,8 @@
+// The full schema, for drizzle's relational queries and drizzle-kit.
+export { apiKeys } from "./api-keys";
+export { bankAccountOwners, bankAccounts } from "./bank-accounts";
+export { banks } from "./banks";
+export { budgets } from "./budgets";
+export { refreshTokens, sessions } from "./sessions";
+export { throttleCounters } from "./throttle-counters";
+export { users } from "./users";

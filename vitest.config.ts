@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["{packages,apps,bench}/*/src/**/*.test.ts"],
+    globalSetup: ["./tooling/vitest/global-setup.ts"],
+    pool: "forks",
+    // Two cores: more workers only fight over them (and each PGlite takes hundreds of MB).
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
