@@ -1,0 +1,82 @@
+import { allRoutes } from "@allot/contract/routes";
+import { consumeThrottle } from "@allot/domain/throttle/consume-throttle";
+import cookie from "@fastify/cookie";
+import { sql } from "drizzle-orm";
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import { type CreateOpenApiFastifyPluginOptions, fastifyTRPCOpenApiPlugin } from "trpc-to-openapi";
+import { authenticateRequest } from "./auth/authenticate-request";
+import { BODY_LIMIT_BYTES, registerBodyParsers, relabelAsJson } from "./http/body-parsers";
+import { registerErrorBodies } from "./http/error-bodies";
+import { toErrorResponse } from "./http/error-response";
+import { createRouteTable, decodePath } from "./http/route-table";
+import { registerDocs } from "./openapi/docs";
+import { type AppRouter, appRouter } from "./routers/app-router";
+import { throttleChecksFor } from "./throttle/throttle-checks";
+import type { Context, Services } from "./trpc/context";
+
+const API_BASE = "/api";
+const API_WILDCARD = `${API_BASE}/*`;
+
+/** The whole HTTP service over the given database and configuration (tests build it the same way). */
+export async function buildApp(services: Services, options: { logger?: FastifyServerOptions["logger"] } = {}) {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT_BYTES });
+  await app.register(cookie);
+  await registerBodyParsers(app);
+  registerErrorBodies(app);
+
+  const matchRoute = createRouteTable(allRoutes, API_BASE);
+
+  // Route match (404/405), then the caller (401): both before the body is read.
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.routeOptions.url !== API_WILDCARD) return;
+    const [rawPath = "", query] = request.url.split(/\?(.*)/s);
+    const pathname = decodePath(rawPath);
+    const match = matchRoute(request.method, pathname);
+    if (!match) {
+      return reply.code(404).send({ detail: "Not found.", code: "not_found" });
+    }
+    if ("allowed" in match) {
+      return reply
+        .code(405)
+        .header("allow", match.allowed.join(", "))
+        .send({ detail: `Method "${request.method}" not allowed.`, code: "method_not_allowed" });
+    }
+    request.allot = { route: match.route, actor: null, url: request.url };
+    request.raw.url = query === undefined ? pathname : `${pathname}?${query}`;
+    request.allot.actor = await authenticateRequest(request, services);
+  });
+
+  // Throttling, once the body is parsed (login is also counted per email).
+  app.addHook("preHandler", async (request) => {
+    if (!request.allot) return;
+    await consumeThrottle(services.db, throttleChecksFor(request, request.allot.route, services.config));
+  });
+  relabelAsJson(app);
+
+  const trpcOptions: CreateOpenApiFastifyPluginOptions<AppRouter> = {
+    basePath: API_BASE,
+    router: appRouter,
+    createContext: ({ req, res }): Context => {
+      const request = req as unknown as FastifyRequest;
+      const allot = request.allot as NonNullable<FastifyRequest["allot"]>;
+      return { ...services, request, reply: res as unknown as FastifyReply, actor: allot.actor, route: allot.route };
+    },
+    responseMeta: ({ ctx, errors }) => (errors.length === 0 && ctx ? { status: ctx.route.status } : {}),
+    onError: ({ error, ctx }) => {
+      if (toErrorResponse(error, ctx?.route).status >= 500) app.log.error({ err: error }, "procedure failed");
+    },
+  };
+  await app.register(fastifyTRPCOpenApiPlugin, trpcOptions);
+
+  app.get("/healthz", async (_request, reply) => {
+    try {
+      await services.db.execute(sql`select 1`);
+      return { status: "ok" };
+    } catch {
+      return reply.code(503).send({ status: "unavailable" });
+    }
+  });
+
+  await registerDocs(app, allRoutes);
+  return app;
+}

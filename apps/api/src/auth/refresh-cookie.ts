@@ -1,0 +1,22 @@
+import type { IssuedCredentials } from "@allot/domain/auth/sessions";
+import type { FastifyReply } from "fastify";
+import type { ApiConfig } from "../config";
+
+export const REFRESH_COOKIE = "refresh_token";
+// Sent only to the token endpoints (and both with and without a trailing slash).
+const COOKIE_PATH = "/api/token";
+
+export function setRefreshCookie(reply: FastifyReply, config: ApiConfig, credentials: IssuedCredentials) {
+  reply.setCookie(REFRESH_COOKIE, credentials.refreshToken, {
+    httpOnly: true,
+    secure: config.secureCookies,
+    sameSite: "strict",
+    path: COOKIE_PATH,
+    expires: credentials.refreshExpiresAt,
+    maxAge: Math.round((credentials.refreshExpiresAt.getTime() - Date.now()) / 1000),
+  });
+}
+
+export function clearRefreshCookie(reply: FastifyReply, config: ApiConfig) {
+  reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, secure: config.secureCookies, sameSite: "strict", path: COOKIE_PATH });
+}

@@ -1,0 +1,19 @@
+import type { ThrottleRate } from "@allot/domain/throttle/throttle-rate";
+
+/** Everything the API needs from its environment; built by env.ts, or by tests directly. */
+export interface ApiConfig {
+  jwtSecret: string;
+  publicBaseUrl: string;
+  /** Rotate the refresh cookie on every refresh. */
+  refreshRotation: boolean;
+  /** Per-caller limits; each list is checked in full (e.g. a per-minute burst and an hourly cap). */
+  throttle: {
+    user: ThrottleRate[];
+    anon: ThrottleRate[];
+    loginPerIp: ThrottleRate[];
+    loginPerEmail: ThrottleRate[];
+    refreshPerIp: ThrottleRate[];
+  };
+  /** Send the refresh cookie with Secure (off only for plain-HTTP local development tests). */
+  secureCookies: boolean;
+}

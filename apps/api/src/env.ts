@@ -1,0 +1,73 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { throttleRatesSchema } from "@allot/domain/throttle/throttle-rate";
+import { z } from "zod";
+import type { ApiConfig } from "./config";
+
+// The only place process.env is read for the API (see operations.md for each variable).
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("127.0.0.1"),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default("./.data"),
+  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  REFRESH_ROTATION: z.enum(["true", "false"]).default("true"),
+  THROTTLE_RATE_USER: throttleRatesSchema.default(["1000/minute,20000/hour"] as never),
+  THROTTLE_RATE_ANON: throttleRatesSchema.default(["100/minute,100/hour"] as never),
+  THROTTLE_RATE_LOGIN_IP: throttleRatesSchema.default(["10/minute"] as never),
+  THROTTLE_RATE_LOGIN_EMAIL: throttleRatesSchema.default(["20/hour"] as never),
+  THROTTLE_RATE_REFRESH_IP: throttleRatesSchema.default(["60/minute"] as never),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface ApiEnv {
+  port: number;
+  host: string;
+  database: { url: string } | { dataDir: string };
+  logLevel: string;
+  config: ApiConfig;
+}
+
+export function readEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid environment:\n${z.prettifyError(parsed.error)}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  if (e.DATABASE_URL && !e.JWT_SECRET) throw new Error("JWT_SECRET is required with DATABASE_URL");
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    database: e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: join(dataDir, "pglite") },
+    logLevel: e.LOG_LEVEL,
+    config: {
+      jwtSecret: e.JWT_SECRET ?? embeddedJwtSecret(dataDir),
+      publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://127.0.0.1:${e.PORT}`,
+      refreshRotation: e.REFRESH_ROTATION === "true",
+      secureCookies: true,
+      throttle: {
+        user: e.THROTTLE_RATE_USER,
+        anon: e.THROTTLE_RATE_ANON,
+        loginPerIp: e.THROTTLE_RATE_LOGIN_IP,
+        loginPerEmail: e.THROTTLE_RATE_LOGIN_EMAIL,
+        refreshPerIp: e.THROTTLE_RATE_REFRESH_IP,
+      },
+    },
+  };
+}
+
+/** Embedded mode keeps a generated secret beside its data, so tokens survive restarts. */
+function embeddedJwtSecret(dataDir: string): string {
+  const file = join(dataDir, "jwt-secret");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString("base64url");
+    writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    return secret;
+  }
+}

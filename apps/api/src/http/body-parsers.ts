@@ -1,0 +1,40 @@
+import formbody from "@fastify/formbody";
+import multipart from "@fastify/multipart";
+import type { FastifyInstance } from "fastify";
+
+export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
+
+class BadJson extends Error {
+  readonly statusCode = 400;
+  readonly code = "FST_ERR_PARSE_ERROR";
+}
+
+/**
+ * JSON, form-encoded and multipart bodies all become a plain object on `request.body`;
+ * `relabelAsJson` then lets trpc-to-openapi (which only knows JSON) take it as parsed.
+ */
+export async function registerBodyParsers(app: FastifyInstance) {
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === "") return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch (error) {
+      done(new BadJson(`JSON parse error - ${(error as Error).message}`), undefined);
+    }
+  });
+  await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+  await app.register(multipart, {
+    attachFieldsToBody: "keyValues",
+    limits: { fileSize: BODY_LIMIT_BYTES, fields: 1000 },
+  });
+}
+
+export function relabelAsJson(app: FastifyInstance) {
+  app.addHook("preHandler", async (request) => {
+    if (request.method === "GET" || request.method === "HEAD" || request.method === "DELETE") return;
+    request.headers["content-type"] = "application/json";
+    if (request.body === undefined || request.body === null) request.body = {};
+  });
+}

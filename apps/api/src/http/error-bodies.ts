@@ -1,0 +1,34 @@
+import type { FastifyInstance } from "fastify";
+import { type ErrorResponse, toErrorResponse } from "./error-response";
+
+/**
+ * Errors reach the client in the spec's shapes whichever layer raised them: fastify's own (bad
+ * JSON, content type, size), our hooks (auth, throttle, 404/405), and tRPC procedures, whose
+ * body carries the shaped response under `allot` (see trpc.ts) for the onSend hook to unwrap.
+ */
+export function registerErrorBodies(app: FastifyInstance) {
+  app.setErrorHandler((error, request, reply) => {
+    const response = toErrorResponse(error, request.allot?.route);
+    if (response.status >= 500) request.log.error({ err: error }, "unhandled error");
+    return sendError(reply, response);
+  });
+
+  app.setNotFoundHandler((_request, reply) =>
+    sendError(reply, { status: 404, body: { detail: "Not found.", code: "not_found" } }),
+  );
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== "string" || !payload.includes('"allot"')) return payload;
+    const shaped = (JSON.parse(payload) as { allot?: ErrorResponse }).allot;
+    if (!shaped) return payload;
+    if (shaped.status >= 500) request.log.error({ body: payload }, "procedure failed");
+    reply.code(shaped.status);
+    for (const [name, value] of Object.entries(shaped.headers ?? {})) reply.header(name, value);
+    return JSON.stringify(shaped.body);
+  });
+}
+
+function sendError(reply: import("fastify").FastifyReply, response: ErrorResponse) {
+  for (const [name, value] of Object.entries(response.headers ?? {})) reply.header(name, value);
+  return reply.code(response.status).type("application/json").send(response.body);
+}

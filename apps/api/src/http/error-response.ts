@@ -1,0 +1,89 @@
+import { pathParameters, type RouteSpec } from "@allot/contract/http/route";
+import { DomainError, Throttled, ValidationFailed } from "@allot/domain/shared/errors";
+import { TRPCError } from "@trpc/server";
+import { z } from "zod";
+
+export interface ErrorResponse {
+  status: number;
+  body: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+// trpc-to-openapi's own failures, before our code runs.
+const TRPC_CODES: Record<string, { status: number; code: string; detail?: string }> = {
+  PARSE_ERROR: { status: 400, code: "parse_error", detail: "Malformed request body." },
+  UNSUPPORTED_MEDIA_TYPE: { status: 400, code: "unsupported_media_type" },
+  PAYLOAD_TOO_LARGE: { status: 413, code: "request_too_large" },
+  NOT_FOUND: { status: 404, code: "not_found", detail: "Not found." },
+  METHOD_NOT_SUPPORTED: { status: 405, code: "method_not_allowed" },
+};
+
+/** Every error the API answers with, in the shapes of operations.md: one place for all of them. */
+export function toErrorResponse(error: unknown, route?: RouteSpec): ErrorResponse {
+  const cause = error instanceof TRPCError && error.cause ? error.cause : error;
+
+  if (cause instanceof Throttled) {
+    return {
+      status: 429,
+      body: { detail: cause.message, code: cause.code },
+      headers: { "retry-after": String(cause.retryAfterSeconds) },
+    };
+  }
+  if (cause instanceof ValidationFailed) return { status: 400, body: cause.fields };
+  if (cause instanceof DomainError) return { status: cause.status, body: { detail: cause.message, code: cause.code } };
+  if (cause instanceof z.ZodError) return fromZodError(cause, route);
+
+  if (error instanceof TRPCError && TRPC_CODES[error.code]) {
+    const known = TRPC_CODES[error.code] as { status: number; code: string; detail?: string };
+    return { status: known.status, body: { detail: known.detail ?? error.message, code: known.code } };
+  }
+  const fastifyStatus = (error as { statusCode?: unknown }).statusCode;
+  if (typeof fastifyStatus === "number" && fastifyStatus >= 400 && fastifyStatus < 500) {
+    return fromFastifyError(error as Error & { statusCode: number; code?: string });
+  }
+  return { status: 500, body: { detail: "Internal server error.", code: "server_error" } };
+}
+
+function fromZodError(error: z.ZodError, route?: RouteSpec): ErrorResponse {
+  const pathNames = new Set(route ? pathParameters(route.path) : []);
+  // A malformed id in the path names no object: that is "not found", not a field error.
+  if (error.issues.some((issue) => pathNames.has(String(issue.path[0])))) {
+    return { status: 404, body: { detail: "Not found.", code: "not_found" } };
+  }
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join(".") : "non_field_errors";
+    (fields[key] ??= []).push(issueMessage(issue));
+  }
+  return { status: 400, body: fields };
+}
+
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === "invalid_type" && /received undefined/.test(issue.message)) return "This field is required.";
+  if (issue.code === "invalid_type" && /received null/.test(issue.message)) return "This field may not be null.";
+  if (issue.code === "too_big" && issue.origin === "string") {
+    return `Ensure this field has no more than ${issue.maximum} characters.`;
+  }
+  return issue.message;
+}
+
+function fromFastifyError(error: Error & { statusCode: number; code?: string }): ErrorResponse {
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return {
+        status: 400,
+        body: {
+          detail: "Unsupported content type: send application/json, application/x-www-form-urlencoded or multipart/form-data.",
+          code: "unsupported_media_type",
+        },
+      };
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+    case "FST_REQ_FILE_TOO_LARGE":
+      return { status: 413, body: { detail: "Request body is too large.", code: "request_too_large" } };
+    default:
+      return {
+        status: error.statusCode,
+        body: { detail: error.message, code: (error.code ?? "bad_request").replace(/^FST_ERR_/, "").toLowerCase() },
+      };
+  }
+}

@@ -1,0 +1,75 @@
+import type { RouteSpec } from "@allot/contract/http/route";
+import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
+
+import { appRouter } from "../routers/app-router";
+
+const errorRef = { $ref: "#/components/schemas/Error" };
+const validationRef = { $ref: "#/components/schemas/ValidationError" };
+const json = (schema: object) => ({ "application/json": { schema } });
+
+const ERROR_SCHEMAS: NonNullable<NonNullable<OpenAPIObject["components"]>["schemas"]> = {
+  Error: {
+    type: "object",
+    properties: { detail: { type: "string" }, code: { type: "string" } },
+    required: ["detail", "code"],
+  },
+  ValidationError: {
+    type: "object",
+    description:
+      "Keys are the offending request fields (nested paths dotted), values arrays of messages; cross-field problems under non_field_errors.",
+    additionalProperties: { type: "array", items: { type: "string" } },
+  },
+};
+
+/**
+ * The OpenAPI 3 document, generated from the same procedures (and so the same zod contract) the
+ * server validates with, then corrected where trpc-to-openapi cannot know better: each route's real
+ * success status and the spec's error bodies.
+ */
+export function buildOpenApiDocument(routes: RouteSpec[]): OpenAPIObject {
+  const document = generateOpenApiDocument(appRouter, {
+    title: "Allot API",
+    version: "1.0.0",
+    description: "Self-hosted personal budgeting: bank accounts, budgets, transactions, funding and imports.",
+    baseUrl: "/api",
+    securitySchemes: {
+      Bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+      "Api-Key": {
+        type: "apiKey",
+        in: "header",
+        name: "Authorization",
+        description: "`Authorization: Api-Key <key>`",
+      },
+    },
+  });
+  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...ERROR_SCHEMAS } };
+
+  for (const route of routes) {
+    const operation = findOperation(document, route);
+    if (!operation) continue; // openapi.http.test.ts proves every contract route is served
+    const success = operation.responses["200"];
+    const responses: Record<string, unknown> = {
+      [route.status]: route.status === 204 ? { description: "No content" } : success,
+      400: { description: "Invalid input", content: json(validationRef) },
+      401: { description: "Missing, invalid or expired credentials", content: json(errorRef) },
+      429: { description: "Throttled; see Retry-After", content: json(errorRef) },
+    };
+    if (route.access !== "public" && route.access !== "user") {
+      responses[403] = { description: "Interactive login (or staff) required", content: json(errorRef) };
+    }
+    if (route.path.includes("{") || route.method === "GET") {
+      responses[404] = { description: "Not found, or not visible to the caller", content: json(errorRef) };
+    }
+    if (route.access === "public") delete operation.security;
+    operation.responses = responses;
+  }
+  return document;
+}
+
+function findOperation(document: OpenAPIObject, route: RouteSpec) {
+  const paths = document.paths ?? {};
+  const item = paths[route.path] ?? paths[route.path.replace(/\/$/, "")];
+  return item?.[route.method.toLowerCase() as "get"] as
+    | { responses: Record<string, unknown>; security?: unknown }
+    | undefined;
+}

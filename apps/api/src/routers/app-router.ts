@@ -1,0 +1,22 @@
+import { router } from "../trpc/trpc";
+import { apiKeysRouter } from "./api-keys/api-keys-router";
+import { authRouter } from "./auth/auth-router";
+import { bankAccountsRouter } from "./bank-accounts/bank-accounts-router";
+import { banksRouter } from "./banks/banks-router";
+import { currenciesRouter } from "./currencies/currencies-router";
+import { usersRouter } from "./users/users-router";
+
+/**
+ * Every procedure, one sub-router per API area. trpc-to-openapi takes the first match where paths
+ * overlap, so areas and procedures keep the contract's order (static paths before parametric).
+ */
+export const appRouter = router({
+  auth: authRouter,
+  users: usersRouter,
+  apiKeys: apiKeysRouter,
+  banks: banksRouter,
+  currencies: currenciesRouter,
+  bankAccounts: bankAccountsRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,8 @@
+import { listBanksRoute } from "@allot/contract/banks/routes";
+import { listBanks } from "@allot/domain/banks/list-banks";
+import { toPage } from "../../http/page-links";
+import { procedureFor } from "../../trpc/trpc";
+
+export const listBanksProcedure = procedureFor(listBanksRoute).query(async ({ ctx, input }) =>
+  toPage(ctx.request, await listBanks(ctx.db, input)),
+);

@@ -1,0 +1,88 @@
+import type { DatabaseEngine, DatabaseHandle } from "@allot/db/create-database";
+import { openTestDatabase } from "@allot/db/testing/test-databases";
+import { createAccessTokens } from "@allot/domain/auth/access-tokens";
+import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
+import { createUser } from "@allot/domain/users/create-user";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll } from "vitest";
+import { buildApp } from "../app";
+import type { ApiConfig } from "../config";
+
+const generous = parseThrottleRates("100000/minute");
+
+export const testConfig = (overrides: Partial<ApiConfig> = {}): ApiConfig => ({
+  jwtSecret: "test-secret-test-secret-test-secret-0123456789",
+  publicBaseUrl: "http://allot.test",
+  refreshRotation: true,
+  secureCookies: true,
+  throttle: { user: generous, anon: generous, loginPerIp: generous, loginPerEmail: generous, refreshPerIp: generous },
+  ...overrides,
+});
+
+let userCounter = 0;
+
+export interface TestUser {
+  id: number;
+  username: string;
+  email: string;
+  password: string;
+  /** `Authorization` header of a fresh password login. */
+  bearer: string;
+}
+
+/**
+ * One migrated database and one app per test file (or describe block), on the given engine, with
+ * helpers that go through the public HTTP interface like a client would.
+ */
+export function useTestApp(engine: DatabaseEngine, overrides: Partial<ApiConfig> = {}) {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(engine);
+    const config = testConfig(overrides);
+    app = await buildApp({ db: database.db, tokens: createAccessTokens(config.jwtSecret), config });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const harness = {
+    get app() {
+      return app;
+    },
+    get db() {
+      return database.db;
+    },
+    inject: (options: InjectOptions): Promise<LightMyRequestResponse> => app.inject(options),
+
+    async login(email: string, password: string) {
+      const response = await app.inject({ method: "POST", url: "/api/token/", payload: { email, password } });
+      if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+      return `Bearer ${response.json().access}`;
+    },
+
+    /** A user made the admin way, logged in over HTTP. */
+    async user(options: { staff?: boolean; name?: string } = {}): Promise<TestUser> {
+      userCounter += 1;
+      const email = `user${userCounter}-${Date.now()}@example.com`;
+      const password = "correct horse battery staple";
+      const row = await createUser(database.db, { email, password, name: options.name, staff: options.staff });
+      return { id: row.id, username: row.username, email, password, bearer: await harness.login(email, password) };
+    },
+
+    /** An API key of the user, created over HTTP: `Authorization` header value. */
+    async apiKey(user: TestUser, name = "importer") {
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/v1/users/me/api-keys/",
+        headers: { authorization: user.bearer },
+        payload: { name },
+      });
+      if (response.statusCode !== 201) throw new Error(`api key failed: ${response.statusCode} ${response.body}`);
+      return `Api-Key ${response.json().key}`;
+    },
+  };
+  return harness;
+}

@@ -1,0 +1,23 @@
+import { loginRoute, refreshRoute } from "@allot/contract/auth/routes";
+import type { RouteSpec } from "@allot/contract/http/route";
+import type { ThrottleCheck } from "@allot/domain/throttle/consume-throttle";
+import type { FastifyRequest } from "fastify";
+import type { ApiConfig } from "../config";
+
+/** What one request is counted against: its caller (user or anonymous IP) plus per-route limits. */
+export function throttleChecksFor(request: FastifyRequest, route: RouteSpec, config: ApiConfig): ThrottleCheck[] {
+  const { throttle } = config;
+  const actor = request.allot?.actor;
+  const checks: ThrottleCheck[] = [
+    actor ? { key: `user:${actor.userId}`, rates: throttle.user } : { key: `anon:${request.ip}`, rates: throttle.anon },
+  ];
+  if (route === loginRoute) {
+    checks.push({ key: `login-ip:${request.ip}`, rates: throttle.loginPerIp });
+    const email = (request.body as { email?: unknown } | undefined)?.email;
+    if (typeof email === "string" && email.trim()) {
+      checks.push({ key: `login-email:${email.trim().toLowerCase()}`, rates: throttle.loginPerEmail });
+    }
+  }
+  if (route === refreshRoute) checks.push({ key: `refresh-ip:${request.ip}`, rates: throttle.refreshPerIp });
+  return checks;
+}

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { orderingField, pageQuery, paginated, uuidField } from "../http/fields";
+import { defineRoute } from "../http/route";
+import { BankSchema } from "./bank";
+
+const tags = ["banks"];
+
+export const listBanksRoute = defineRoute({
+  method: "GET",
+  path: "/v1/banks/",
+  status: 200,
+  summary: "List banks",
+  tags,
+  access: "user",
+  input: z.object({ ordering: orderingField(["name", "created_at"]).optional(), ...pageQuery }),
+  output: paginated(BankSchema),
+});
+
+export const getBankRoute = defineRoute({
+  method: "GET",
+  path: "/v1/banks/{id}/",
+  status: 200,
+  summary: "Retrieve a bank",
+  tags,
+  access: "user",
+  input: z.object({ id: uuidField() }),
+  output: BankSchema,
+});

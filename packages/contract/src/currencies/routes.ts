@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { noInput } from "../http/fields";
+import { defineRoute } from "../http/route";
+import { CurrencySchema } from "./currency";
+
+export const listCurrenciesRoute = defineRoute({
+  method: "GET",
+  path: "/v1/currencies/",
+  status: 200,
+  summary: "Every ISO 4217 currency, historic ones included (numeric null), sorted by code",
+  tags: ["currencies"],
+  access: "user",
+  input: noInput(),
+  output: z.array(CurrencySchema),
+});

@@ -1,0 +1,29 @@
+import type { z } from "zod";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * Who may call an endpoint.
+ * public: anyone (a bad credential is still 401); user: any authenticated caller;
+ * interactive: a password login, never an API key (403); staff: interactive and is_staff.
+ */
+export type Access = "public" | "user" | "interactive" | "staff";
+
+/** One endpoint: the server validates with it, the OpenAPI document and the SDK are built from it. */
+export interface RouteSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  method: HttpMethod;
+  /** Below `/api`, e.g. `/v1/bank-accounts/{id}/`; `{name}` segments come from the input. */
+  path: string;
+  status: 200 | 201 | 204;
+  summary: string;
+  tags: string[];
+  access: Access;
+  input: I;
+  output: O;
+}
+
+export const defineRoute = <I extends z.ZodType, O extends z.ZodType>(spec: RouteSpec<I, O>) => spec;
+
+/** The path parameter names of a route, in order. */
+export const pathParameters = (path: string): string[] =>
+  Array.from(path.matchAll(/\{(\w+)\}/g), (m) => m[1] as string);

@@ -1,0 +1,16 @@
+import type { RouteSpec } from "./http/route";
+import * as apiKeys from "./api-keys/routes";
+import * as auth from "./auth/routes";
+import * as bankAccounts from "./bank-accounts/routes";
+import * as banks from "./banks/routes";
+import * as currencies from "./currencies/routes";
+import * as users from "./users/routes";
+
+/**
+ * Every route, grouped by API area. Order matters where paths overlap: a static path
+ * (`/v1/users/me/`) is listed before the parametric one it would also match.
+ */
+export const routes = { auth, users, apiKeys, banks, currencies, bankAccounts };
+
+/** Every route, flat, in declaration order. */
+export const allRoutes: RouteSpec[] = Object.values(routes).flatMap((area) => Object.values(area) as RouteSpec[]);

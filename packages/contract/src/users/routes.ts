@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { noInput, orderingField, pageQuery, paginated } from "../http/fields";
+import { defineRoute } from "../http/route";
+import { UserSchema, userWritableFields } from "./user";
+
+const tags = ["users"];
+const username = z.string().max(150);
+const partialUserFields = z.object(userWritableFields).partial().shape;
+
+export const getMeRoute = defineRoute({
+  method: "GET",
+  path: "/v1/users/me/",
+  status: 200,
+  summary: "The caller's own user (API keys allowed)",
+  tags,
+  access: "user",
+  input: noInput(),
+  output: UserSchema,
+});
+
+export const updateMeRoute = defineRoute({
+  method: "PATCH",
+  path: "/v1/users/me/",
+  status: 200,
+  summary: "Update the caller's name, default bank account or timezone (interactive login only)",
+  tags,
+  access: "interactive",
+  input: z.object(partialUserFields),
+  output: UserSchema,
+});
+
+export const listUsersRoute = defineRoute({
+  method: "GET",
+  path: "/v1/users/",
+  status: 200,
+  summary: "List users (staff only)",
+  tags,
+  access: "staff",
+  input: z.object({ ordering: orderingField(["username", "email", "created_at"]).optional(), ...pageQuery }),
+  output: paginated(UserSchema),
+});
+
+export const getUserRoute = defineRoute({
+  method: "GET",
+  path: "/v1/users/{username}/",
+  status: 200,
+  summary: "Retrieve a user (staff only)",
+  tags,
+  access: "staff",
+  input: z.object({ username }),
+  output: UserSchema,
+});
+
+export const replaceUserRoute = defineRoute({
+  method: "PUT",
+  path: "/v1/users/{username}/",
+  status: 200,
+  summary: "Replace a user's writable fields (staff only)",
+  tags,
+  access: "staff",
+  input: z.object({
+    username,
+    name: userWritableFields.name.optional(),
+    default_bank_account: userWritableFields.default_bank_account.optional(),
+    timezone: userWritableFields.timezone,
+  }),
+  output: UserSchema,
+});
+
+export const updateUserRoute = defineRoute({
+  method: "PATCH",
+  path: "/v1/users/{username}/",
+  status: 200,
+  summary: "Update some of a user's writable fields (staff only)",
+  tags,
+  access: "staff",
+  input: z.object({ username, ...partialUserFields }),
+  output: UserSchema,
+});

@@ -1,0 +1,26 @@
+import type { Database } from "@allot/db/create-database";
+import { users } from "@allot/db/schema/users";
+import { sql } from "drizzle-orm";
+import { Unauthenticated } from "../shared/errors";
+import type { AccessTokens } from "./access-tokens";
+import { verifyPassword } from "./passwords";
+import { type IssuedCredentials, startSession } from "./sessions";
+
+const LOGIN_FAILED = "No active account found with the given credentials.";
+
+/** Email and password in, a new session's credentials out. Inactive users cannot log in. */
+export async function login(
+  db: Database,
+  tokens: AccessTokens,
+  input: { email: string; password: string },
+  now = new Date(),
+): Promise<IssuedCredentials> {
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${input.email.trim()}) and ${users.email} <> ''`)
+    .limit(1);
+  const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !valid || !user.isActive) throw new Unauthenticated(LOGIN_FAILED, "authentication_failed");
+  return startSession(db, tokens, user.id, now);
+}
