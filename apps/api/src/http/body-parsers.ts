@@ -14,7 +14,8 @@ class BadJson extends Error {
  * `relabelAsJson` then lets trpc-to-openapi (which only knows JSON) take it as parsed.
  */
 export async function registerBodyParsers(app: FastifyInstance) {
-  app.removeContentTypeParser("application/json");
+  // Only the three encodings the spec names; anything else (text/plain included) is refused.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === "") return done(null, {});

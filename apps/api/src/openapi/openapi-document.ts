@@ -63,7 +63,15 @@ export function buildOpenApiDocument(routes: RouteSpec[]): OpenAPIObject {
     if (route.access === "public") delete operation.security;
     operation.responses = responses;
   }
-  return document;
+  return withSpecPaths(document);
+}
+
+/** The spec writes every path with its trailing slash; trpc-to-openapi drops it. */
+function withSpecPaths(document: OpenAPIObject): OpenAPIObject {
+  const paths = Object.fromEntries(
+    Object.entries(document.paths ?? {}).map(([path, item]) => [path.endsWith("/") ? path : `${path}/`, item]),
+  );
+  return { ...document, paths };
 }
 
 function findOperation(document: OpenAPIObject, route: RouteSpec) {

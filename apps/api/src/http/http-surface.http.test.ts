@@ -1,0 +1,132 @@
+import { allRoutes } from "@allot/contract/routes";
+import { testEngines } from "@allot/db/testing/test-databases";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../testing/test-app";
+import { BODY_LIMIT_BYTES } from "./body-parsers";
+
+/** The HTTP layer every endpoint shares: encodings, error bodies, routing, health and the document. */
+describe.each(testEngines())("HTTP surface (%s)", (engine) => {
+  const t = useTestApp(engine);
+
+  const loginWith = (payload: string, contentType: string) =>
+    t.inject({ method: "POST", url: "/api/token/", payload, headers: { "content-type": contentType } });
+
+  it("accepts JSON, form-encoded and multipart bodies alike", async () => {
+    const user = await t.user();
+    const json = await loginWith(JSON.stringify({ email: user.email, password: user.password }), "application/json");
+    expect(json.statusCode).toBe(200);
+
+    const form = new URLSearchParams({ email: user.email, password: user.password }).toString();
+    const formed = await loginWith(form, "application/x-www-form-urlencoded");
+    expect(formed.statusCode).toBe(200);
+    expect(formed.json().access).toEqual(expect.any(String));
+
+    const boundary = "----allot-test-boundary";
+    const multipart = [
+      `--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\n${user.email}\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="password"\r\n\r\n${user.password}\r\n`,
+      `--${boundary}--\r\n`,
+    ].join("");
+    const parted = await loginWith(multipart, `multipart/form-data; boundary=${boundary}`);
+    expect(parted.statusCode).toBe(200);
+    expect(parted.json().access).toEqual(expect.any(String));
+  });
+
+  it("answers malformed JSON, a wrong content type and an oversized body with 4xx and a clear body", async () => {
+    const malformed = await loginWith('{"email": "a@b.c",', "application/json");
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ detail: expect.stringContaining("JSON parse error"), code: "parse_error" });
+
+    const wrongType = await loginWith("email=a", "text/plain");
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().code).toBe("unsupported_media_type");
+
+    const huge = await loginWith(JSON.stringify({ email: "x".repeat(BODY_LIMIT_BYTES), password: "p" }), "application/json");
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().code).toBe("request_too_large");
+  });
+
+  it("reports invalid fields by name, required ones too, and over-long strings as 400", async () => {
+    const missing = await t.inject({ method: "POST", url: "/api/token/", payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ email: ["This field is required."], password: ["This field is required."] });
+
+    const tooLong = await t.inject({ method: "POST", url: "/api/token/", payload: { email: "a".repeat(300), password: "x" } });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().email[0]).toMatch(/no more than 254 characters/);
+  });
+
+  it("takes an empty body on a POST as no fields, with or without a content type", async () => {
+    const bare = await t.inject({ method: "POST", url: "/api/token/" });
+    expect(bare.statusCode).toBe(400);
+    expect(Object.keys(bare.json()).sort()).toEqual(["email", "password"]);
+    const emptyJson = await t.inject({ method: "POST", url: "/api/token/", headers: { "content-type": "application/json" } });
+    expect(emptyJson.statusCode).toBe(400);
+  });
+
+  it("serves paths with and without the trailing slash; unknown paths 404, wrong methods 405", async () => {
+    const user = await t.user();
+    const headers = { authorization: user.bearer };
+    expect((await t.inject({ url: "/api/v1/users/me/", headers })).statusCode).toBe(200);
+    expect((await t.inject({ url: "/api/v1/users/me", headers })).statusCode).toBe(200);
+    const unknown = await t.inject({ url: "/api/v1/no-such-thing/", headers });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: "Not found.", code: "not_found" });
+    const wrong = await t.inject({ method: "PUT", url: "/api/token/" });
+    expect(wrong.statusCode).toBe(405);
+    expect(wrong.json().code).toBe("method_not_allowed");
+    expect((await t.inject({ url: "/elsewhere" })).statusCode).toBe(404);
+  });
+
+  it("refuses a bad credential with 401 even on a public endpoint", async () => {
+    const user = await t.user();
+    const garbage = await t.inject({
+      method: "POST",
+      url: "/api/token/",
+      headers: { authorization: "Bearer not-a-token" },
+      payload: { email: user.email, password: user.password },
+    });
+    expect(garbage.statusCode).toBe(401);
+    expect(garbage.json()).toEqual({ detail: "Token is invalid.", code: "token_not_valid" });
+    const scheme = await t.inject({ url: "/api/v1/users/me/", headers: { authorization: "Basic abc" } });
+    expect(scheme.statusCode).toBe(401);
+  });
+
+  it("reports health once the database answers", async () => {
+    const health = await t.inject({ url: "/healthz" });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: "ok" });
+  });
+
+  it("publishes a valid OpenAPI 3 document with every route, its success status and error bodies", async () => {
+    const response = await t.inject({ url: "/api/v1/openapi.json" });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    const result = await new Validator().validate(document);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+
+    for (const route of allRoutes) {
+      const operation = document.paths[route.path]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.path}`).toBeDefined();
+      expect(Object.keys(operation.responses)).toContain(String(route.status));
+      expect(operation.responses["400"].content["application/json"].schema.$ref).toBe(
+        "#/components/schemas/ValidationError",
+      );
+      if (route.method !== "GET" && route.method !== "DELETE") {
+        expect(Object.keys(operation.requestBody.content)).toEqual(
+          expect.arrayContaining(["application/json", "application/x-www-form-urlencoded", "multipart/form-data"]),
+        );
+      }
+    }
+  });
+
+  it("renders a browsable reference page", async () => {
+    const page = await t.inject({ url: "/api/docs" });
+    const html = page.statusCode === 302 ? await t.inject({ url: page.headers.location as string }) : page;
+    expect(html.statusCode).toBe(200);
+    expect(html.headers["content-type"]).toMatch(/text\/html/);
+    expect(html.body).toMatch(/swagger-ui/i);
+  });
+});
