@@ -1,5 +1,6 @@
 import { pathParameters, type RouteSpec } from "@allot/contract/http/route";
 import { DomainError, Throttled, ValidationFailed } from "@allot/domain/shared/errors";
+import { fieldErrors } from "@allot/domain/shared/field-errors";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 
@@ -30,7 +31,8 @@ export function toErrorResponse(error: unknown, route?: RouteSpec): ErrorRespons
     };
   }
   if (cause instanceof ValidationFailed) return { status: 400, body: cause.fields };
-  if (cause instanceof DomainError) return { status: cause.status, body: { detail: cause.message, code: cause.code } };
+  if (cause instanceof DomainError)
+    return { status: cause.status, body: { detail: cause.message, code: cause.code } };
   if (cause instanceof z.ZodError) return fromZodError(cause, route);
 
   if (error instanceof TRPCError && TRPC_CODES[error.code]) {
@@ -50,21 +52,7 @@ function fromZodError(error: z.ZodError, route?: RouteSpec): ErrorResponse {
   if (error.issues.some((issue) => pathNames.has(String(issue.path[0])))) {
     return { status: 404, body: { detail: "Not found.", code: "not_found" } };
   }
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join(".") : "non_field_errors";
-    (fields[key] ??= []).push(issueMessage(issue));
-  }
-  return { status: 400, body: fields };
-}
-
-function issueMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === "invalid_type" && /received undefined/.test(issue.message)) return "This field is required.";
-  if (issue.code === "invalid_type" && /received null/.test(issue.message)) return "This field may not be null.";
-  if (issue.code === "too_big" && issue.origin === "string") {
-    return `Ensure this field has no more than ${issue.maximum} characters.`;
-  }
-  return issue.message;
+  return { status: 400, body: fieldErrors(error.issues) };
 }
 
 function fromFastifyError(error: Error & { statusCode: number; code?: string }): ErrorResponse {
@@ -73,7 +61,8 @@ function fromFastifyError(error: Error & { statusCode: number; code?: string }):
       return {
         status: 400,
         body: {
-          detail: "Unsupported content type: send application/json, application/x-www-form-urlencoded or multipart/form-data.",
+          detail:
+            "Unsupported content type: send application/json, application/x-www-form-urlencoded or multipart/form-data.",
           code: "unsupported_media_type",
         },
       };
@@ -83,7 +72,10 @@ function fromFastifyError(error: Error & { statusCode: number; code?: string }):
     default:
       return {
         status: error.statusCode,
-        body: { detail: error.message, code: (error.code ?? "bad_request").replace(/^FST_ERR_/, "").toLowerCase() },
+        body: {
+          detail: error.message,
+          code: (error.code ?? "bad_request").replace(/^FST_ERR_/, "").toLowerCase(),
+        },
       };
   }
 }

@@ -4,6 +4,7 @@ import { users } from "@allot/db/schema/users";
 import { z } from "zod";
 import { hashPassword } from "../auth/passwords";
 import { Conflict, ValidationFailed } from "../shared/errors";
+import { fieldErrors } from "../shared/field-errors";
 
 const CreateUserInput = z.object({
   email: z.email("Enter a valid email address.").max(254),
@@ -18,21 +19,24 @@ const CreateUserInput = z.object({
  */
 export async function createUser(db: Database, input: z.input<typeof CreateUserInput>) {
   const parsed = CreateUserInput.safeParse(input);
-  if (!parsed.success) {
-    const fields: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (fields[String(issue.path[0])] ??= []).push(issue.message);
-    throw new ValidationFailed(fields);
-  }
+  if (!parsed.success) throw new ValidationFailed(fieldErrors(parsed.error.issues));
   const { email, password, name, staff } = parsed.data;
   try {
     const [row] = await db
       .insert(users)
-      .values({ username: email.toLowerCase(), email, name, isStaff: staff, passwordHash: await hashPassword(password) })
+      .values({
+        username: email.toLowerCase(),
+        email,
+        name,
+        isStaff: staff,
+        passwordHash: await hashPassword(password),
+      })
       .returning();
     if (!row) throw new Error("user insert returned nothing");
     return row;
   } catch (error) {
-    if (isUniqueViolation(error)) throw new Conflict(`A user with email '${email}' already exists.`, "user_exists");
+    if (isUniqueViolation(error))
+      throw new Conflict(`A user with email '${email}' already exists.`, "user_exists");
     throw error;
   }
 }
