@@ -1,9 +1,9 @@
-import type { RouteSpec } from "./http/route";
 import * as apiKeys from "./api-keys/routes";
 import * as auth from "./auth/routes";
 import * as bankAccounts from "./bank-accounts/routes";
 import * as banks from "./banks/routes";
 import * as currencies from "./currencies/routes";
+import type { RouteSpec } from "./http/route";
 import * as users from "./users/routes";
 
 /**
@@ -13,4 +13,6 @@ import * as users from "./users/routes";
 export const routes = { auth, users, apiKeys, banks, currencies, bankAccounts };
 
 /** Every route, flat, in declaration order. */
-export const allRoutes: RouteSpec[] = Object.values(routes).flatMap((area) => Object.values(area) as RouteSpec[]);
+export const allRoutes: RouteSpec[] = Object.values(routes).flatMap(
+  (area) => Object.values(area) as RouteSpec[],
+);

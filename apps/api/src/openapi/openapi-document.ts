@@ -1,5 +1,7 @@
+import { ErrorBodySchema, ValidationErrorBodySchema } from "@allot/contract/http/errors";
 import type { RouteSpec } from "@allot/contract/http/route";
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
+import { z } from "zod";
 
 import { appRouter } from "../routers/app-router";
 
@@ -7,19 +9,11 @@ const errorRef = { $ref: "#/components/schemas/Error" };
 const validationRef = { $ref: "#/components/schemas/ValidationError" };
 const json = (schema: object) => ({ "application/json": { schema } });
 
-const ERROR_SCHEMAS: NonNullable<NonNullable<OpenAPIObject["components"]>["schemas"]> = {
-  Error: {
-    type: "object",
-    properties: { detail: { type: "string" }, code: { type: "string" } },
-    required: ["detail", "code"],
-  },
-  ValidationError: {
-    type: "object",
-    description:
-      "Keys are the offending request fields (nested paths dotted), values arrays of messages; cross-field problems under non_field_errors.",
-    additionalProperties: { type: "array", items: { type: "string" } },
-  },
-};
+// The spec's two error bodies, from the contract's zod schemas (OpenAPI 3.1 is JSON Schema).
+const ERROR_SCHEMAS = {
+  Error: z.toJSONSchema(ErrorBodySchema, { target: "draft-2020-12" }),
+  ValidationError: z.toJSONSchema(ValidationErrorBodySchema, { target: "draft-2020-12" }),
+} as NonNullable<NonNullable<OpenAPIObject["components"]>["schemas"]>;
 
 /**
  * The OpenAPI 3 document, generated from the same procedures (and so the same zod contract) the
@@ -42,7 +36,10 @@ export function buildOpenApiDocument(routes: RouteSpec[]): OpenAPIObject {
       },
     },
   });
-  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...ERROR_SCHEMAS } };
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, ...ERROR_SCHEMAS },
+  };
 
   for (const route of routes) {
     const operation = findOperation(document, route);
@@ -69,7 +66,10 @@ export function buildOpenApiDocument(routes: RouteSpec[]): OpenAPIObject {
 /** The spec writes every path with its trailing slash; trpc-to-openapi drops it. */
 function withSpecPaths(document: OpenAPIObject): OpenAPIObject {
   const paths = Object.fromEntries(
-    Object.entries(document.paths ?? {}).map(([path, item]) => [path.endsWith("/") ? path : `${path}/`, item]),
+    Object.entries(document.paths ?? {}).map(([path, item]) => [
+      path.endsWith("/") ? path : `${path}/`,
+      item,
+    ]),
   );
   return { ...document, paths };
 }

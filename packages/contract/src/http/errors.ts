@@ -2,12 +2,9 @@ import { z } from "zod";
 
 export const ErrorBodySchema = z
   .object({ detail: z.string(), code: z.string() })
-  .meta({ id: "Error", description: "Every error except invalid input." });
+  .meta({ description: "Every error except invalid input." });
 
-export const ValidationErrorBodySchema = z
-  .record(z.string(), z.array(z.string()))
-  .meta({
-    id: "ValidationError",
-    description:
-      "Invalid input: keys are the offending fields (nested paths dotted), values their messages; cross-field problems under non_field_errors.",
-  });
+export const ValidationErrorBodySchema = z.record(z.string(), z.array(z.string())).meta({
+  description:
+    "Invalid input: keys are the offending fields (nested paths dotted), values their messages; cross-field problems under non_field_errors.",
+});
