@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { createDatabase } from "@allot/db/create-database";
 import {
   databaseUrl,
@@ -10,6 +9,7 @@ import {
   TEMPLATE_ENV,
   withAdminConnection,
 } from "@allot/db/testing/test-databases";
+import { PGlite } from "@electric-sql/pglite";
 
 /**
  * Migrates once per run: a PGlite data dir snapshot that each test file clones, and, with
@@ -37,7 +37,9 @@ export default async function setup() {
   return async () => {
     await rm(snapshotPath, { force: true });
     if (serverUrl) {
-      await withAdminConnection(serverUrl, (sql) => sql.unsafe(`drop database if exists ${template} with (force)`));
+      await withAdminConnection(serverUrl, (sql) =>
+        sql.unsafe(`drop database if exists ${template} with (force)`),
+      );
     }
   };
 }

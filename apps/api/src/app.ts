@@ -18,7 +18,10 @@ const API_BASE = "/api";
 const API_WILDCARD = `${API_BASE}/*`;
 
 /** The whole HTTP service over the given database and configuration (tests build it the same way). */
-export async function buildApp(services: Services, options: { logger?: FastifyServerOptions["logger"] } = {}) {
+export async function buildApp(
+  services: Services,
+  options: { logger?: FastifyServerOptions["logger"] } = {},
+) {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT_BYTES });
   await app.register(cookie);
   await registerBodyParsers(app);
@@ -59,7 +62,13 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     createContext: ({ req, res }): Context => {
       const request = req as unknown as FastifyRequest;
       const allot = request.allot as NonNullable<FastifyRequest["allot"]>;
-      return { ...services, request, reply: res as unknown as FastifyReply, actor: allot.actor, route: allot.route };
+      return {
+        ...services,
+        request,
+        reply: res as unknown as FastifyReply,
+        actor: allot.actor,
+        route: allot.route,
+      };
     },
     responseMeta: ({ ctx, errors }) => (errors.length === 0 && ctx ? { status: ctx.route.status } : {}),
     onError: ({ error, ctx }) => {

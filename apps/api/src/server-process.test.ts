@@ -14,7 +14,9 @@ const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer().listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 
@@ -43,17 +45,28 @@ describe.each(testEngines())("the server process (%s)", (engine) => {
   it("starts, migrates and answers /healthz within 30 s", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "allot-server-"));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", PORT: String(await freePort()) };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      PORT: String(await freePort()),
+    };
     delete env.DATABASE_URL;
     if (engine === "postgres") {
       const serverUrl = process.env.DATABASE_URL as string;
       const name = `allot_process_${randomBytes(4).toString("hex")}`;
       await withAdminConnection(serverUrl, (sql) => sql.unsafe(`create database ${name}`));
-      cleanups.push(() => withAdminConnection(serverUrl, (sql) => sql.unsafe(`drop database if exists ${name} with (force)`)));
+      cleanups.push(() =>
+        withAdminConnection(serverUrl, (sql) => sql.unsafe(`drop database if exists ${name} with (force)`)),
+      );
       env.DATABASE_URL = databaseUrl(serverUrl, name);
       env.JWT_SECRET = randomBytes(32).toString("hex");
     }
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: apiRoot, env, stdio: "pipe" });
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      cwd: apiRoot,
+      env,
+      stdio: "pipe",
+    });
     let output = "";
     child.stdout?.on("data", (d) => (output += d));
     child.stderr?.on("data", (d) => (output += d));
@@ -62,9 +75,11 @@ describe.each(testEngines())("the server process (%s)", (engine) => {
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
     });
 
-    const health = await waitForHealth(`http://127.0.0.1:${env.PORT}/healthz`, child, 30_000).catch((error) => {
-      throw new Error(`${error.message}\n${output}`);
-    });
+    const health = await waitForHealth(`http://127.0.0.1:${env.PORT}/healthz`, child, 30_000).catch(
+      (error) => {
+        throw new Error(`${error.message}\n${output}`);
+      },
+    );
     expect(await health.json()).toEqual({ status: "ok" });
     const document = await fetch(`http://127.0.0.1:${env.PORT}/api/v1/openapi.json`);
     expect(document.status).toBe(200);

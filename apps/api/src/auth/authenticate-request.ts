@@ -5,12 +5,18 @@ import type { FastifyRequest } from "fastify";
 import type { Services } from "../trpc/context";
 
 /** The caller of a request from its Authorization header; null when there is none. */
-export async function authenticateRequest(request: FastifyRequest, services: Services): Promise<Actor | null> {
+export async function authenticateRequest(
+  request: FastifyRequest,
+  services: Services,
+): Promise<Actor | null> {
   const header = request.headers.authorization;
   if (!header) return null;
   const [scheme, credential, ...rest] = header.trim().split(/\s+/);
   if (!credential || rest.length) {
-    throw new Unauthenticated("Invalid Authorization header: expected '<scheme> <credential>'.", "authentication_failed");
+    throw new Unauthenticated(
+      "Invalid Authorization header: expected '<scheme> <credential>'.",
+      "authentication_failed",
+    );
   }
   switch (scheme?.toLowerCase()) {
     case "bearer":

@@ -18,5 +18,10 @@ export function setRefreshCookie(reply: FastifyReply, config: ApiConfig, credent
 }
 
 export function clearRefreshCookie(reply: FastifyReply, config: ApiConfig) {
-  reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, secure: config.secureCookies, sameSite: "strict", path: COOKIE_PATH });
+  reply.clearCookie(REFRESH_COOKIE, {
+    httpOnly: true,
+    secure: config.secureCookies,
+    sameSite: "strict",
+    path: COOKIE_PATH,
+  });
 }

@@ -14,9 +14,7 @@ export type RouteMatch = { route: RouteSpec } | { allowed: HttpMethod[] } | null
 export function createRouteTable(routes: RouteSpec[], basePath: string) {
   const compiled: CompiledRoute[] = routes.map((route) => ({
     route,
-    pattern: new RegExp(
-      `^${basePath}${route.path.replace(/\/$/, "").replace(/\{\w+\}/g, "[^/]+")}/?$`,
-    ),
+    pattern: new RegExp(`^${basePath}${route.path.replace(/\/$/, "").replace(/\{\w+\}/g, "[^/]+")}/?$`),
   }));
 
   return (method: string, pathname: string): RouteMatch => {

@@ -15,7 +15,13 @@ export const testConfig = (overrides: Partial<ApiConfig> = {}): ApiConfig => ({
   publicBaseUrl: "http://allot.test",
   refreshRotation: true,
   secureCookies: true,
-  throttle: { user: generous, anon: generous, loginPerIp: generous, loginPerEmail: generous, refreshPerIp: generous },
+  throttle: {
+    user: generous,
+    anon: generous,
+    loginPerIp: generous,
+    loginPerEmail: generous,
+    refreshPerIp: generous,
+  },
   ...overrides,
 });
 
@@ -59,7 +65,8 @@ export function useTestApp(engine: DatabaseEngine, overrides: Partial<ApiConfig>
 
     async login(email: string, password: string) {
       const response = await app.inject({ method: "POST", url: "/api/token/", payload: { email, password } });
-      if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+      if (response.statusCode !== 200)
+        throw new Error(`login failed: ${response.statusCode} ${response.body}`);
       return `Bearer ${response.json().access}`;
     },
 
@@ -68,8 +75,19 @@ export function useTestApp(engine: DatabaseEngine, overrides: Partial<ApiConfig>
       userCounter += 1;
       const email = `user${userCounter}-${Date.now()}@example.com`;
       const password = "correct horse battery staple";
-      const row = await createUser(database.db, { email, password, name: options.name, staff: options.staff });
-      return { id: row.id, username: row.username, email, password, bearer: await harness.login(email, password) };
+      const row = await createUser(database.db, {
+        email,
+        password,
+        name: options.name,
+        staff: options.staff,
+      });
+      return {
+        id: row.id,
+        username: row.username,
+        email,
+        password,
+        bearer: await harness.login(email, password),
+      };
     },
 
     /** An API key of the user, created over HTTP: `Authorization` header value. */
@@ -80,7 +98,8 @@ export function useTestApp(engine: DatabaseEngine, overrides: Partial<ApiConfig>
         headers: { authorization: user.bearer },
         payload: { name },
       });
-      if (response.statusCode !== 201) throw new Error(`api key failed: ${response.statusCode} ${response.body}`);
+      if (response.statusCode !== 201)
+        throw new Error(`api key failed: ${response.statusCode} ${response.body}`);
       return `Api-Key ${response.json().key}`;
     },
   };

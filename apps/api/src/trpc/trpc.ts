@@ -25,7 +25,10 @@ function checkAccess(access: RouteSpec["access"], ctx: Context) {
   if (!actor) throw new Unauthenticated();
   if (access === "user") return;
   if (actor.credential !== "session") {
-    throw new Forbidden("This endpoint needs an interactive login; API keys are not accepted.", "interactive_login_required");
+    throw new Forbidden(
+      "This endpoint needs an interactive login; API keys are not accepted.",
+      "interactive_login_required",
+    );
   }
   if (access === "staff" && !actor.isStaff) throw new Forbidden("Only staff users may use this endpoint.");
 }

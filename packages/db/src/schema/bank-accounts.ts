@@ -1,4 +1,15 @@
-import { boolean, char, date, index, integer, pgTable, primaryKey, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  char,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  timestamp,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { banks } from "./banks";
 import { money, timestamps, uuidPrimaryKey } from "./columns";
 import { users } from "./users";
@@ -31,5 +42,8 @@ export const bankAccountOwners = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.bankAccountId, t.userId] }), index("bank_account_owners_user_idx").on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.bankAccountId, t.userId] }),
+    index("bank_account_owners_user_idx").on(t.userId),
+  ],
 );

@@ -40,10 +40,7 @@ export const budgets = pgTable(
     fundingSchedule: text("funding_schedule").notNull().default(""),
     recurrenceSchedule: text("recurrence_schedule"),
     memo: varchar("memo", { length: 512 }),
-    autoSpend: text("auto_spend")
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    autoSpend: text("auto_spend").array().notNull().default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (t) => [

@@ -24,5 +24,8 @@ export const refreshTokens = pgTable(
     blacklistedAt: timestamp("blacklisted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("refresh_tokens_session_idx").on(t.sessionId), index("refresh_tokens_expires_idx").on(t.expiresAt)],
+  (t) => [
+    index("refresh_tokens_session_idx").on(t.sessionId),
+    index("refresh_tokens_expires_idx").on(t.expiresAt),
+  ],
 );

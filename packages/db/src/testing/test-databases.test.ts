@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { openTestDatabase, testEngines } from "./test-databases";
 import { banks } from "../schema/banks";
+import { openTestDatabase, testEngines } from "./test-databases";
 
 describe.each(testEngines())("test database on %s", (engine) => {
   it("is migrated and isolated per open", async () => {

@@ -30,7 +30,9 @@ export async function openTestDatabase(engine: DatabaseEngine): Promise<Database
     ...handle,
     close: async () => {
       await handle.close();
-      await withAdminConnection(serverUrl, (sql) => sql.unsafe(`drop database if exists ${name} with (force)`));
+      await withAdminConnection(serverUrl, (sql) =>
+        sql.unsafe(`drop database if exists ${name} with (force)`),
+      );
     },
   };
 }

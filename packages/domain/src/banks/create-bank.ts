@@ -1,7 +1,7 @@
 import type { Database } from "@allot/db/create-database";
 import { banks } from "@allot/db/schema/banks";
-import { ValidationFailed } from "../shared/errors";
 import { isActiveCurrency } from "../currencies/currency-list";
+import { ValidationFailed } from "../shared/errors";
 import { toBankView } from "./bank-view";
 
 /** Admin only (CLI): banks are reference data. */
@@ -12,7 +12,8 @@ export async function createBank(
   const name = input.name.trim();
   const currency = input.currency.trim().toUpperCase();
   if (!name || name.length > 200) throw ValidationFailed.on("name", "Must be 1 to 200 characters.");
-  if (!isActiveCurrency(currency)) throw ValidationFailed.on("currency", `'${input.currency}' is not an ISO 4217 currency code.`);
+  if (!isActiveCurrency(currency))
+    throw ValidationFailed.on("currency", `'${input.currency}' is not an ISO 4217 currency code.`);
   const [row] = await db
     .insert(banks)
     .values({ name, defaultCurrency: currency, routingNumber: input.routingNumber?.trim() || null })

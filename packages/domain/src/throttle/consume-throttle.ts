@@ -14,7 +14,11 @@ export interface ThrottleCheck {
  * Counts one request against every rate of every check, in one statement (fixed windows kept in
  * the database, so all API instances share them), and refuses it when any count is over its limit.
  */
-export async function consumeThrottle(db: Database, checks: ThrottleCheck[], now = new Date()): Promise<void> {
+export async function consumeThrottle(
+  db: Database,
+  checks: ThrottleCheck[],
+  now = new Date(),
+): Promise<void> {
   const nowSeconds = now.getTime() / 1000;
   const counters = new Map<string, { windowStart: number; limit: number; windowSeconds: number }>();
   for (const { key, rates } of checks) {
@@ -22,7 +26,8 @@ export async function consumeThrottle(db: Database, checks: ThrottleCheck[], now
       const counterKey = `${key}|${windowSeconds}`;
       const windowStart = Math.floor(nowSeconds / windowSeconds) * windowSeconds;
       const existing = counters.get(counterKey);
-      if (!existing || existing.limit > limit) counters.set(counterKey, { windowStart, limit, windowSeconds });
+      if (!existing || existing.limit > limit)
+        counters.set(counterKey, { windowStart, limit, windowSeconds });
     }
   }
   if (counters.size === 0) return;

@@ -8,8 +8,12 @@ describe.each(testEngines())("banks over HTTP (%s)", (engine) => {
 
   it("lists and retrieves banks, paginated and ordered", async () => {
     const user = await t.user();
-    for (const name of ["Zeta Bank", "Alpha Bank", "Mid Bank"]) await createBank(t.db, { name, currency: "USD" });
-    const first = await t.inject({ url: "/api/v1/banks/?page_size=2", headers: { authorization: user.bearer } });
+    for (const name of ["Zeta Bank", "Alpha Bank", "Mid Bank"])
+      await createBank(t.db, { name, currency: "USD" });
+    const first = await t.inject({
+      url: "/api/v1/banks/?page_size=2",
+      headers: { authorization: user.bearer },
+    });
     expect(first.statusCode).toBe(200);
     const body = first.json();
     expect(body.count).toBe(3);
@@ -17,18 +21,30 @@ describe.each(testEngines())("banks over HTTP (%s)", (engine) => {
     expect(body.previous).toBeNull();
     expect(body.next).toContain("page=2");
 
-    const second = await t.inject({ url: new URL(body.next).pathname + new URL(body.next).search, headers: { authorization: user.bearer } });
+    const second = await t.inject({
+      url: new URL(body.next).pathname + new URL(body.next).search,
+      headers: { authorization: user.bearer },
+    });
     expect(second.json().results.map((b: { name: string }) => b.name)).toEqual(["Zeta Bank"]);
     expect(second.json().next).toBeNull();
 
-    const past = await t.inject({ url: "/api/v1/banks/?page=3&page_size=2", headers: { authorization: user.bearer } });
+    const past = await t.inject({
+      url: "/api/v1/banks/?page=3&page_size=2",
+      headers: { authorization: user.bearer },
+    });
     expect(past.statusCode).toBe(404);
     expect(past.json()).toEqual({ detail: "Invalid page.", code: "not_found" });
 
-    const desc = await t.inject({ url: "/api/v1/banks?ordering=-name", headers: { authorization: user.bearer } });
+    const desc = await t.inject({
+      url: "/api/v1/banks?ordering=-name",
+      headers: { authorization: user.bearer },
+    });
     expect(desc.json().results[0].name).toBe("Zeta Bank");
 
-    const one = await t.inject({ url: `/api/v1/banks/${body.results[0].id}/`, headers: { authorization: user.bearer } });
+    const one = await t.inject({
+      url: `/api/v1/banks/${body.results[0].id}/`,
+      headers: { authorization: user.bearer },
+    });
     expect(one.statusCode).toBe(200);
     expect(one.json()).toMatchObject({ name: "Alpha Bank", default_currency: "USD", routing_number: null });
   });
@@ -41,10 +57,17 @@ describe.each(testEngines())("banks over HTTP (%s)", (engine) => {
       headers: { authorization: user.bearer },
     });
     expect(unknown.statusCode).toBe(404);
-    const malformed = await t.inject({ url: "/api/v1/banks/not-a-uuid/", headers: { authorization: user.bearer } });
+    const malformed = await t.inject({
+      url: "/api/v1/banks/not-a-uuid/",
+      headers: { authorization: user.bearer },
+    });
     expect(malformed.statusCode).toBe(404);
     expect(malformed.json().code).toBe("not_found");
-    const wrongMethod = await t.inject({ method: "DELETE", url: "/api/v1/banks/", headers: { authorization: user.bearer } });
+    const wrongMethod = await t.inject({
+      method: "DELETE",
+      url: "/api/v1/banks/",
+      headers: { authorization: user.bearer },
+    });
     expect(wrongMethod.statusCode).toBe(405);
     expect(wrongMethod.headers.allow).toBe("GET");
     expect((await t.inject({ url: "/api/v1/nothing-here/" })).statusCode).toBe(404);
@@ -52,10 +75,16 @@ describe.each(testEngines())("banks over HTTP (%s)", (engine) => {
 
   it("refuses bad list parameters with 400 on the parameter", async () => {
     const user = await t.user();
-    const response = await t.inject({ url: "/api/v1/banks/?ordering=colour", headers: { authorization: user.bearer } });
+    const response = await t.inject({
+      url: "/api/v1/banks/?ordering=colour",
+      headers: { authorization: user.bearer },
+    });
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json())).toEqual(["ordering"]);
-    const capped = await t.inject({ url: "/api/v1/banks/?page_size=9999", headers: { authorization: user.bearer } });
+    const capped = await t.inject({
+      url: "/api/v1/banks/?page_size=9999",
+      headers: { authorization: user.bearer },
+    });
     expect(capped.statusCode).toBe(200);
   });
 });
