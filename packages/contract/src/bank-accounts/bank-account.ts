@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { booleanField, currencyCode, dateTimeOutput, moneyInput, moneyOutput, uuidField } from "../http/fields";
+import {
+  booleanField,
+  currencyCode,
+  dateTimeOutput,
+  moneyInput,
+  moneyOutput,
+  uuidField,
+} from "../http/fields";
 
 export const ACCOUNT_TYPES = ["C", "S", "X"] as const;
 

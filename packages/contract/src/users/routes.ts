@@ -58,12 +58,8 @@ export const replaceUserRoute = defineRoute({
   summary: "Replace a user's writable fields (staff only)",
   tags,
   access: "staff",
-  input: z.object({
-    username,
-    name: userWritableFields.name.optional(),
-    default_bank_account: userWritableFields.default_bank_account.optional(),
-    timezone: userWritableFields.timezone,
-  }),
+  // Every writable field is optional (the spec marks none required), so PUT takes the same body as PATCH.
+  input: z.object({ username, ...partialUserFields }),
   output: UserSchema,
 });
 

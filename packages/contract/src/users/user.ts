@@ -18,6 +18,7 @@ export const USERNAME_PATTERN = /^[\w.@+-]+$/;
 /** The writable User fields; a PUT sends all of them, a PATCH any subset. */
 export const userWritableFields = {
   name: z.string().trim().max(150),
-  default_bank_account: uuidField().nullable(),
+  /** Form bodies cannot send null: an empty value clears the default too. */
+  default_bank_account: z.preprocess((v) => (v === "" ? null : v), uuidField().nullable()),
   timezone: z.string().trim().min(1).max(64),
 };

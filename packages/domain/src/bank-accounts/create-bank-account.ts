@@ -1,0 +1,74 @@
+import type { Database } from "@allot/db/create-database";
+import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts";
+import { banks } from "@allot/db/schema/banks";
+import { budgets } from "@allot/db/schema/budgets";
+import { eq } from "drizzle-orm";
+import { isActiveCurrency } from "../currencies/currency-list";
+import type { Actor } from "../shared/actor";
+import { ValidationFailed } from "../shared/errors";
+import { ZERO } from "../shared/money";
+import { currencyKeyErrors } from "./account-currency";
+import {
+  addError,
+  type BankAccountFields,
+  CURRENCY_KEYS,
+  type FieldErrors,
+  parseMoneyField,
+} from "./bank-account-fields";
+import { loadBankAccountView } from "./bank-account-view";
+
+export const UNALLOCATED_BUDGET_NAME = "Unallocated";
+
+/**
+ * A new account owned by the caller, with its Unallocated budget in the same transaction. The
+ * Unallocated budget starts with the whole available balance, so that available_balance equals
+ * the sum of the account's budget balances from the first moment.
+ */
+export async function createBankAccount(
+  db: Database,
+  actor: Actor,
+  input: BankAccountFields & { name: string; bank: string },
+) {
+  return db.transaction(async (tx) => {
+    const errors: FieldErrors = {};
+    const [bank] = await tx.select().from(banks).where(eq(banks.id, input.bank)).limit(1);
+    if (!bank) addError(errors, "bank", `Invalid pk "${input.bank}" - object does not exist.`);
+
+    // Defaults to the bank's currency; either way it must be a current ISO 4217 code.
+    let currency = input.currency ?? bank?.defaultCurrency;
+    if (currency !== undefined && !isActiveCurrency(currency)) {
+      addError(errors, "currency", `'${currency}' is not a current ISO 4217 currency code.`);
+      currency = undefined;
+    }
+    if (currency !== undefined) Object.assign(errors, currencyKeyErrors(input, CURRENCY_KEYS, currency));
+    const posted = parseMoneyField(errors, "posted_balance", input.posted_balance) ?? ZERO;
+    const available = parseMoneyField(errors, "available_balance", input.available_balance) ?? ZERO;
+    if (Object.keys(errors).length > 0 || !bank || !currency) throw new ValidationFailed(errors);
+
+    const [account] = await tx
+      .insert(bankAccounts)
+      .values({
+        name: input.name,
+        bankId: bank.id,
+        accountType: input.account_type ?? "C",
+        accountNumber: input.account_number || null,
+        currency,
+        postedBalance: posted.toFixed(2),
+        availableBalance: available.toFixed(2),
+        autoFundingEnabled: input.auto_funding_enabled ?? false,
+      })
+      .returning();
+    if (!account) throw new Error("bank account insert returned nothing");
+    await tx.insert(bankAccountOwners).values({ bankAccountId: account.id, userId: actor.userId });
+    await tx.insert(budgets).values({
+      bankAccountId: account.id,
+      name: UNALLOCATED_BUDGET_NAME,
+      budgetType: "G",
+      fundingType: "F",
+      isUnallocated: true,
+      balance: available.toFixed(2),
+      targetBalance: "0",
+    });
+    return loadBankAccountView(tx, account);
+  });
+}

@@ -1,0 +1,61 @@
+import type { Database, Tx } from "@allot/db/create-database";
+import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Actor } from "../shared/actor";
+import { NotFound, ValidationFailed } from "../shared/errors";
+
+export type BankAccountRow = typeof bankAccounts.$inferSelect;
+
+/** Condition on `bank_accounts`: the user is one of the account's owners. */
+export const ownedBy = (db: Database | Tx, userId: number) =>
+  inArray(
+    bankAccounts.id,
+    db
+      .select({ id: bankAccountOwners.bankAccountId })
+      .from(bankAccountOwners)
+      .where(eq(bankAccountOwners.userId, userId)),
+  );
+
+/**
+ * The account if the actor owns it. Staff status does not bypass ownership, and an account of
+ * someone else is reported exactly like one that does not exist (404). With `lock`, the account
+ * row is locked `FOR UPDATE` until the transaction ends: take it first, before any budget row.
+ */
+export async function findOwnedAccount(
+  tx: Database | Tx,
+  actor: Pick<Actor, "userId">,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<BankAccountRow> {
+  const query = tx
+    .select()
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.id, id), ownedBy(tx, actor.userId)))
+    .limit(1);
+  const [row] = options.lock ? await query.for("update", { of: bankAccounts }) : await query;
+  if (!row) throw new NotFound("No bank account matches the given id.");
+  return row;
+}
+
+/**
+ * The 400 for a request field naming an account the caller cannot use (unknown, or not theirs):
+ * both read the same, so a caller learns nothing about other people's accounts.
+ */
+export const unknownAccount = (field: string, id: string) =>
+  ValidationFailed.on(field, `Invalid pk "${id}" - object does not exist.`);
+
+/** Like findOwnedAccount, but a miss is a 400 on the request field that named the account. */
+export async function findOwnedAccountFor(
+  tx: Database | Tx,
+  actor: Pick<Actor, "userId">,
+  field: string,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<BankAccountRow> {
+  try {
+    return await findOwnedAccount(tx, actor, id, options);
+  } catch (error) {
+    if (error instanceof NotFound) throw unknownAccount(field, id);
+    throw error;
+  }
+}

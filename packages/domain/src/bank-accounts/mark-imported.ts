@@ -1,0 +1,34 @@
+import type { Database } from "@allot/db/create-database";
+import { bankAccounts } from "@allot/db/schema/bank-accounts";
+import { eq } from "drizzle-orm";
+import type { Actor } from "../shared/actor";
+import { loadBankAccountView } from "./bank-account-view";
+import { findOwnedAccount } from "./find-owned-account";
+
+/**
+ * Records a completed import: last_imported_at is now, and last_posted_through advances to the
+ * given date but never moves backwards (a late, older import must not hold funding back).
+ */
+export async function markImported(
+  db: Database,
+  actor: Actor,
+  id: string,
+  lastPostedThrough: string,
+  now = new Date(),
+) {
+  return db.transaction(async (tx) => {
+    const account = await findOwnedAccount(tx, actor, id, { lock: true });
+    // YYYY-MM-DD strings order like the dates they name.
+    const through =
+      account.lastPostedThrough && account.lastPostedThrough > lastPostedThrough
+        ? account.lastPostedThrough
+        : lastPostedThrough;
+    const [updated] = await tx
+      .update(bankAccounts)
+      .set({ lastImportedAt: now, lastPostedThrough: through })
+      .where(eq(bankAccounts.id, account.id))
+      .returning();
+    if (!updated) throw new Error("bank account update returned nothing");
+    return loadBankAccountView(tx, updated);
+  });
+}

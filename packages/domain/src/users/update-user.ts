@@ -1,0 +1,59 @@
+import type { Database } from "@allot/db/create-database";
+import { users } from "@allot/db/schema/users";
+import { eq, type SQL } from "drizzle-orm";
+import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
+import { NotFound, ValidationFailed } from "../shared/errors";
+import { normalizeTimeZone } from "./time-zone";
+import { toUserView } from "./user-view";
+
+/** The writable User fields; absent ones are left as they are. */
+export interface UserChanges {
+  name?: string;
+  /** An account the user (not the caller) owns; null clears it. */
+  default_bank_account?: string | null;
+  timezone?: string;
+}
+
+function validTimeZone(input: string) {
+  const timezone = normalizeTimeZone(input);
+  if (!timezone) throw ValidationFailed.on("timezone", `'${input}' is not a valid IANA time zone.`);
+  return timezone;
+}
+
+/**
+ * Updates the user `where` selects: the caller for `/users/me/`, anyone for staff. A new default
+ * account is locked before the user row, the order deleting an account takes (it clears defaults),
+ * so the two cannot deadlock and a default never points at an account deleted meanwhile.
+ */
+async function updateUserWhere(db: Database, where: SQL, changes: UserChanges, baseUrl: string) {
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select({ userId: users.id }).from(users).where(where).limit(1);
+    if (!target) throw new NotFound("No user matches the given query.");
+
+    const set: Partial<typeof users.$inferInsert> = {};
+    if (changes.name !== undefined) set.name = changes.name;
+    if (changes.timezone !== undefined) set.timezone = validTimeZone(changes.timezone);
+    const accountId = changes.default_bank_account;
+    if (accountId === null) set.defaultBankAccountId = null;
+    else if (accountId !== undefined) {
+      const account = await findOwnedAccountFor(tx, target, "default_bank_account", accountId, {
+        lock: true,
+      });
+      set.defaultBankAccountId = account.id;
+    }
+
+    const [user] = await tx.select().from(users).where(eq(users.id, target.userId)).for("update");
+    if (!user) throw new NotFound("No user matches the given query.");
+    if (Object.keys(set).length === 0) return toUserView(user, baseUrl);
+
+    const [updated] = await tx.update(users).set(set).where(eq(users.id, user.id)).returning();
+    if (!updated) throw new Error("user update returned nothing");
+    return toUserView(updated, baseUrl);
+  });
+}
+
+export const updateUserById = (db: Database, id: number, changes: UserChanges, baseUrl: string) =>
+  updateUserWhere(db, eq(users.id, id), changes, baseUrl);
+
+export const updateUserByUsername = (db: Database, username: string, changes: UserChanges, baseUrl: string) =>
+  updateUserWhere(db, eq(users.username, username), changes, baseUrl);
