@@ -1,0 +1,94 @@
+import type { Command } from "commander";
+import type { CliEnv } from "../env";
+import { printJson, printRecord, reportError } from "../output";
+import { readPassword } from "../read-password";
+
+interface JsonOption {
+  json?: boolean;
+}
+
+// The database layer loads lazily (about a second): commands that talk to the API never need it.
+const database = () => import("../admin-database");
+
+/** `allot admin …`: work on the database directly, with the server's DATABASE_URL / DATA_DIR. */
+export function registerAdminCommands(program: Command, env: CliEnv): void {
+  const admin = program
+    .command("admin")
+    .description(
+      "Administer the database directly (with the embedded database, stop the server first: one process at a time)",
+    );
+
+  admin
+    .command("create-user")
+    .description("Create an active user with a password (the username is the email, lower-cased)")
+    .requiredOption("--email <email>", "email address, also the username")
+    .option("--password <password>", "password (omit it to type it, or to pipe it on stdin)")
+    .option("--name <name>", "display name", "")
+    .option("--staff", "give staff rights", false)
+    .option("--json", "print JSON for scripts")
+    .action(
+      async (options: JsonOption & { email: string; password?: string; name: string; staff: boolean }) => {
+        try {
+          const password = options.password ?? (await readPassword());
+          const { createUser } = await import("@allot/domain/users/create-user");
+          const { withMigratedDatabase } = await database();
+          const user = await withMigratedDatabase(env, (db) =>
+            createUser(db, { email: options.email, password, name: options.name, staff: options.staff }),
+          );
+          const view = { username: user.username, email: user.email, is_staff: user.isStaff };
+          if (options.json) printJson(view);
+          else printRecord(view);
+        } catch (error) {
+          reportError(error, Boolean(options.json));
+        }
+      },
+    );
+
+  admin
+    .command("create-bank")
+    .description("Create a bank (reference data every user picks from)")
+    .requiredOption("--name <name>", "bank name")
+    .requiredOption("--currency <code>", "default currency, ISO 4217 (e.g. USD)")
+    .option("--routing-number <number>", "routing number")
+    .option("--json", "print JSON for scripts")
+    .action(async (options: JsonOption & { name: string; currency: string; routingNumber?: string }) => {
+      try {
+        const { createBank } = await import("@allot/domain/banks/create-bank");
+        const { withMigratedDatabase } = await database();
+        const bank = await withMigratedDatabase(env, (db) =>
+          createBank(db, {
+            name: options.name,
+            currency: options.currency,
+            routingNumber: options.routingNumber,
+          }),
+        );
+        const view = {
+          id: bank.id,
+          name: bank.name,
+          routing_number: bank.routing_number,
+          default_currency: bank.default_currency,
+        };
+        if (options.json) printJson(view);
+        else printRecord(view);
+      } catch (error) {
+        reportError(error, Boolean(options.json));
+      }
+    });
+
+  admin
+    .command("migrate")
+    .description("Apply the database migrations (the server also applies them when it starts)")
+    .option("--json", "print JSON for scripts")
+    .action(async (options: JsonOption) => {
+      try {
+        const { withMigratedDatabase } = await database();
+        await withMigratedDatabase(env, async () => {});
+        const where = "url" in env.database ? "PostgreSQL at DATABASE_URL" : env.database.dataDir;
+        if (options.json)
+          printJson({ migrated: true, engine: "url" in env.database ? "postgres" : "pglite" });
+        else process.stdout.write(`Migrations applied (${where}).\n`);
+      } catch (error) {
+        reportError(error, Boolean(options.json));
+      }
+    });
+}

@@ -1,0 +1,47 @@
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+/** The server's address when neither --base-url, ALLOT_BASE_URL nor a login says otherwise. */
+export const DEFAULT_BASE_URL = "http://127.0.0.1:3000";
+
+// An empty variable (`DATABASE_URL= pnpm cli …`) counts as unset.
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+
+// The only place process.env is read for the CLI.
+const EnvSchema = z.object({
+  DATABASE_URL: optional(z.url()),
+  DATA_DIR: optional(z.string()),
+  /** Set by pnpm to where `pnpm cli` was typed; the script itself runs in apps/cli. */
+  INIT_CWD: optional(z.string()),
+  ALLOT_CONFIG: optional(z.string()),
+  XDG_CONFIG_HOME: optional(z.string()),
+  ALLOT_BASE_URL: optional(z.url()),
+  ALLOT_API_KEY: optional(z.string()),
+});
+
+export interface CliEnv {
+  /** What admin commands open: the server's PostgreSQL, or the embedded database folder. */
+  database: { url: string } | { dataDir: string };
+  /** Where `allot login` keeps the base URL and tokens. */
+  configPath: string;
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+}
+
+export function readEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): CliEnv {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) throw new Error(`Invalid environment:\n${z.prettifyError(parsed.error)}`);
+  const e = parsed.data;
+  // Relative paths mean what they mean where the user typed the command, as for the server.
+  const base = e.INIT_CWD ?? cwd;
+  const dataDir = resolve(base, e.DATA_DIR ?? "./.data");
+  const configHome = e.XDG_CONFIG_HOME ? resolve(base, e.XDG_CONFIG_HOME) : join(homedir(), ".config");
+  return {
+    database: e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: join(dataDir, "pglite") },
+    configPath: e.ALLOT_CONFIG ? resolve(base, e.ALLOT_CONFIG) : join(configHome, "allot", "config.json"),
+    baseUrl: e.ALLOT_BASE_URL,
+    apiKey: e.ALLOT_API_KEY,
+  };
+}

@@ -1,0 +1,67 @@
+import { DomainError, ValidationFailed } from "@allot/domain/shared/errors";
+import { ApiError } from "@allot/sdk/api-error";
+
+/** For scripts: the value as JSON on stdout. */
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** For people: one aligned `key  value` line per field. */
+export function printRecord(record: Record<string, unknown>): void {
+  const width = Math.max(...Object.keys(record).map((key) => key.length));
+  for (const [key, value] of Object.entries(record)) {
+    process.stdout.write(
+      `${key.padEnd(width)}  ${value === null || value === undefined ? "-" : String(value)}\n`,
+    );
+  }
+}
+
+/** Shown when a command fails because of what the user gave it, not because of a bug. */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly code = "usage_error",
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The error in the API's body shapes (a field map for invalid input, else `{detail, code}`), on
+ * stderr: as JSON with --json, as lines for people. Sets the exit status to 1.
+ */
+export function reportError(error: unknown, json: boolean): void {
+  process.exitCode = 1;
+  const body = errorBody(error);
+  if (json) {
+    process.stderr.write(`${JSON.stringify(body, null, 2)}\n`);
+    return;
+  }
+  if (typeof body.detail === "string") {
+    process.stderr.write(`error: ${body.detail}\n`);
+    return;
+  }
+  process.stderr.write("error: invalid input\n");
+  for (const [field, messages] of Object.entries(body)) {
+    for (const message of messages as string[]) process.stderr.write(`  ${field}: ${message}\n`);
+  }
+}
+
+/** What undici and node:net throw when the server cannot be reached or answers nothing. */
+const NETWORK_ERRORS =
+  /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|UND_ERR_\w+)$/;
+
+function errorBody(error: unknown): Record<string, unknown> {
+  if (error instanceof ValidationFailed) return error.fields;
+  if (error instanceof DomainError || error instanceof UsageError)
+    return { detail: error.message, code: error.code };
+  if (error instanceof ApiError) {
+    // The server's own body when it is one of its shapes, so scripts see what the API said.
+    return error.fields ?? { detail: error.detail, code: error.code };
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  if (error instanceof Error && typeof code === "string" && NETWORK_ERRORS.test(code)) {
+    return { detail: `Could not reach the API: ${error.message}`, code: "connection_failed" };
+  }
+  return { detail: error instanceof Error ? error.message : String(error), code: "error" };
+}

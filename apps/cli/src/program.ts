@@ -1,0 +1,18 @@
+import { Command } from "commander";
+import { registerAdminCommands } from "./commands/admin";
+import { registerSessionCommands } from "./commands/session";
+import { registerWhoamiCommand } from "./commands/whoami";
+import type { CliEnv } from "./env";
+
+export function createProgram(env: CliEnv): Command {
+  const program = new Command()
+    .name("allot")
+    .description(
+      "Allot from the command line: `admin` commands work on the database, the others talk to the API",
+    )
+    .showHelpAfterError();
+  registerAdminCommands(program, env);
+  registerSessionCommands(program, env);
+  registerWhoamiCommand(program, env);
+  return program;
+}

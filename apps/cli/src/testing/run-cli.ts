@@ -1,0 +1,56 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const CLI_PACKAGE = fileURLToPath(new URL("../..", import.meta.url));
+const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** stdout parsed as JSON (for --json runs). */
+  json<T = unknown>(): T;
+  /** stderr parsed as JSON (errors of --json runs). */
+  errorJson<T = unknown>(): T;
+}
+
+/**
+ * Runs the real `allot` in a child process, as `pnpm cli` does (tsx, from apps/cli), with only the
+ * given Allot variables: nothing of the test process's DATABASE_URL or INIT_CWD leaks in.
+ */
+export function runCli(
+  args: string[],
+  options: { env?: Record<string, string | undefined>; stdin?: string } = {},
+): Promise<CliRun> {
+  const env: Record<string, string | undefined> = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    ...options.env,
+  };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", MAIN, ...args], {
+      cwd: CLI_PACKAGE,
+      env,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code) =>
+      resolve({
+        code,
+        stdout,
+        stderr,
+        json: () => JSON.parse(stdout),
+        errorJson: () => JSON.parse(stderr),
+      }),
+    );
+    child.stdin.end(options.stdin ?? "");
+  });
+}

@@ -1,0 +1,62 @@
+/** Any answer of the API outside 2xx, with the spec's error body taken apart. */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  /** The HTTP status. */
+  readonly status: number;
+  /** The body's `code` (`invalid` for a field map, `unexpected_response` for a non-JSON body). */
+  readonly code: string;
+  /** The body's `detail`, or the field messages joined into one line. */
+  readonly detail: string;
+  /** The ValidationError field map of a 400 (`{"email": ["Enter a valid email address."]}`), else null. */
+  readonly fields: Record<string, string[]> | null;
+  /** Seconds from `Retry-After` (429), else null. */
+  readonly retryAfter: number | null;
+  /** The parsed body (or the raw text when it was not JSON). */
+  readonly body: unknown;
+  readonly method: string;
+  readonly url: string;
+
+  constructor(init: {
+    status: number;
+    body: unknown;
+    method: string;
+    url: string;
+    retryAfter?: number | null;
+  }) {
+    const { code, detail, fields } = describeBody(init.status, init.body);
+    super(`${init.method} ${init.url} failed with ${init.status} ${code}: ${detail}`);
+    this.status = init.status;
+    this.code = code;
+    this.detail = detail;
+    this.fields = fields;
+    this.retryAfter = init.retryAfter ?? null;
+    this.body = init.body;
+    this.method = init.method;
+    this.url = init.url;
+  }
+}
+
+function describeBody(status: number, body: unknown) {
+  if (isRecord(body) && typeof body.detail === "string") {
+    const code = typeof body.code === "string" ? body.code : `http_${status}`;
+    return { code, detail: body.detail, fields: null };
+  }
+  if (isFieldMap(body)) {
+    const detail = Object.entries(body)
+      .map(([field, messages]) => `${field}: ${messages.join(" ")}`)
+      .join("; ");
+    return { code: "invalid", detail, fields: body };
+  }
+  const text = typeof body === "string" ? body.trim().slice(0, 200) : "";
+  return { code: "unexpected_response", detail: text || `HTTP ${status}`, fields: null };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const isFieldMap = (value: unknown): value is Record<string, string[]> =>
+  isRecord(value) &&
+  Object.keys(value).length > 0 &&
+  Object.values(value).every(
+    (messages) => Array.isArray(messages) && messages.every((m) => typeof m === "string"),
+  );
