@@ -12,10 +12,19 @@ import { sha256 } from "./token-digest";
 const LAST_USED_GRANULARITY_MS = 60_000;
 
 /** A Bearer access token: valid signature, not expired, its session still open, its user active. */
-export async function authenticateAccessToken(db: Database, tokens: AccessTokens, token: string): Promise<Actor> {
+export async function authenticateAccessToken(
+  db: Database,
+  tokens: AccessTokens,
+  token: string,
+): Promise<Actor> {
   const claims = await tokens.verify(token);
   const [row] = await db
-    .select({ username: users.username, isStaff: users.isStaff, isActive: users.isActive, endedAt: sessions.endedAt })
+    .select({
+      username: users.username,
+      isStaff: users.isStaff,
+      isActive: users.isActive,
+      endedAt: sessions.endedAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId)))
@@ -50,7 +59,8 @@ export async function authenticateApiKey(db: Database, key: string, now = new Da
     .where(eq(apiKeys.keyDigest, sha256(key)))
     .limit(1);
   if (!row) throw new Unauthenticated("Invalid API key: unknown key.", "authentication_failed");
-  if (row.revokedAt) throw new Unauthenticated("Invalid API key: the key has been revoked.", "authentication_failed");
+  if (row.revokedAt)
+    throw new Unauthenticated("Invalid API key: the key has been revoked.", "authentication_failed");
   if (row.expiresAt && row.expiresAt <= now) {
     throw new Unauthenticated("Invalid API key: the key has expired.", "authentication_failed");
   }
@@ -62,5 +72,11 @@ export async function authenticateApiKey(db: Database, key: string, now = new Da
       .set({ lastUsedAt: now })
       .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, stale))));
   }
-  return { userId: row.userId, username: row.username, isStaff: row.isStaff, credential: "api_key", sessionId: null };
+  return {
+    userId: row.userId,
+    username: row.username,
+    isStaff: row.isStaff,
+    credential: "api_key",
+    sessionId: null,
+  };
 }

@@ -22,5 +22,6 @@ export async function login(
     .limit(1);
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !valid || !user.isActive) throw new Unauthenticated(LOGIN_FAILED, "authentication_failed");
-  return startSession(db, tokens, user.id, now);
+  // One transaction, so the clean-up job never sees the session without its refresh token.
+  return db.transaction((tx) => startSession(tx, tokens, user.id, now));
 }

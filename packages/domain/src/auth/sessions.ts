@@ -1,5 +1,6 @@
 import type { Database, Tx } from "@allot/db/create-database";
 import { refreshTokens, sessions } from "@allot/db/schema/sessions";
+import { and, eq, isNull } from "drizzle-orm";
 import type { AccessTokens } from "./access-tokens";
 import { randomToken, sha256 } from "./token-digest";
 
@@ -21,7 +22,9 @@ export async function issueCredentials(
 ): Promise<IssuedCredentials> {
   const refreshToken = randomToken();
   const refreshExpiresAt = new Date(now.getTime() + REFRESH_TOKEN_DAYS * 86_400_000);
-  await tx.insert(refreshTokens).values({ sessionId, tokenDigest: sha256(refreshToken), expiresAt: refreshExpiresAt });
+  await tx
+    .insert(refreshTokens)
+    .values({ sessionId, tokenDigest: sha256(refreshToken), expiresAt: refreshExpiresAt });
   return { access: await tokens.sign({ userId, sessionId }, now), refreshToken, refreshExpiresAt };
 }
 
@@ -30,4 +33,16 @@ export async function startSession(tx: Database | Tx, tokens: AccessTokens, user
   const [session] = await tx.insert(sessions).values({ userId }).returning({ id: sessions.id });
   if (!session) throw new Error("session insert returned nothing");
   return issueCredentials(tx, tokens, userId, session.id, now);
+}
+
+/** Ends a session (its access tokens stop working at once) and blacklists its refresh tokens. */
+export async function endSession(tx: Database | Tx, sessionId: string, now: Date): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ endedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+  await tx
+    .update(refreshTokens)
+    .set({ blacklistedAt: now })
+    .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.blacklistedAt)));
 }

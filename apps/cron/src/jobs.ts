@@ -1,0 +1,24 @@
+import type { Database } from "@allot/db/create-database";
+import { cleanupTokens } from "@allot/domain/auth/cleanup-tokens";
+import { deleteExpiredThrottleCounters } from "@allot/domain/throttle/consume-throttle";
+
+export interface Job {
+  name: string;
+  everyMs: number;
+  /** PostgreSQL advisory lock key: one machine at a time runs the job. */
+  lockId: number;
+  run(db: Database, now: Date): Promise<unknown>;
+}
+
+const HOUR_MS = 3_600_000;
+
+// Lock ids sit beside the migration lock (4_216_001) in one arbitrary range of our own.
+export const jobs: Job[] = [
+  { name: "cleanup-tokens", everyMs: 24 * HOUR_MS, lockId: 4_216_101, run: cleanupTokens },
+  {
+    name: "cleanup-throttle-counters",
+    everyMs: HOUR_MS,
+    lockId: 4_216_102,
+    run: deleteExpiredThrottleCounters,
+  },
+];

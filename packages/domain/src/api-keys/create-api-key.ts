@@ -1,0 +1,30 @@
+import type { Database } from "@allot/db/create-database";
+import { apiKeys } from "@allot/db/schema/api-keys";
+import { sha256 } from "../auth/token-digest";
+import type { Actor } from "../shared/actor";
+import { apiKeyPrefix, generateApiKey } from "./api-key-material";
+import { toApiKeyView } from "./api-key-view";
+
+const DAY_MS = 86_400_000;
+
+/** A new key of the caller; the plaintext is in this answer only, the database keeps its digest. */
+export async function createApiKey(
+  db: Database,
+  actor: Actor,
+  input: { name: string; expiry_days?: number | null },
+  now = new Date(),
+) {
+  const key = generateApiKey();
+  const [row] = await db
+    .insert(apiKeys)
+    .values({
+      userId: actor.userId,
+      name: input.name,
+      prefix: apiKeyPrefix(key),
+      keyDigest: sha256(key),
+      expiresAt: input.expiry_days ? new Date(now.getTime() + input.expiry_days * DAY_MS) : null,
+    })
+    .returning();
+  if (!row) throw new Error("api key insert returned nothing");
+  return { ...toApiKeyView(row), key };
+}

@@ -1,0 +1,25 @@
+import type { Database } from "@allot/db/create-database";
+import { apiKeys } from "@allot/db/schema/api-keys";
+import { count, desc, eq } from "drizzle-orm";
+import type { Actor } from "../shared/actor";
+import { type PageRequest, paginate } from "../shared/pagination";
+import { toApiKeyView } from "./api-key-view";
+
+/** The caller's keys, newest first: active, expired and revoked alike. */
+export async function listApiKeys(db: Database, actor: Actor, query: PageRequest) {
+  const mine = eq(apiKeys.userId, actor.userId);
+  return paginate(
+    query,
+    async () => (await db.select({ n: count() }).from(apiKeys).where(mine))[0]?.n ?? 0,
+    async ({ offset, limit }) =>
+      (
+        await db
+          .select()
+          .from(apiKeys)
+          .where(mine)
+          .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+          .offset(offset)
+          .limit(limit)
+      ).map(toApiKeyView),
+  );
+}

@@ -1,0 +1,20 @@
+import type { Database } from "@allot/db/create-database";
+import { apiKeys } from "@allot/db/schema/api-keys";
+import { and, eq, gt, isNull, or } from "drizzle-orm";
+import type { Actor } from "../shared/actor";
+
+/** Revokes every active key of the caller; expired and already revoked keys are left as they are. */
+export async function revokeAllApiKeys(db: Database, actor: Actor, now = new Date()) {
+  const revoked = await db
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(apiKeys.userId, actor.userId),
+        isNull(apiKeys.revokedAt),
+        or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)),
+      ),
+    )
+    .returning({ id: apiKeys.id });
+  return { revoked: revoked.length };
+}

@@ -1,0 +1,29 @@
+import type { Database } from "@allot/db/create-database";
+import { apiKeys } from "@allot/db/schema/api-keys";
+import { and, eq } from "drizzle-orm";
+import type { Actor } from "../shared/actor";
+import { NotFound, ValidationFailed } from "../shared/errors";
+import { toApiKeyView } from "./api-key-view";
+import { API_KEY_NOT_FOUND } from "./get-api-key";
+
+/** Revokes one of the caller's keys: it stops authenticating at once and stays listed. */
+export async function revokeApiKey(db: Database, actor: Actor, uuid: string, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, uuid), eq(apiKeys.userId, actor.userId)))
+      .for("update")
+      .limit(1);
+    if (!row) throw new NotFound(API_KEY_NOT_FOUND);
+    if (row.revokedAt)
+      throw ValidationFailed.on("non_field_errors", "This API key has already been revoked.");
+    const [revoked] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(eq(apiKeys.id, row.id))
+      .returning();
+    if (!revoked) throw new Error("api key update returned nothing");
+    return toApiKeyView(revoked);
+  });
+}

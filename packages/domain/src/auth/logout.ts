@@ -1,0 +1,27 @@
+import type { Database } from "@allot/db/create-database";
+import { refreshTokens } from "@allot/db/schema/sessions";
+import { eq } from "drizzle-orm";
+import { endSession } from "./sessions";
+import { sha256 } from "./token-digest";
+
+/**
+ * Ends the session of a refresh token: the token (and any other of that session) is blacklisted
+ * and the session's access tokens stop working. A missing or unknown token is not an error; an
+ * expired or already blacklisted one still ends its session, since whoever holds it asked to.
+ */
+export async function logout(
+  db: Database,
+  refreshToken: string | undefined,
+  now = new Date(),
+): Promise<void> {
+  if (!refreshToken) return;
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ sessionId: refreshTokens.sessionId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenDigest, sha256(refreshToken)))
+      .for("update")
+      .limit(1);
+    if (row) await endSession(tx, row.sessionId, now);
+  });
+}

@@ -1,0 +1,123 @@
+import type { DatabaseHandle } from "@allot/db/create-database";
+import { refreshTokens, sessions } from "@allot/db/schema/sessions";
+import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Unauthenticated } from "../shared/errors";
+import { createUser } from "../users/create-user";
+import { createAccessTokens } from "./access-tokens";
+import { login } from "./login";
+import { logout } from "./logout";
+import { refreshSession } from "./refresh-session";
+import { sha256 } from "./token-digest";
+
+const DAY_MS = 86_400_000;
+const PASSWORD = "correct horse battery staple";
+const tokens = createAccessTokens("refresh-test-secret-refresh-test-secret-0123");
+const start = new Date("2030-01-01T00:00:00Z");
+const at = (days: number) => new Date(start.getTime() + days * DAY_MS);
+let counter = 0;
+
+describe.each(testEngines())("refreshSession (%s)", (engine) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openTestDatabase(engine);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  async function signIn(now = start) {
+    counter += 1;
+    const email = `refresh${counter}@example.com`;
+    await createUser(database.db, { email, password: PASSWORD });
+    return login(database.db, tokens, { email, password: PASSWORD }, now);
+  }
+
+  const refuse = (promise: Promise<unknown>, detail: string) =>
+    expect(promise).rejects.toSatisfy((e) => e instanceof Unauthenticated && e.message === detail);
+
+  it("with rotation, slides the 14-day window: each new token lives 14 days from its refresh", async () => {
+    const first = await signIn();
+    expect(first.refreshExpiresAt).toEqual(at(14));
+    const second = await refreshSession(database.db, tokens, first.refreshToken, { rotate: true }, at(10));
+    expect(second.rotated?.refreshExpiresAt).toEqual(at(24));
+    const third = await refreshSession(
+      database.db,
+      tokens,
+      second.rotated?.refreshToken,
+      { rotate: true },
+      at(20),
+    );
+    expect(third.rotated?.refreshExpiresAt).toEqual(at(34));
+    await expect(tokens.verify(third.access)).resolves.toMatchObject({});
+    // Past the first login's 14 days, the rotated token lapses only 14 days after its own refresh.
+    await refuse(
+      refreshSession(database.db, tokens, third.rotated?.refreshToken, { rotate: true }, at(34)),
+      "Token has expired.",
+    );
+  });
+
+  it("without rotation, keeps the token and its original expiry", async () => {
+    const first = await signIn();
+    const refreshed = await refreshSession(
+      database.db,
+      tokens,
+      first.refreshToken,
+      { rotate: false },
+      at(13),
+    );
+    expect(refreshed.rotated).toBeNull();
+    const [row] = await database.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenDigest, sha256(first.refreshToken)));
+    expect(row).toMatchObject({ blacklistedAt: null, expiresAt: at(14) });
+    await refuse(
+      refreshSession(database.db, tokens, first.refreshToken, { rotate: false }, at(14)),
+      "Token has expired.",
+    );
+  });
+
+  it("ends the whole session when a rotated token is presented again", async () => {
+    const first = await signIn();
+    const second = await refreshSession(database.db, tokens, first.refreshToken, { rotate: true }, at(1));
+    await refuse(
+      refreshSession(database.db, tokens, first.refreshToken, { rotate: true }, at(2)),
+      "Token is blacklisted.",
+    );
+    const claims = await tokens.verify(second.access).catch(() => null);
+    const sessionId = claims?.sessionId ?? "";
+    const [session] = await database.db.select().from(sessions).where(eq(sessions.id, sessionId));
+    expect(session?.endedAt).toEqual(at(2));
+    const live = await database.db.select().from(refreshTokens).where(eq(refreshTokens.sessionId, sessionId));
+    expect(live.every((r) => r.blacklistedAt !== null)).toBe(true);
+    await refuse(
+      refreshSession(database.db, tokens, second.rotated?.refreshToken, { rotate: true }, at(2)),
+      "Token is blacklisted.",
+    );
+  });
+
+  it("lets one of two concurrent refreshes of one token through", async () => {
+    const first = await signIn();
+    const results = await Promise.allSettled([
+      refreshSession(database.db, tokens, first.refreshToken, { rotate: true }, at(1)),
+      refreshSession(database.db, tokens, first.refreshToken, { rotate: true }, at(1)),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+  });
+
+  it("refuses a missing or unknown token, and any token once logged out", async () => {
+    await refuse(
+      refreshSession(database.db, tokens, undefined, { rotate: true }),
+      "No refresh token cookie was sent.",
+    );
+    await refuse(refreshSession(database.db, tokens, "nope", { rotate: true }), "Token is invalid.");
+    const first = await signIn();
+    await logout(database.db, first.refreshToken, at(1));
+    await refuse(
+      refreshSession(database.db, tokens, first.refreshToken, { rotate: true }, at(1)),
+      "Token is blacklisted.",
+    );
+  });
+});
