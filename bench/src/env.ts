@@ -1,0 +1,63 @@
+import { z } from "zod";
+import type { LoadSettings } from "./measure";
+
+// The only place process.env is read in the bench (the runner and the bare server child).
+
+export const DEFAULT_DATABASE_URL = "postgres://root@127.0.0.1:5432/test";
+
+const positiveInteger = z.coerce.number().int().min(1);
+
+const BenchEnvSchema = z.object({
+  DATABASE_URL: z.url().optional(),
+  BENCH_DURATION: positiveInteger.default(10),
+  BENCH_CONNECTIONS: positiveInteger.default(10),
+  BENCH_WARMUP: z.coerce.number().int().min(0).default(2),
+});
+
+export interface BenchEnv {
+  /** A PostgreSQL server URL; the bench makes (and drops) its own database on that server. */
+  serverUrl: string;
+  usedDefaultServerUrl: boolean;
+  load: LoadSettings;
+}
+
+export function readBenchEnv(env: NodeJS.ProcessEnv = process.env): BenchEnv {
+  const e = parse(BenchEnvSchema, env);
+  return {
+    serverUrl: e.DATABASE_URL ?? DEFAULT_DATABASE_URL,
+    usedDefaultServerUrl: !e.DATABASE_URL,
+    load: {
+      durationSeconds: e.BENCH_DURATION,
+      connections: e.BENCH_CONNECTIONS,
+      warmupSeconds: e.BENCH_WARMUP,
+    },
+  };
+}
+
+/** What the runner hands the bare server child (see bare-server.ts). */
+const BareServerEnvSchema = z.object({
+  DATABASE_URL: z.url(),
+  PORT: z.coerce.number().int().min(1).max(65535),
+  BENCH_USER_ID: positiveInteger,
+});
+
+export function readBareServerEnv(env: NodeJS.ProcessEnv = process.env) {
+  const e = parse(BareServerEnvSchema, env);
+  return { databaseUrl: e.DATABASE_URL, port: e.PORT, userId: e.BENCH_USER_ID };
+}
+
+function parse<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.output<T> {
+  // An empty variable counts as unset, as in a shell.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) throw new Error(`Invalid environment:\n${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
+/**
+ * A server child's environment: ours (PG* variables, PATH…) with the bench's settings on top, so
+ * the servers reach PostgreSQL the way the runner does.
+ */
+export function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...settings };
+}

@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { createServer } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Defer } from "./defer";
+import { childEnv } from "./env";
+
+const HOST = "127.0.0.1";
+const READY_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 5_000;
+
+/**
+ * Starts a TypeScript entry point as its own Node process (with tsx's loader, as `pnpm start`
+ * runs the API) on a free loopback port, and resolves once `GET /healthz` answers 200.
+ * Its output goes to our stderr, so stdout stays the report. Its stop is deferred as it spawns.
+ * Resolves to its base URL.
+ */
+export async function startServer(
+  options: { name: string; entry: string; cwd: string; env: Record<string, string> },
+  defer: Defer,
+): Promise<string> {
+  const port = await freePort();
+  const url = `http://${HOST}:${port}`;
+  const child = spawn(process.execPath, ["--import", import.meta.resolve("tsx"), options.entry], {
+    cwd: options.cwd,
+    env: childEnv({ ...options.env, PORT: String(port), HOST }),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on("data", (chunk: Buffer) =>
+      process.stderr.write(prefixLines(`[${options.name}] `, chunk.toString())),
+    );
+  }
+  defer(() => stopChild(child));
+  await waitUntilHealthy(child, `${url}/healthz`, options.name);
+  return url;
+}
+
+/** A port nobody listens on right now (the OS picks it; we release it for the child). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, HOST);
+  await once(probe, "listening");
+  const address = probe.address();
+  probe.close();
+  await once(probe, "close");
+  if (!address || typeof address === "string") throw new Error("could not find a free port");
+  return address.port;
+}
+
+async function waitUntilHealthy(child: ChildProcess, healthUrl: string, name: string) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${name} exited before it was ready (${child.exitCode ?? child.signalCode})`);
+    }
+    try {
+      const response = await fetch(healthUrl);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(100);
+  }
+  throw new Error(`${name} did not answer ${healthUrl} within ${READY_TIMEOUT_MS / 1000} s`);
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+function prefixLines(prefix: string, text: string) {
+  return text.replace(/^(?=.)/gm, prefix);
+}
