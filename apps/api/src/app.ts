@@ -1,3 +1,5 @@
+import { loginRoute, logoutRoute, refreshRoute } from "@allot/contract/auth/routes";
+import type { RouteSpec } from "@allot/contract/http/route";
 import { allRoutes } from "@allot/contract/routes";
 import { consumeThrottle } from "@allot/domain/throttle/consume-throttle";
 import cookie from "@fastify/cookie";
@@ -16,6 +18,7 @@ import type { Context, Services } from "./trpc/context";
 
 const API_BASE = "/api";
 const API_WILDCARD = `${API_BASE}/*`;
+const TOKEN_ROUTES = new Set<RouteSpec>([loginRoute, refreshRoute, logoutRoute]);
 
 /** The whole HTTP service over the given database and configuration (tests build it the same way). */
 export async function buildApp(
@@ -46,7 +49,9 @@ export async function buildApp(
     }
     request.allot = { route: match.route, actor: null, url: request.url };
     request.raw.url = query === undefined ? pathname : `${pathname}?${query}`;
-    request.allot.actor = await authenticateRequest(request, services);
+    // The token endpoints work from the body or the cookie: a stale access token sent along (the
+    // usual case when refreshing) must not turn them into a 401.
+    if (!TOKEN_ROUTES.has(match.route)) request.allot.actor = await authenticateRequest(request, services);
   });
 
   // Throttling, once the body is parsed (login is also counted per email).

@@ -11,14 +11,17 @@ const EnvSchema = z.object({
   HOST: z.string().default("127.0.0.1"),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default("./.data"),
+  // pnpm sets INIT_CWD to where `pnpm start` was typed (the repo root), so the server and the
+  // admin CLI (which runs in apps/cli) find the same ./.data.
+  INIT_CWD: z.string().optional(),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
   PUBLIC_BASE_URL: z.string().url().optional(),
   REFRESH_ROTATION: z.enum(["true", "false"]).default("true"),
-  THROTTLE_RATE_USER: throttleRatesSchema.default(["1000/minute,20000/hour"] as never),
-  THROTTLE_RATE_ANON: throttleRatesSchema.default(["100/minute,100/hour"] as never),
-  THROTTLE_RATE_LOGIN_IP: throttleRatesSchema.default(["10/minute"] as never),
-  THROTTLE_RATE_LOGIN_EMAIL: throttleRatesSchema.default(["20/hour"] as never),
-  THROTTLE_RATE_REFRESH_IP: throttleRatesSchema.default(["60/minute"] as never),
+  THROTTLE_RATE_USER: throttleRatesSchema.prefault("1000/minute,20000/hour"),
+  THROTTLE_RATE_ANON: throttleRatesSchema.prefault("100/minute,100/hour"),
+  THROTTLE_RATE_LOGIN_IP: throttleRatesSchema.prefault("10/minute"),
+  THROTTLE_RATE_LOGIN_EMAIL: throttleRatesSchema.prefault("20/hour"),
+  THROTTLE_RATE_REFRESH_IP: throttleRatesSchema.prefault("60/minute"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -36,7 +39,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
     throw new Error(`Invalid environment:\n${z.prettifyError(parsed.error)}`);
   }
   const e = parsed.data;
-  const dataDir = resolve(e.DATA_DIR);
+  const dataDir = resolve(e.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   if (e.DATABASE_URL && !e.JWT_SECRET) throw new Error("JWT_SECRET is required with DATABASE_URL");
   return {
     port: e.PORT,

@@ -83,5 +83,12 @@ describe.each(testEngines())("the server process (%s)", (engine) => {
     expect(await health.json()).toEqual({ status: "ok" });
     const document = await fetch(`http://127.0.0.1:${env.PORT}/api/v1/openapi.json`);
     expect(document.status).toBe(200);
+    // Through auth and the default throttle rates: a wrong password is a 401, not a 500.
+    const login = await fetch(`http://127.0.0.1:${env.PORT}/api/token/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "nobody@example.com", password: "wrong" }),
+    });
+    expect(login.status).toBe(401);
   }, 60_000);
 });

@@ -5,11 +5,17 @@ import type { FastifyRequest } from "fastify";
 import type { ApiConfig } from "../config";
 
 /** What one request is counted against: its caller (user or anonymous IP) plus per-route limits. */
-export function throttleChecksFor(request: FastifyRequest, route: RouteSpec, config: ApiConfig): ThrottleCheck[] {
+export function throttleChecksFor(
+  request: FastifyRequest,
+  route: RouteSpec,
+  config: ApiConfig,
+): ThrottleCheck[] {
   const { throttle } = config;
   const actor = request.allot?.actor;
   const checks: ThrottleCheck[] = [
-    actor ? { key: `user:${actor.userId}`, rates: throttle.user } : { key: `anon:${request.ip}`, rates: throttle.anon },
+    actor
+      ? { key: `user:${actor.userId}`, rates: throttle.user }
+      : { key: `anon:${request.ip}`, rates: throttle.anon },
   ];
   if (route === loginRoute) {
     checks.push({ key: `login-ip:${request.ip}`, rates: throttle.loginPerIp });

@@ -1,3 +1,4 @@
+import { createSecretKey } from "node:crypto";
 import { errors, jwtVerify, SignJWT } from "jose";
 import { Unauthenticated } from "../shared/errors";
 
@@ -10,7 +11,8 @@ export interface AccessClaims {
 
 /** HS256 access tokens: 60 minutes, bound to a session so ending the session ends them. */
 export function createAccessTokens(secret: string) {
-  const key = new TextEncoder().encode(secret);
+  // A KeyObject imported once: jose would re-import raw bytes on every sign and verify.
+  const key = createSecretKey(Buffer.from(secret, "utf8"));
   return {
     sign: (claims: AccessClaims, now = new Date()) =>
       new SignJWT({ sid: claims.sessionId })

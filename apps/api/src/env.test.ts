@@ -1,0 +1,56 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { readEnv } from "./env";
+
+describe("readEnv", () => {
+  const dirs: string[] = [];
+  afterEach(async () => {
+    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  });
+  const tempDir = async () => {
+    const dir = await mkdtemp(join(tmpdir(), "allot-env-"));
+    dirs.push(dir);
+    return dir;
+  };
+
+  it("applies the documented defaults, throttle rates parsed", async () => {
+    const root = await tempDir();
+    const env = readEnv({ INIT_CWD: root });
+    expect(env.port).toBe(3000);
+    expect(env.host).toBe("127.0.0.1");
+    expect(env.database).toEqual({ dataDir: join(root, ".data", "pglite") });
+    expect(env.config.publicBaseUrl).toBe("http://127.0.0.1:3000");
+    expect(env.config.throttle.user).toEqual([
+      { limit: 1000, windowSeconds: 60 },
+      { limit: 20000, windowSeconds: 3600 },
+    ]);
+    expect(env.config.throttle.anon).toEqual([
+      { limit: 100, windowSeconds: 60 },
+      { limit: 100, windowSeconds: 3600 },
+    ]);
+    expect(env.config.throttle.loginPerIp).toEqual([{ limit: 10, windowSeconds: 60 }]);
+  });
+
+  it("keeps one generated JWT secret in the embedded data folder", async () => {
+    const root = await tempDir();
+    const first = readEnv({ INIT_CWD: root }).config.jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readEnv({ INIT_CWD: root }).config.jwtSecret).toBe(first);
+  });
+
+  it("takes rates from the environment and refuses bad ones", () => {
+    const env = readEnv({
+      DATA_DIR: "/tmp/allot-env-unused",
+      THROTTLE_RATE_USER: "5/second",
+      JWT_SECRET: "x".repeat(32),
+    });
+    expect(env.config.throttle.user).toEqual([{ limit: 5, windowSeconds: 1 }]);
+    expect(() => readEnv({ THROTTLE_RATE_ANON: "lots" })).toThrow(/THROTTLE_RATE_ANON/);
+  });
+
+  it("requires JWT_SECRET with DATABASE_URL", () => {
+    expect(() => readEnv({ DATABASE_URL: "postgres://root@127.0.0.1/x" })).toThrow(/JWT_SECRET/);
+  });
+});
