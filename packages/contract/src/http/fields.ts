@@ -42,7 +42,9 @@ export const integerField = () =>
   z.preprocess((v) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : v), z.number().int());
 
 export const uuidField = () =>
-  z.uuid({ error: (issue) => (issue.input === undefined ? "This field is required." : "Must be a valid UUID.") });
+  z.uuid({
+    error: (issue) => (issue.input === undefined ? "This field is required." : "Must be a valid UUID."),
+  });
 
 export const dateField = () => z.iso.date("Must be a date, YYYY-MM-DD.");
 export const dateTimeOutput = () => z.iso.datetime({ offset: true });
