@@ -1,0 +1,35 @@
+import { index, integer, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bankAccounts } from "./bank-accounts";
+import { budgets } from "./budgets";
+import { money, timestamps, uuidPrimaryKey } from "./columns";
+import { users } from "./users";
+
+/** Budget-to-budget transfers inside one account: write-once. */
+export const internalTransactions = pgTable(
+  "internal_transactions",
+  {
+    id: uuidPrimaryKey(),
+    bankAccountId: uuid("bank_account_id")
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: "cascade" }),
+    amount: money("amount").notNull(),
+    srcBudgetId: uuid("src_budget_id")
+      .notNull()
+      .references(() => budgets.id, { onDelete: "cascade" }),
+    dstBudgetId: uuid("dst_budget_id")
+      .notNull()
+      .references(() => budgets.id, { onDelete: "cascade" }),
+    /** The user who made it; null for the service's own transfers once that user is gone. */
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    effectiveDate: timestamp("effective_date", { withTimezone: true }).notNull().defaultNow(),
+    /** Running balances of both budgets after this transfer (see ledger/snapshots). */
+    srcBudgetBalance: money("src_budget_balance").notNull().default("0"),
+    dstBudgetBalance: money("dst_budget_balance").notNull().default("0"),
+    ...timestamps,
+  },
+  (t) => [
+    index("internal_transactions_account_idx").on(t.bankAccountId, t.effectiveDate, t.createdAt),
+    index("internal_transactions_src_idx").on(t.srcBudgetId),
+    index("internal_transactions_dst_idx").on(t.dstBudgetId),
+  ],
+);
