@@ -1,0 +1,47 @@
+import type { Tx } from "@allot/db/create-database";
+import { internalTransactions } from "@allot/db/schema/internal-transactions";
+import type Big from "big.js";
+import { type BudgetRow, changeBudgetBalance } from "./balances";
+import { refreshBudgetSnapshots } from "./snapshots";
+
+// Budgets whose funded_amount follows transfers: goals and fill-up goals (not Unallocated).
+const tracksFunding = (budget: BudgetRow) =>
+  (budget.budgetType === "G" || budget.budgetType === "A") && !budget.isUnallocated;
+
+/**
+ * Moves money between two budgets of one account and records it as an internal transaction.
+ * The caller has locked the account, then both budgets (lockBudgets), and passes those rows.
+ * A goal's funded_amount rises as destination and falls as source; the source may go negative.
+ */
+export async function recordTransfer(
+  tx: Tx,
+  transfer: {
+    accountId: string;
+    source: BudgetRow;
+    destination: BudgetRow;
+    amount: Big;
+    actorId: number | null;
+    effectiveDate?: Date;
+  },
+) {
+  const { accountId, source, destination, amount } = transfer;
+  const [row] = await tx
+    .insert(internalTransactions)
+    .values({
+      bankAccountId: accountId,
+      amount: amount.toFixed(2),
+      srcBudgetId: source.id,
+      dstBudgetId: destination.id,
+      actorId: transfer.actorId,
+      effectiveDate: transfer.effectiveDate ?? new Date(),
+    })
+    .returning();
+  if (!row) throw new Error("internal transaction insert returned nothing");
+  await changeBudgetBalance(tx, source.id, amount.neg(), tracksFunding(source) ? amount.neg() : undefined);
+  await changeBudgetBalance(tx, destination.id, amount, tracksFunding(destination) ? amount : undefined);
+  await refreshBudgetSnapshots(tx, accountId, [source.id, destination.id], {
+    at: row.effectiveDate,
+    createdAt: row.createdAt,
+  });
+  return row;
+}

@@ -1,0 +1,140 @@
+import type { Database } from "@allot/db/create-database";
+import { bankAccounts } from "@allot/db/schema/bank-accounts";
+import { budgets } from "@allot/db/schema/budgets";
+import { internalTransactions } from "@allot/db/schema/internal-transactions";
+import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
+import { transactions } from "@allot/db/schema/transactions";
+import Big from "big.js";
+import { type AnyColumn, eq, getTableColumns, sql } from "drizzle-orm";
+
+type Key = [bigint, bigint, bigint, string, string];
+
+interface Event {
+  key: Key;
+  budgetId: string;
+  delta: Big;
+  check: (balanceAfter: Big) => string | null;
+}
+
+const cmp = (a: Key, b: Key) => {
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i]) return (a[i] as bigint | string) < (b[i] as bigint | string) ? -1 : 1;
+  }
+  return 0;
+};
+// Timestamps at the database's microsecond precision (a JS Date would round to milliseconds).
+const micros = (column: AnyColumn) => sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
+const us = (text: string) => BigInt(text);
+
+/**
+ * Recomputes an account's ledger from scratch, in plain TypeScript, and lists every way the stored
+ * state disagrees: the invariant (available balance = sum of budget balances; each allocation set
+ * sums to its transaction), each budget balance against its events, and every running-balance
+ * snapshot. Empty means consistent. For tests (property and concurrency tests use it).
+ * (A budget's opening balance is not an event, so budget balances are checked through snapshots.)
+ */
+export async function verifyLedger(db: Database, accountId: string): Promise<string[]> {
+  const problems: string[] = [];
+  const [account] = await db.select().from(bankAccounts).where(eq(bankAccounts.id, accountId));
+  if (!account) return [`account ${accountId} missing`];
+  const budgetRows = await db.select().from(budgets).where(eq(budgets.bankAccountId, accountId));
+  const txRows = await db
+    .select({
+      ...getTableColumns(transactions),
+      atUs: micros(transactions.transactionDate),
+      createdUs: micros(transactions.createdAt),
+    })
+    .from(transactions)
+    .where(eq(transactions.bankAccountId, accountId));
+  const allocRows = await db
+    .select({
+      ...getTableColumns(transactionAllocations),
+      createdUs: micros(transactionAllocations.createdAt),
+    })
+    .from(transactionAllocations)
+    .where(eq(transactionAllocations.bankAccountId, accountId));
+  const transferRows = await db
+    .select({
+      ...getTableColumns(internalTransactions),
+      atUs: micros(internalTransactions.effectiveDate),
+      createdUs: micros(internalTransactions.createdAt),
+    })
+    .from(internalTransactions)
+    .where(eq(internalTransactions.bankAccountId, accountId));
+
+  const budgetSum = budgetRows.reduce((sum, b) => sum.plus(b.balance), new Big(0));
+  if (!budgetSum.eq(account.availableBalance)) {
+    problems.push(`available_balance ${account.availableBalance} != sum of budgets ${budgetSum.toFixed(2)}`);
+  }
+
+  // Transactions, oldest first: each snapshot is the balance after it.
+  const txs = [...txRows].sort((a, b) =>
+    cmp([us(a.atUs), us(a.createdUs), 0n, a.id, ""], [us(b.atUs), us(b.createdUs), 0n, b.id, ""]),
+  );
+  let postedAfter = new Big(account.postedBalance);
+  let availableAfter = new Big(account.availableBalance);
+  for (const t of [...txs].reverse()) {
+    if (!postedAfter.eq(t.postedBalanceSnapshot) || !availableAfter.eq(t.availableBalanceSnapshot)) {
+      problems.push(
+        `transaction ${t.id} snapshots ${t.postedBalanceSnapshot}/${t.availableBalanceSnapshot}, expected ${postedAfter.toFixed(2)}/${availableAfter.toFixed(2)}`,
+      );
+    }
+    if (!t.pending) postedAfter = postedAfter.minus(t.amount);
+    availableAfter = availableAfter.minus(t.amount);
+  }
+
+  const byTransaction = new Map(txRows.map((t) => [t.id, t]));
+  const allocated = new Map<string, Big>();
+  const events: Event[] = [];
+  for (const a of allocRows) {
+    const t = byTransaction.get(a.transactionId);
+    if (!t) continue;
+    allocated.set(t.id, (allocated.get(t.id) ?? new Big(0)).plus(a.amount));
+    if (!a.budgetId) continue;
+    events.push({
+      key: [us(t.atUs), us(t.createdUs), us(a.createdUs), a.id, "a"],
+      budgetId: a.budgetId,
+      delta: new Big(a.amount),
+      check: (after) =>
+        after.eq(a.budgetBalance)
+          ? null
+          : `allocation ${a.id} budget_balance ${a.budgetBalance}, expected ${after.toFixed(2)}`,
+    });
+  }
+  for (const t of txRows) {
+    const sum = allocated.get(t.id) ?? new Big(0);
+    if (!sum.eq(t.amount))
+      problems.push(`transaction ${t.id} amount ${t.amount} != allocations ${sum.toFixed(2)}`);
+  }
+  for (const it of transferRows) {
+    const key = (kind: string): Key => [us(it.atUs), us(it.createdUs), us(it.createdUs), it.id, kind];
+    events.push({
+      key: key("s"),
+      budgetId: it.srcBudgetId,
+      delta: new Big(it.amount).neg(),
+      check: (after) =>
+        after.eq(it.srcBudgetBalance)
+          ? null
+          : `transfer ${it.id} src_budget_balance ${it.srcBudgetBalance}, expected ${after.toFixed(2)}`,
+    });
+    events.push({
+      key: key("d"),
+      budgetId: it.dstBudgetId,
+      delta: new Big(it.amount),
+      check: (after) =>
+        after.eq(it.dstBudgetBalance)
+          ? null
+          : `transfer ${it.id} dst_budget_balance ${it.dstBudgetBalance}, expected ${after.toFixed(2)}`,
+    });
+  }
+  for (const budget of budgetRows) {
+    const own = events.filter((e) => e.budgetId === budget.id).sort((a, b) => cmp(b.key, a.key));
+    let after = new Big(budget.balance);
+    for (const event of own) {
+      const problem = event.check(after);
+      if (problem) problems.push(problem);
+      after = after.minus(event.delta);
+    }
+  }
+  return problems;
+}
