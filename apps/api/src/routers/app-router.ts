@@ -4,6 +4,7 @@ import { authRouter } from "./auth/auth-router";
 import { bankAccountsRouter } from "./bank-accounts/bank-accounts-router";
 import { banksRouter } from "./banks/banks-router";
 import { currenciesRouter } from "./currencies/currencies-router";
+import { transactionCategoriesRouter } from "./transaction-categories/transaction-categories-router";
 import { usersRouter } from "./users/users-router";
 
 /**
@@ -17,6 +18,7 @@ export const appRouter = router({
   banks: banksRouter,
   currencies: currenciesRouter,
   bankAccounts: bankAccountsRouter,
+  transactionCategories: transactionCategoriesRouter,
 });
 
 export type AppRouter = typeof appRouter;

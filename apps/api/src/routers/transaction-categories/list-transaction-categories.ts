@@ -1,0 +1,8 @@
+import { listTransactionCategoriesRoute } from "@allot/contract/transaction-categories/routes";
+import { listCategories } from "@allot/domain/categories/list-categories";
+import { toPage } from "../../http/page-links";
+import { actorOf, procedureFor } from "../../trpc/trpc";
+
+export const listTransactionCategoriesProcedure = procedureFor(listTransactionCategoriesRoute).query(
+  async ({ ctx, input }) => toPage(ctx.request, await listCategories(ctx.db, actorOf(ctx), input)),
+);

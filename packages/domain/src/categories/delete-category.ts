@@ -1,0 +1,45 @@
+import type { Database } from "@allot/db/create-database";
+import { isForeignKeyViolation } from "@allot/db/database-errors";
+import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
+import { transactionCategories } from "@allot/db/schema/transaction-categories";
+import { transactions } from "@allot/db/schema/transactions";
+import { eq } from "drizzle-orm";
+import type { Actor } from "../shared/actor";
+import { Conflict } from "../shared/errors";
+import { findOwnedCategory } from "./find-owned-category";
+
+const inUse = () =>
+  new Conflict(
+    "This category is still referenced by transactions or allocations; archive it instead.",
+    "category_in_use",
+  );
+
+/**
+ * Delete one's own category unless any transaction or allocation (of anyone: a former co-owner's
+ * too) references it: 409 category_in_use. The row lock taken first conflicts with the key-share
+ * lock a concurrent insert of a referencing row takes, and the restrict foreign keys back this up.
+ */
+export async function deleteCategory(db: Database, actor: Actor, id: string): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const row = await findOwnedCategory(tx, actor, id);
+      const [byTransaction] = await tx
+        .select({ id: transactions.id })
+        .from(transactions)
+        .where(eq(transactions.categoryId, row.id))
+        .limit(1);
+      const [byAllocation] = byTransaction
+        ? [byTransaction]
+        : await tx
+            .select({ id: transactionAllocations.id })
+            .from(transactionAllocations)
+            .where(eq(transactionAllocations.categoryId, row.id))
+            .limit(1);
+      if (byAllocation) throw inUse();
+      await tx.delete(transactionCategories).where(eq(transactionCategories.id, row.id));
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw inUse();
+    throw error;
+  }
+}

@@ -1,0 +1,36 @@
+import type { Database } from "@allot/db/create-database";
+import { isUniqueViolation } from "@allot/db/database-errors";
+import { transactionCategories } from "@allot/db/schema/transaction-categories";
+import { eq } from "drizzle-orm";
+import type { Actor } from "../shared/actor";
+import { type CategoryParts, checkCategoryParts } from "./category-fields";
+import { loadCategoryView } from "./category-views";
+import { duplicateCategory, findOwnedCategory, hasDuplicateCategory } from "./find-owned-category";
+
+/**
+ * PUT and PATCH: rename the group and/or the name of one's own category. The result may not
+ * duplicate a global category or another of the caller's own (any case); changing only the case of
+ * one's own category is fine.
+ */
+export async function updateCategory(db: Database, actor: Actor, id: string, input: Partial<CategoryParts>) {
+  const changes = checkCategoryParts(input);
+  let target: CategoryParts | undefined;
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await findOwnedCategory(tx, actor, id);
+      target = { group: changes.group ?? row.group, name: changes.name ?? row.name };
+      if (target.group === row.group && target.name === row.name) return loadCategoryView(tx, row);
+      if (await hasDuplicateCategory(tx, actor.userId, target, row.id)) throw duplicateCategory(target);
+      const [updated] = await tx
+        .update(transactionCategories)
+        .set(target)
+        .where(eq(transactionCategories.id, row.id))
+        .returning();
+      if (!updated) throw new Error("category update returned nothing");
+      return loadCategoryView(tx, updated);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error) && target) throw duplicateCategory(target);
+    throw error;
+  }
+}
