@@ -1,17 +1,31 @@
+import * as allocations from "./allocations/routes";
 import * as apiKeys from "./api-keys/routes";
 import * as auth from "./auth/routes";
 import * as bankAccounts from "./bank-accounts/routes";
 import * as banks from "./banks/routes";
 import * as currencies from "./currencies/routes";
 import type { RouteSpec } from "./http/route";
+import * as internalTransactions from "./internal-transactions/routes";
 import * as transactionCategories from "./transaction-categories/routes";
+import * as transactions from "./transactions/routes";
 import * as users from "./users/routes";
 
 /**
  * Every route, grouped by API area. Order matters where paths overlap: a static path
  * (`/v1/users/me/`) is listed before the parametric one it would also match.
  */
-export const routes = { auth, users, apiKeys, banks, currencies, bankAccounts, transactionCategories };
+export const routes = {
+  auth,
+  users,
+  apiKeys,
+  banks,
+  currencies,
+  bankAccounts,
+  transactionCategories,
+  transactions,
+  allocations,
+  internalTransactions,
+};
 
 /** Every route, flat, in declaration order. */
 export const allRoutes: RouteSpec[] = Object.values(routes).flatMap(

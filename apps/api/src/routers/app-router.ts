@@ -1,10 +1,13 @@
 import { router } from "../trpc/trpc";
+import { allocationsRouter } from "./allocations/allocations-router";
 import { apiKeysRouter } from "./api-keys/api-keys-router";
 import { authRouter } from "./auth/auth-router";
 import { bankAccountsRouter } from "./bank-accounts/bank-accounts-router";
 import { banksRouter } from "./banks/banks-router";
 import { currenciesRouter } from "./currencies/currencies-router";
+import { internalTransactionsRouter } from "./internal-transactions/internal-transactions-router";
 import { transactionCategoriesRouter } from "./transaction-categories/transaction-categories-router";
+import { transactionsRouter } from "./transactions/transactions-router";
 import { usersRouter } from "./users/users-router";
 
 /**
@@ -19,6 +22,9 @@ export const appRouter = router({
   currencies: currenciesRouter,
   bankAccounts: bankAccountsRouter,
   transactionCategories: transactionCategoriesRouter,
+  transactions: transactionsRouter,
+  allocations: allocationsRouter,
+  internalTransactions: internalTransactionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,227 @@
+import { transactions } from "@allot/db/schema/transactions";
+import { testEngines } from "@allot/db/testing/test-databases";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type TestUser, useTestApp } from "../../testing/test-app";
+import { transactionKit } from "./transaction-test-kit";
+
+describe.each(testEngines())("transaction list over HTTP (%s)", (engine) => {
+  const t = useTestApp(engine);
+  const kit = transactionKit(t);
+
+  let user: TestUser;
+  let account: { id: string; unallocated: string };
+  let second: { id: string; unallocated: string };
+  let budget: string;
+  let groceries: string;
+  let rent: string;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    user = await t.user();
+    const stranger = await t.user();
+    account = await kit.account(user);
+    second = await kit.account(user);
+    const foreign = await kit.account(stranger);
+    await kit.transaction(stranger, foreign.id, { raw_description: "STRANGER GROCER" });
+    budget = await kit.budget(account.id);
+    groceries = await kit.category("Food & Drink", "Groceries");
+    rent = await kit.category("Home", "Rent");
+
+    ids.grocer = (
+      await kit.transaction(user, account.id, {
+        amount: "-50.00",
+        transaction_date: "2026-01-05T10:00:00Z",
+        posted_date: "2026-01-06T10:00:00Z",
+        raw_description: "SAFEWAY 1234",
+        category: groceries,
+        transaction_type: "pin_purchase",
+        merchant_city: "Portland",
+        merchant_region: "OR",
+      })
+    ).id;
+    ids.rent = (
+      await kit.transaction(user, account.id, {
+        amount: "-1200.00",
+        transaction_date: "2026-02-01T00:00:00Z",
+        raw_description: "ACH LANDLORD",
+        category: rent,
+        transaction_type: "ach",
+      })
+    ).id;
+    ids.pay = (
+      await kit.transaction(user, account.id, {
+        amount: "2500.00",
+        transaction_date: "2026-02-15T00:00:00Z",
+        posted_date: "2026-02-16T00:00:00Z",
+        raw_description: "PAYROLL ACME",
+        transaction_type: "ach",
+      })
+    ).id;
+    ids.pending = (
+      await kit.transaction(user, account.id, {
+        amount: "-8.00",
+        transaction_date: "2026-03-01T00:00:00Z",
+        raw_description: "CAFE 50% OFF",
+        description: "Coffee",
+        pending: true,
+      })
+    ).id;
+    ids.other = (
+      await kit.transaction(user, second.id, {
+        amount: "-3.00",
+        transaction_date: "2026-01-20T00:00:00Z",
+        raw_description: "PARKING",
+        transaction_type: "fee",
+      })
+    ).id;
+    // Read-only fields as an import would set them.
+    await t.db
+      .update(transactions)
+      .set({
+        details: { merchant_name: "Safeway" },
+        merchantName: "Safeway Stores",
+        merchantIntermediary: "Square Inc",
+        merchantCategoryCode: "5411",
+        virtualCardNumber: "XXXX-XXXX-XXXX-4242",
+        party: "Safeway Party",
+      })
+      .where(eq(transactions.id, ids.grocer as string));
+    await t.db
+      .update(transactions)
+      .set({ party: "Acme Payroll" })
+      .where(eq(transactions.id, ids.pay as string));
+    const split = await t.inject({
+      method: "POST",
+      url: `/api/v1/transactions/${ids.rent}/splits/`,
+      headers: kit.auth(user),
+      payload: { splits: { [budget]: "200.00" } },
+    });
+    if (split.statusCode !== 200) throw new Error(split.body);
+  });
+
+  const list = async (query: string) => {
+    const response = await t.inject({ url: `/api/v1/transactions/?${query}`, headers: kit.auth(user) });
+    expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
+    return response.json();
+  };
+  const idsOf = async (query: string) =>
+    (await list(query)).results.map((row: { id: string }) => Object.keys(ids).find((k) => ids[k] === row.id));
+
+  it("lists only the caller's transactions, newest transaction date first, allocations embedded oldest first", async () => {
+    const body = await list("");
+    expect(body.count).toBe(5);
+    expect(body.results.map((r: { id: string }) => r.id)).toEqual([
+      ids.pending,
+      ids.pay,
+      ids.rent,
+      ids.other,
+      ids.grocer,
+    ]);
+    const rentRow = body.results[2];
+    expect(rentRow.allocations.map((a: { budget: string; amount: string }) => [a.budget, a.amount])).toEqual([
+      [account.unallocated, "-1000.00"],
+      [budget, "-200.00"],
+    ]);
+    const grocer = body.results[4];
+    expect(grocer).toMatchObject({
+      has_details: true,
+      merchant_name: "Safeway Stores",
+      category_full_name: "Food & Drink : Groceries",
+    });
+  });
+
+  it("filters by account, budget, category and category group", async () => {
+    expect(await idsOf(`bank_account=${second.id}`)).toEqual(["other"]);
+    expect(await idsOf(`budget=${budget}`)).toEqual(["rent"]);
+    expect(await idsOf(`budget=${account.unallocated}`)).toEqual(["pending", "pay", "rent", "grocer"]);
+    expect(await idsOf(`category=${groceries}`)).toEqual(["grocer"]);
+    expect(await idsOf("category_group=food%20%26%20drink")).toEqual(["grocer"]);
+    expect(await idsOf("category_group=Home")).toEqual(["rent"]);
+  });
+
+  it("filters by merchant fields and the virtual card's last four digits", async () => {
+    expect(await idsOf("merchant_category_code=5411")).toEqual(["grocer"]);
+    expect(await idsOf("merchant_category_code=5812")).toEqual([]);
+    expect(await idsOf("merchant_city=portland")).toEqual(["grocer"]);
+    expect(await idsOf("merchant_region=or")).toEqual(["grocer"]);
+    expect(await idsOf("merchant_name=safeway")).toEqual(["grocer"]);
+    expect(await idsOf("merchant_intermediary=square")).toEqual(["grocer"]);
+    expect(await idsOf("virtual_card_last4=4242")).toEqual(["grocer"]);
+    expect(await idsOf("virtual_card_last4=1111")).toEqual([]);
+  });
+
+  it("filters by transaction and posted date ranges (a bare date_to takes in the whole day)", async () => {
+    expect(await idsOf("date_from=2026-02-01")).toEqual(["pending", "pay", "rent"]);
+    expect(await idsOf("date_to=2026-02-01")).toEqual(["rent", "other", "grocer"]);
+    expect(await idsOf("date_from=2026-01-10&date_to=2026-02-14T23:59:59Z")).toEqual(["rent", "other"]);
+    expect(await idsOf("posted_date_from=2026-01-06T10:00:00Z&posted_date_to=2026-01-06")).toEqual([
+      "grocer",
+    ]);
+    expect(await idsOf("posted_date_from=2026-02-16")).toEqual(["pending", "pay"]);
+  });
+
+  it("filters by booleans, with false staying false", async () => {
+    expect(await idsOf("has_details=true")).toEqual(["grocer"]);
+    expect(await idsOf("has_details=false")).toEqual(["pending", "pay", "rent", "other"]);
+    expect(await idsOf("pending=true")).toEqual(["pending"]);
+    expect(await idsOf("pending=false")).toEqual(["pay", "rent", "other", "grocer"]);
+    expect(await idsOf("unallocated=true")).toEqual(["pending", "pay", "other", "grocer"]);
+    expect(await idsOf("unallocated=false")).toEqual(["rent"]);
+    expect(await idsOf("uncategorized=true")).toEqual(["pending", "pay", "other"]);
+    expect(await idsOf("uncategorized=false")).toEqual(["rent", "grocer"]);
+  });
+
+  it("filters by transaction type (empty means no filter) and searches descriptions and party", async () => {
+    expect(await idsOf("transaction_type=ach")).toEqual(["pay", "rent"]);
+    expect(await idsOf("transaction_type=")).toHaveLength(5);
+    expect(await idsOf("search=landlord")).toEqual(["rent"]);
+    expect(await idsOf("search=coffee")).toEqual(["pending"]);
+    expect(await idsOf("search=acme%20payroll")).toEqual(["pay"]);
+    expect(await idsOf("search=50%25")).toEqual(["pending"]);
+    expect(await idsOf("search=STRANGER")).toEqual([]);
+  });
+
+  it("orders by transaction_date, amount and created_at, both ways", async () => {
+    expect(await idsOf("ordering=transaction_date")).toEqual(["grocer", "other", "rent", "pay", "pending"]);
+    expect(await idsOf("ordering=-transaction_date")).toEqual(["pending", "pay", "rent", "other", "grocer"]);
+    expect(await idsOf("ordering=amount")).toEqual(["rent", "grocer", "pending", "other", "pay"]);
+    expect(await idsOf("ordering=-amount")).toEqual(["pay", "other", "pending", "grocer", "rent"]);
+    expect(await idsOf("ordering=created_at")).toEqual(["grocer", "rent", "pay", "pending", "other"]);
+    expect(await idsOf("ordering=-created_at")).toEqual(["other", "pending", "pay", "rent", "grocer"]);
+  });
+
+  it("paginates, and a page past the last is 404", async () => {
+    const first = await list("page_size=2");
+    expect(first.count).toBe(5);
+    expect(first.results).toHaveLength(2);
+    expect(first.next).toContain("page=2");
+    const third = await list("page_size=2&page=3");
+    expect(third.results).toHaveLength(1);
+    expect(third.next).toBeNull();
+    const past = await t.inject({ url: "/api/v1/transactions/?page=4&page_size=2", headers: kit.auth(user) });
+    expect(past.statusCode).toBe(404);
+  });
+
+  it("refuses bad filter values with 400 on the parameter", async () => {
+    for (const query of [
+      "bank_account=nope",
+      "budget=1",
+      "category=x",
+      "date_from=yesterday",
+      "posted_date_to=2026-02-31x",
+      "pending=perhaps",
+      "has_details=2",
+      "unallocated=maybe",
+      "uncategorized=nah",
+      "transaction_type=teleport",
+      "ordering=description",
+      "virtual_card_last4=42",
+      "page=0",
+    ]) {
+      const response = await t.inject({ url: `/api/v1/transactions/?${query}`, headers: kit.auth(user) });
+      expect(response.statusCode, query).toBe(400);
+      expect(Object.keys(response.json()), query).toEqual([query.split("=")[0]]);
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { currencyCode, dateTimeOutput, moneyInput, moneyOutput, uuidField } from "../http/fields";
+
+export const INTERNAL_TRANSACTION_ORDERING = ["created_at"] as const;
+
+export const InternalTransactionSchema = z
+  .object({
+    id: z.uuid(),
+    bank_account: z.uuid(),
+    amount: moneyOutput(),
+    amount_currency: z.string(),
+    src_budget: z.uuid(),
+    dst_budget: z.uuid(),
+    actor: z.number().int().nullable().meta({ description: "The user id of whoever made the transfer." }),
+    effective_date: dateTimeOutput(),
+    src_budget_balance: moneyOutput().meta({ description: "The source budget's balance just after it." }),
+    src_budget_balance_currency: z.string(),
+    dst_budget_balance: moneyOutput().meta({
+      description: "The destination budget's balance just after it.",
+    }),
+    dst_budget_balance_currency: z.string(),
+    created_at: dateTimeOutput(),
+    modified_at: dateTimeOutput(),
+  })
+  .meta({ id: "InternalTransaction" });
+
+/** An ISO 8601 date-time with an offset ("2026-03-01T10:00:00Z"), or a date taken as UTC midnight. */
+export const dateTimeInput = () =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => z.iso.datetime({ offset: true }).safeParse(v).success || z.iso.date().safeParse(v).success,
+      "Must be a date-time, e.g. 2026-03-01T10:00:00Z.",
+    );
+
+export const internalTransactionFields = {
+  bank_account: uuidField(),
+  amount: moneyInput(),
+  amount_currency: currencyCode().optional(),
+  src_budget: uuidField(),
+  dst_budget: uuidField(),
+  effective_date: dateTimeInput().optional(),
+};

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { orderingField, pageQuery, paginated, uuidField } from "../http/fields";
+import { defineRoute } from "../http/route";
+import {
+  dateTimeInput,
+  INTERNAL_TRANSACTION_ORDERING,
+  InternalTransactionSchema,
+  internalTransactionFields,
+} from "./internal-transaction";
+
+const tags = ["internal-transactions"];
+
+/*
+ * Write-once: there is no PUT, PATCH or DELETE. The route table answers 405 for those methods on
+ * a known path; to undo a transfer, create one with source and destination swapped.
+ */
+
+export const listInternalTransactionsRoute = defineRoute({
+  method: "GET",
+  path: "/v1/internal-transactions/",
+  status: 200,
+  summary: "Transfers between budgets of the caller's accounts",
+  tags,
+  access: "user",
+  input: z.object({
+    bank_account: uuidField().optional(),
+    budget: uuidField().optional().meta({ description: "Either the source or the destination." }),
+    src_budget: uuidField().optional(),
+    dst_budget: uuidField().optional(),
+    date_from: dateTimeInput().optional().meta({ description: "effective_date on or after." }),
+    date_to: dateTimeInput().optional().meta({ description: "effective_date on or before." }),
+    ordering: orderingField(INTERNAL_TRANSACTION_ORDERING).optional(),
+    ...pageQuery,
+  }),
+  output: paginated(InternalTransactionSchema),
+});
+
+export const createInternalTransactionRoute = defineRoute({
+  method: "POST",
+  path: "/v1/internal-transactions/",
+  status: 201,
+  summary: "Move money between two budgets of one account; the caller is recorded as actor",
+  tags,
+  access: "user",
+  input: z.object(internalTransactionFields),
+  output: InternalTransactionSchema,
+});
+
+export const getInternalTransactionRoute = defineRoute({
+  method: "GET",
+  path: "/v1/internal-transactions/{id}/",
+  status: 200,
+  summary: "Retrieve a transfer",
+  tags,
+  access: "user",
+  input: z.object({ id: uuidField() }),
+  output: InternalTransactionSchema,
+});

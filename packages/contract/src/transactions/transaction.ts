@@ -1,0 +1,170 @@
+import { z } from "zod";
+import { TransactionAllocationSchema } from "../allocations/allocation";
+import {
+  booleanField,
+  currencyCode,
+  dateTimeOutput,
+  moneyInput,
+  moneyOutput,
+  uuidField,
+} from "../http/fields";
+
+export const TRANSACTION_TYPES = [
+  "signature_purchase",
+  "ach",
+  "round-up_transfer",
+  "protected_goal_account_transfer",
+  "fee",
+  "pin_purchase",
+  "signature_credit",
+  "interest_credit",
+  "shared_transfer",
+  "courtesy_credit",
+  "atm_withdrawal",
+  "bill_payment",
+  "bank_generated_credit",
+  "wire_transfer",
+  "check_deposit",
+  "check",
+  "c2c",
+  "migration_interbank_transfer",
+  "balance_sweep",
+  "ach_reversal",
+  "adjustment",
+  "signature_return",
+  "fx_order",
+] as const;
+
+export const TRANSACTION_ORDERING = ["transaction_date", "amount", "created_at"] as const;
+
+export const TransactionSchema = z
+  .object({
+    id: z.uuid(),
+    bank_account: z.uuid(),
+    amount: moneyOutput(),
+    amount_currency: z.string(),
+    party: z.string().nullable(),
+    posted_date: dateTimeOutput(),
+    transaction_date: dateTimeOutput().nullable(),
+    // Imported rows may carry an empty type; only the spec's values are accepted from clients.
+    transaction_type: z.string(),
+    pending: z.boolean(),
+    memo: z.string().nullable(),
+    raw_description: z.string(),
+    description: z.string(),
+    description_user_edited: z.boolean(),
+    category: z.uuid().nullable(),
+    category_full_name: z.string().nullable(),
+    merchant_name: z.string().nullable(),
+    merchant_intermediary: z.string().nullable(),
+    merchant_address: z.string().nullable(),
+    merchant_city: z.string().nullable(),
+    merchant_region: z.string().nullable(),
+    merchant_country: z.string().nullable(),
+    merchant_latitude: z.string().nullable(),
+    merchant_longitude: z.string().nullable(),
+    merchant_category: z.string().nullable(),
+    merchant_category_code: z.string().nullable(),
+    virtual_card_number: z.string().nullable(),
+    has_details: z.boolean(),
+    allocations: z.array(TransactionAllocationSchema),
+    bank_transaction_id: z.string().nullable(),
+    linked_transaction: z.uuid().nullable(),
+    bank_account_posted_balance: moneyOutput(),
+    bank_account_posted_balance_currency: z.string(),
+    bank_account_available_balance: moneyOutput(),
+    bank_account_available_balance_currency: z.string(),
+    image: z.string().nullable(),
+    document: z.string().nullable(),
+    created_at: dateTimeOutput(),
+    modified_at: dateTimeOutput(),
+  })
+  .meta({ id: "Transaction" });
+
+export type TransactionView = z.output<typeof TransactionSchema>;
+
+const DATE_TIME_PATTERN =
+  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:[zZ]|[+-]\d{2}:?\d{2})?)?$/;
+const HAS_OFFSET = /(?:[zZ]|[+-]\d{2}:?\d{2})$/;
+
+/** The instant an ISO text names: a bare date is midnight UTC, a date-time without offset is UTC. */
+export function parseDateTimeText(text: string): Date | null {
+  if (!DATE_TIME_PATTERN.test(text)) return null;
+  const iso = text.length === 10 ? `${text}T00:00:00Z` : HAS_OFFSET.test(text) ? text : `${text}Z`;
+  const date = new Date(iso.replace(" ", "T"));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** A date-time in a request (ISO 8601; a bare `YYYY-MM-DD` means midnight UTC), as a Date. */
+export const dateTimeInput = () =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? "This field is required." : undefined) })
+    .trim()
+    .refine(
+      (text) => parseDateTimeText(text) !== null,
+      "Must be an ISO 8601 date-time or a date, YYYY-MM-DD.",
+    )
+    .transform((text) => parseDateTimeText(text) as Date);
+
+// Forms send "" for a cleared field: read it as null.
+const blankAsNull = (v: unknown) => (v === "" ? null : v);
+const optionalText = (max: number) =>
+  z.preprocess(blankAsNull, z.string().trim().max(max).nullable()).optional();
+const coordinate = (limit: number) =>
+  z
+    .preprocess(
+      (v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : blankAsNull(v)),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d{1,3}(?:\.\d{1,6})?$/, "Must be a decimal with up to 6 decimal places.")
+        .refine((v) => Math.abs(Number(v)) <= limit, `Must be between -${limit} and ${limit}.`)
+        .nullable(),
+    )
+    .optional();
+
+/** Every field a client may send on create; update checks the unchangeable ones against the row. */
+export const transactionFields = {
+  bank_account: uuidField(),
+  amount: moneyInput(),
+  amount_currency: currencyCode().optional(),
+  transaction_date: dateTimeInput(),
+  posted_date: dateTimeInput().optional(),
+  transaction_type: z.enum(TRANSACTION_TYPES),
+  pending: booleanField().optional(),
+  memo: optionalText(10_000),
+  raw_description: z.string().trim().min(1, "This field may not be blank.").max(10_000),
+  description: z.string().trim().max(10_000).optional(),
+  category: z.preprocess(blankAsNull, uuidField().nullable()).optional(),
+  merchant_address: optionalText(10_000),
+  merchant_city: optionalText(128),
+  merchant_region: optionalText(64),
+  merchant_country: optionalText(64),
+  merchant_latitude: coordinate(90),
+  merchant_longitude: coordinate(180),
+  bank_transaction_id: optionalText(128),
+  image: z.preprocess(blankAsNull, z.url("Must be a valid URI.").max(2000).nullable()).optional(),
+  document: z.preprocess(blankAsNull, z.url("Must be a valid URI.").max(2000).nullable()).optional(),
+};
+
+export type TransactionCreateInput = z.output<z.ZodObject<typeof transactionFields>>;
+
+/**
+ * PUT/PATCH: transaction_type, memo and description change; the other fields are accepted when
+ * they repeat the stored value and refused (400 on the field) otherwise.
+ */
+export const transactionUpdateFields = {
+  transaction_type: transactionFields.transaction_type.optional(),
+  memo: transactionFields.memo,
+  description: z.string().trim().min(1, "This field may not be blank.").max(10_000).optional(),
+  bank_account: uuidField().optional(),
+  amount: moneyInput().optional(),
+  amount_currency: transactionFields.amount_currency,
+  transaction_date: dateTimeInput().optional(),
+  posted_date: dateTimeInput().optional(),
+  raw_description: transactionFields.raw_description.optional(),
+  pending: transactionFields.pending,
+  category: transactionFields.category,
+};
+
+export type TransactionUpdateInput = z.output<z.ZodObject<typeof transactionUpdateFields>>;

@@ -1,0 +1,75 @@
+import type { Database } from "@allot/db/create-database";
+import { internalTransactions } from "@allot/db/schema/internal-transactions";
+import { eq } from "drizzle-orm";
+import { currencyKeyErrors } from "../bank-accounts/account-currency";
+import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
+import { lockBudgets } from "../ledger/balances";
+import { recordTransfer } from "../ledger/transfers";
+import type { Actor } from "../shared/actor";
+import { ValidationFailed } from "../shared/errors";
+import { toMoney } from "../shared/money";
+import { parseDateTime } from "./effective-date";
+import { toInternalTransactionView } from "./internal-transaction-view";
+
+export interface CreateInternalTransactionInput {
+  bank_account: string;
+  amount: string;
+  amount_currency?: string;
+  src_budget: string;
+  dst_budget: string;
+  effective_date?: string;
+}
+
+type FieldErrors = Record<string, string[]>;
+const add = (errors: FieldErrors, field: string, message: string) => {
+  errors[field] = [...(errors[field] ?? []), message];
+};
+
+/**
+ * Moves `amount` from one budget of an account to another and records it, with the caller as
+ * actor. The account row is locked first, then both budgets (ledger order). The source may go
+ * negative. Archived budgets are refused: archiving has already swept their money to Unallocated,
+ * and a transfer would quietly refill a budget nobody funds or sees any more.
+ */
+export async function createInternalTransaction(
+  db: Database,
+  actor: Actor,
+  input: CreateInternalTransactionInput,
+) {
+  return db.transaction(async (tx) => {
+    const account = await findOwnedAccountFor(tx, actor, "bank_account", input.bank_account, { lock: true });
+    const errors: FieldErrors = currencyKeyErrors({ ...input }, ["amount_currency"], account.currency);
+    const amount = toMoney(input.amount);
+    if (amount.lte(0)) add(errors, "amount", "Must be greater than zero.");
+    if (input.src_budget === input.dst_budget)
+      add(errors, "dst_budget", "Must be a different budget from src_budget.");
+
+    const locked = await lockBudgets(tx, account.id, [input.src_budget, input.dst_budget]);
+    const source = locked.get(input.src_budget);
+    const destination = locked.get(input.dst_budget);
+    for (const [field, id, budget] of [
+      ["src_budget", input.src_budget, source],
+      ["dst_budget", input.dst_budget, destination],
+    ] as const) {
+      if (!budget) add(errors, field, `Invalid pk "${id}" - object does not exist.`);
+      else if (budget.archived) add(errors, field, "The budget is archived; transfers need active budgets.");
+    }
+    if (Object.keys(errors).length > 0 || !source || !destination) throw new ValidationFailed(errors);
+
+    const recorded = await recordTransfer(tx, {
+      accountId: account.id,
+      source,
+      destination,
+      amount,
+      actorId: actor.userId,
+      effectiveDate: input.effective_date ? parseDateTime(input.effective_date) : undefined,
+    });
+    // Re-read: the snapshot refresh ran after the insert returned its row.
+    const [row] = await tx
+      .select()
+      .from(internalTransactions)
+      .where(eq(internalTransactions.id, recorded.id));
+    if (!row) throw new Error("internal transaction vanished");
+    return toInternalTransactionView(row, account.currency);
+  });
+}

@@ -1,0 +1,16 @@
+import type { Database } from "@allot/db/create-database";
+import { internalTransactions } from "@allot/db/schema/internal-transactions";
+import { and, eq } from "drizzle-orm";
+import { ownedBy } from "../bank-accounts/find-owned-account";
+import type { Actor } from "../shared/actor";
+import { NotFound } from "../shared/errors";
+import { selectInternalTransactions, toInternalTransactionView } from "./internal-transaction-view";
+
+/** A transfer of one of the caller's accounts; anyone else's reads as missing (404). */
+export async function getInternalTransaction(db: Database, actor: Actor, id: string) {
+  const [found] = await selectInternalTransactions(db)
+    .where(and(eq(internalTransactions.id, id), ownedBy(db, actor.userId)))
+    .limit(1);
+  if (!found) throw new NotFound("No internal transaction matches the given id.");
+  return toInternalTransactionView(found.row, found.currency);
+}

@@ -1,0 +1,58 @@
+import type { Database } from "@allot/db/create-database";
+import { bankAccounts } from "@allot/db/schema/bank-accounts";
+import { internalTransactions } from "@allot/db/schema/internal-transactions";
+import { and, asc, count, desc, eq, or } from "drizzle-orm";
+import { ownedBy } from "../bank-accounts/find-owned-account";
+import type { Actor } from "../shared/actor";
+import { type PageRequest, paginate } from "../shared/pagination";
+import { onOrAfter, onOrBefore } from "./effective-date";
+import { selectInternalTransactions, toInternalTransactionView } from "./internal-transaction-view";
+
+export interface ListInternalTransactionsQuery extends PageRequest {
+  bank_account?: string;
+  budget?: string;
+  src_budget?: string;
+  dst_budget?: string;
+  date_from?: string;
+  date_to?: string;
+  ordering?: string;
+}
+
+const it = internalTransactions;
+
+/**
+ * Transfers of the caller's accounts. `budget` matches either side; the dates bound
+ * effective_date. Default order: oldest created first (the order they were made in).
+ */
+export async function listInternalTransactions(
+  db: Database,
+  actor: Actor,
+  query: ListInternalTransactionsQuery,
+) {
+  const where = and(
+    ownedBy(db, actor.userId),
+    query.bank_account ? eq(it.bankAccountId, query.bank_account) : undefined,
+    query.budget ? or(eq(it.srcBudgetId, query.budget), eq(it.dstBudgetId, query.budget)) : undefined,
+    query.src_budget ? eq(it.srcBudgetId, query.src_budget) : undefined,
+    query.dst_budget ? eq(it.dstBudgetId, query.dst_budget) : undefined,
+    query.date_from ? onOrAfter(it.effectiveDate, query.date_from) : undefined,
+    query.date_to ? onOrBefore(it.effectiveDate, query.date_to) : undefined,
+  );
+  const direction = query.ordering === "-created_at" ? desc : asc;
+  return paginate(
+    query,
+    async () => (await selectInternalTransactionsCount(db).where(where))[0]?.n ?? 0,
+    async ({ offset, limit }) =>
+      (
+        await selectInternalTransactions(db)
+          .where(where)
+          .orderBy(direction(it.createdAt), direction(it.id))
+          .offset(offset)
+          .limit(limit)
+      ).map(({ row, currency }) => toInternalTransactionView(row, currency)),
+  );
+}
+
+/** The count of the same join (ownedBy filters on the account row). */
+const selectInternalTransactionsCount = (db: Database) =>
+  db.select({ n: count() }).from(it).innerJoin(bankAccounts, eq(bankAccounts.id, it.bankAccountId));

@@ -1,0 +1,24 @@
+import type { Tx } from "@allot/db/create-database";
+import { budgets } from "@allot/db/schema/budgets";
+import { and, eq, sql } from "drizzle-orm";
+
+/**
+ * The one active budget of the account whose auto_spend lists this category full name, or null
+ * when none or several do (an ambiguous rule routes nothing). auto_spend is stored canonical;
+ * the comparison ignores case all the same.
+ */
+export async function findAutoSpendBudget(tx: Tx, accountId: string, categoryFullName: string) {
+  const rows = await tx
+    .select({ id: budgets.id })
+    .from(budgets)
+    .where(
+      and(
+        eq(budgets.bankAccountId, accountId),
+        eq(budgets.archived, false),
+        eq(budgets.isUnallocated, false),
+        sql`exists (select 1 from unnest(${budgets.autoSpend}) as entry where lower(entry) = lower(${categoryFullName}))`,
+      ),
+    )
+    .limit(2);
+  return rows.length === 1 ? (rows[0]?.id ?? null) : null;
+}

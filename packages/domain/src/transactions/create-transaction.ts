@@ -1,0 +1,82 @@
+import type { TransactionCreateInput } from "@allot/contract/transactions/transaction";
+import type { Database } from "@allot/db/create-database";
+import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
+import { transactions } from "@allot/db/schema/transactions";
+import { assertAccountCurrency } from "../bank-accounts/account-currency";
+import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
+import { findVisibleCategory, formatFullName } from "../categories/visible-categories";
+import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
+import type { Actor } from "../shared/actor";
+import { ValidationFailed } from "../shared/errors";
+import { toMoney, ZERO } from "../shared/money";
+import { findAutoSpendBudget } from "./auto-spend";
+import { ledgerKeyOf, refreshSnapshotsFrom, unallocatedBudgetId } from "./transaction-ledger";
+import { loadTransactionView } from "./transaction-view";
+
+/**
+ * A new transaction in one of the caller's accounts, with one allocation of its whole amount: to
+ * the Unallocated budget, or — for a posted row whose category exactly one active budget lists in
+ * auto_spend — to that budget. Posted rows move both account balances, pending ones the available
+ * balance only; the allocated budget moves by the amount, so the invariant holds.
+ */
+export async function createTransaction(db: Database, actor: Actor, input: TransactionCreateInput) {
+  return db.transaction(async (tx) => {
+    const account = await findOwnedAccountFor(tx, actor, "bank_account", input.bank_account, { lock: true });
+    assertAccountCurrency(input, ["amount_currency"], account.currency);
+    const category = input.category ? await findVisibleCategory(tx, actor.userId, input.category) : null;
+    if (input.category && !category) {
+      throw ValidationFailed.on("category", `Invalid pk "${input.category}" - object does not exist.`);
+    }
+    const amount = toMoney(input.amount);
+    const pending = input.pending ?? false;
+
+    const unallocatedId = await unallocatedBudgetId(tx, account.id);
+    const routedId =
+      category && !pending
+        ? await findAutoSpendBudget(tx, account.id, formatFullName(category.group, category.name))
+        : null;
+    const budgetId = routedId ?? unallocatedId;
+    await lockBudgets(tx, account.id, [budgetId]);
+
+    const [row] = await tx
+      .insert(transactions)
+      .values({
+        bankAccountId: account.id,
+        amount: amount.toFixed(2),
+        transactionDate: input.transaction_date,
+        postedDate: input.posted_date ?? input.transaction_date,
+        transactionType: input.transaction_type,
+        pending,
+        memo: input.memo ?? null,
+        rawDescription: input.raw_description,
+        description: input.description || input.raw_description,
+        categoryId: category?.id ?? null,
+        merchantAddress: input.merchant_address ?? null,
+        merchantCity: input.merchant_city ?? null,
+        merchantRegion: input.merchant_region ?? null,
+        merchantCountry: input.merchant_country ?? null,
+        merchantLatitude: input.merchant_latitude ?? null,
+        merchantLongitude: input.merchant_longitude ?? null,
+        bankTransactionId: input.bank_transaction_id ?? null,
+        image: input.image ?? null,
+        document: input.document ?? null,
+      })
+      .returning();
+    if (!row) throw new Error("transaction insert returned nothing");
+    await tx.insert(transactionAllocations).values({
+      transactionId: row.id,
+      bankAccountId: account.id,
+      budgetId,
+      amount: amount.toFixed(2),
+      categoryId: category?.id ?? null,
+    });
+
+    await changeAccountBalances(tx, account.id, { posted: pending ? ZERO : amount, available: amount });
+    await changeBudgetBalance(tx, budgetId, amount);
+    await refreshSnapshotsFrom(tx, account.id, ledgerKeyOf(row), {
+      transactions: true,
+      budgetIds: [budgetId],
+    });
+    return loadTransactionView(tx, row.id);
+  });
+}

@@ -1,0 +1,45 @@
+import type { Database } from "@allot/db/create-database";
+import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
+import { transactions } from "@allot/db/schema/transactions";
+import Big from "big.js";
+import { eq } from "drizzle-orm";
+import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
+import type { Actor } from "../shared/actor";
+import { ZERO } from "../shared/money";
+import { lockOwnedTransaction } from "./find-owned-transaction";
+import { ledgerKeyOf, refreshSnapshotsFrom } from "./transaction-ledger";
+
+/**
+ * Removes a transaction with its allocations and reverses what it did: the account balances it
+ * moved and each allocated budget's balance. Later rows' running balances are recomputed.
+ */
+export async function deleteTransaction(db: Database, actor: Actor, id: string) {
+  await db.transaction(async (tx) => {
+    const { account, transaction } = await lockOwnedTransaction(tx, actor, id);
+    const allocations = await tx
+      .select()
+      .from(transactionAllocations)
+      .where(eq(transactionAllocations.transactionId, transaction.id));
+    const perBudget = new Map<string, Big>();
+    for (const allocation of allocations) {
+      if (!allocation.budgetId) continue;
+      perBudget.set(
+        allocation.budgetId,
+        (perBudget.get(allocation.budgetId) ?? ZERO).plus(allocation.amount),
+      );
+    }
+    await lockBudgets(tx, account.id, [...perBudget.keys()]);
+
+    await tx.delete(transactions).where(eq(transactions.id, transaction.id));
+    const amount = new Big(transaction.amount);
+    await changeAccountBalances(tx, account.id, {
+      posted: transaction.pending ? ZERO : amount.neg(),
+      available: amount.neg(),
+    });
+    for (const [budgetId, total] of perBudget) await changeBudgetBalance(tx, budgetId, total.neg());
+    await refreshSnapshotsFrom(tx, account.id, ledgerKeyOf(transaction), {
+      transactions: true,
+      budgetIds: [...perBudget.keys()],
+    });
+  });
+}

@@ -1,0 +1,51 @@
+import type { Database, Tx } from "@allot/db/create-database";
+import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
+import { transactions } from "@allot/db/schema/transactions";
+import { type AnyColumn, and, eq, inArray } from "drizzle-orm";
+import { type BankAccountRow, findOwnedAccount } from "../bank-accounts/find-owned-account";
+import type { Actor } from "../shared/actor";
+import { NotFound } from "../shared/errors";
+import type { TransactionRow } from "./transaction-view";
+
+const notFound = () => new NotFound("No transaction matches the given id.");
+
+/** Condition on a `bank_account_id` column: one of the user's accounts. */
+export const inOwnedAccounts = (db: Database | Tx, column: AnyColumn, userId: number) =>
+  inArray(
+    column,
+    db
+      .select({ id: bankAccountOwners.bankAccountId })
+      .from(bankAccountOwners)
+      .where(eq(bankAccountOwners.userId, userId)),
+  );
+
+/** The transaction if it is in one of the actor's accounts; anyone else's is 404, like a missing one. */
+export async function findOwnedTransaction(
+  db: Database | Tx,
+  actor: Pick<Actor, "userId">,
+  id: string,
+): Promise<TransactionRow> {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.id, id), inOwnedAccounts(db, transactions.bankAccountId, actor.userId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * For a change: the account locked first, then the transaction row locked and read again, so a
+ * concurrent change (a second resolve, a delete) is seen here rather than applied twice.
+ */
+export async function lockOwnedTransaction(
+  tx: Tx,
+  actor: Pick<Actor, "userId">,
+  id: string,
+): Promise<{ account: BankAccountRow; transaction: TransactionRow }> {
+  const found = await findOwnedTransaction(tx, actor, id);
+  const account = await findOwnedAccount(tx, actor, found.bankAccountId, { lock: true });
+  const [transaction] = await tx.select().from(transactions).where(eq(transactions.id, id)).for("update");
+  if (!transaction || transaction.bankAccountId !== account.id) throw notFound();
+  return { account, transaction };
+}

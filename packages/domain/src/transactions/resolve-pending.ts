@@ -1,0 +1,99 @@
+import type { Database, Tx } from "@allot/db/create-database";
+import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
+import { transactions } from "@allot/db/schema/transactions";
+import Big from "big.js";
+import { and, asc, eq } from "drizzle-orm";
+import { assertAccountCurrency } from "../bank-accounts/account-currency";
+import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
+import type { Actor } from "../shared/actor";
+import { ValidationFailed } from "../shared/errors";
+import { toMoney } from "../shared/money";
+import { lockOwnedTransaction } from "./find-owned-transaction";
+import { ledgerKeyOf, refreshSnapshotsFrom, unallocatedBudgetId } from "./transaction-ledger";
+import { loadTransactionView } from "./transaction-view";
+
+export interface ResolvePendingInput {
+  posted_date: Date;
+  amount?: string | null;
+  amount_currency?: string;
+}
+
+/**
+ * Posts a pending transaction: the posted balance is credited with the final amount. When the
+ * amount changed, the available balance and the Unallocated allocation move by the difference.
+ * The transaction row is locked (after the account) and read again, so two resolves at once
+ * credit once: the second finds the row posted and is refused.
+ */
+export async function resolvePending(db: Database, actor: Actor, id: string, input: ResolvePendingInput) {
+  return db.transaction(async (tx) => {
+    const { account, transaction } = await lockOwnedTransaction(tx, actor, id);
+    assertAccountCurrency({ ...input }, ["amount_currency"], account.currency);
+    if (!transaction.pending) {
+      throw ValidationFailed.on("non_field_errors", "The transaction is not pending; it is already posted.");
+    }
+    const original = new Big(transaction.amount);
+    const amount = input.amount === undefined || input.amount === null ? original : toMoney(input.amount);
+    if (amount.cmp(0) !== original.cmp(0)) {
+      throw ValidationFailed.on("amount", "The final amount must have the same sign as the pending amount.");
+    }
+    const difference = amount.minus(original);
+
+    await tx
+      .update(transactions)
+      .set({ pending: false, postedDate: input.posted_date, amount: amount.toFixed(2) })
+      .where(eq(transactions.id, transaction.id));
+    await changeAccountBalances(tx, account.id, { posted: amount, available: difference });
+
+    const touched: string[] = [];
+    if (!difference.eq(0)) {
+      const unallocatedId = await unallocatedBudgetId(tx, account.id);
+      await lockBudgets(tx, account.id, [unallocatedId]);
+      await adjustUnallocatedAllocation(tx, transaction, unallocatedId, difference);
+      await changeBudgetBalance(tx, unallocatedId, difference);
+      touched.push(unallocatedId);
+    }
+    await refreshSnapshotsFrom(tx, account.id, ledgerKeyOf(transaction), {
+      transactions: true,
+      budgetIds: touched,
+    });
+    return loadTransactionView(tx, transaction.id);
+  });
+}
+
+/** The Unallocated allocation takes the difference (made if missing, dropped if it reaches zero beside others). */
+async function adjustUnallocatedAllocation(
+  tx: Tx,
+  transaction: { id: string; bankAccountId: string; categoryId: string | null },
+  unallocatedId: string,
+  difference: Big,
+) {
+  const al = transactionAllocations;
+  const all = await tx
+    .select()
+    .from(al)
+    .where(eq(al.transactionId, transaction.id))
+    .orderBy(asc(al.createdAt));
+  const [existing] = await tx
+    .select()
+    .from(al)
+    .where(and(eq(al.transactionId, transaction.id), eq(al.budgetId, unallocatedId)))
+    .orderBy(asc(al.createdAt), asc(al.id))
+    .limit(1);
+  if (!existing) {
+    await tx.insert(al).values({
+      transactionId: transaction.id,
+      bankAccountId: transaction.bankAccountId,
+      budgetId: unallocatedId,
+      amount: difference.toFixed(2),
+      categoryId: transaction.categoryId,
+    });
+    return;
+  }
+  const next = difference.plus(existing.amount);
+  if (next.eq(0) && all.length > 1) await tx.delete(al).where(eq(al.id, existing.id));
+  else
+    await tx
+      .update(al)
+      .set({ amount: next.toFixed(2) })
+      .where(eq(al.id, existing.id));
+}

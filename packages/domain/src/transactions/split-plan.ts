@@ -1,0 +1,77 @@
+import Big from "big.js";
+import { ZERO } from "../shared/money";
+
+export interface ExistingAllocation {
+  id: string;
+  budgetId: string | null;
+  amount: string;
+}
+
+export interface SplitPlan {
+  /** Allocations that stay, with their new amount (ids kept). */
+  updates: { id: string; amount: Big }[];
+  inserts: { budgetId: string; amount: Big }[];
+  deletes: string[];
+  /** Per budget: new total minus old total. */
+  deltas: Map<string, Big>;
+}
+
+/** Why a requested split cannot be applied, or null. `requested` holds positive magnitudes. */
+export function splitProblem(amount: Big, requested: Map<string, Big>): string | null {
+  let total = ZERO;
+  for (const value of requested.values()) {
+    if (value.lte(0)) return "Split amounts must be positive.";
+    total = total.plus(value);
+  }
+  if (total.gt(amount.abs())) {
+    return `The splits add up to ${total.toFixed(2)}, more than the transaction's ${amount.abs().toFixed(2)}.`;
+  }
+  return null;
+}
+
+/**
+ * Reconciles a transaction's allocations with a split: each requested budget gets its amount with
+ * the transaction's sign, the remainder goes to Unallocated (no allocation when it is zero). An
+ * existing allocation whose budget stays is updated in place (the oldest one per budget; extra ones
+ * are deleted), the others are deleted, and budgets without one get a new allocation.
+ */
+export function planSplit(
+  amount: Big,
+  unallocatedId: string,
+  requested: Map<string, Big>,
+  existing: ExistingAllocation[],
+): SplitPlan {
+  const signed = (value: Big) => (amount.lt(0) ? value.neg() : value);
+  const desired = new Map<string, Big>();
+  let declared = ZERO;
+  for (const [budgetId, value] of requested) {
+    desired.set(budgetId, signed(value));
+    declared = declared.plus(signed(value));
+  }
+  const remainder = amount.minus(declared).plus(desired.get(unallocatedId) ?? ZERO);
+  if (remainder.eq(0)) desired.delete(unallocatedId);
+  else desired.set(unallocatedId, remainder);
+
+  const deltas = new Map<string, Big>();
+  const addDelta = (budgetId: string, value: Big) =>
+    deltas.set(budgetId, (deltas.get(budgetId) ?? ZERO).plus(value));
+  const plan: SplitPlan = { updates: [], inserts: [], deletes: [], deltas };
+  const claimed = new Set<string>();
+  for (const allocation of existing) {
+    const { budgetId } = allocation;
+    if (budgetId) addDelta(budgetId, new Big(allocation.amount).neg());
+    const target = budgetId ? desired.get(budgetId) : undefined;
+    if (budgetId && target && !claimed.has(budgetId)) {
+      claimed.add(budgetId);
+      if (!target.eq(allocation.amount)) plan.updates.push({ id: allocation.id, amount: target });
+    } else {
+      plan.deletes.push(allocation.id);
+    }
+  }
+  for (const [budgetId, value] of desired) {
+    addDelta(budgetId, value);
+    if (!claimed.has(budgetId)) plan.inserts.push({ budgetId, amount: value });
+  }
+  for (const [budgetId, delta] of deltas) if (delta.eq(0)) deltas.delete(budgetId);
+  return plan;
+}

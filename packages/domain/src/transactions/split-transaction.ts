@@ -1,0 +1,96 @@
+import type { Database } from "@allot/db/create-database";
+import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
+import Big from "big.js";
+import { asc, eq, inArray } from "drizzle-orm";
+import { selectAllocationViews, toAllocationView } from "../allocations/allocation-view";
+import { changeBudgetBalance, lockBudgets } from "../ledger/balances";
+import type { Actor } from "../shared/actor";
+import { ValidationFailed } from "../shared/errors";
+import { toMoney } from "../shared/money";
+import { lockOwnedTransaction } from "./find-owned-transaction";
+import { planSplit, splitProblem } from "./split-plan";
+import { ledgerKeyOf, refreshSnapshotsFrom, unallocatedBudgetId } from "./transaction-ledger";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const invalid = (message: string) => ValidationFailed.on("splits", message);
+
+/**
+ * Divides a posted transaction among budgets of its account. Only budget balances move (the
+ * account's do not); every allocation, oldest first, comes back with its budget's running balance.
+ * Archived budgets are refused: money should not flow into a budget that is put away.
+ */
+export async function splitTransaction(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: { splits: Record<string, string> },
+) {
+  return db.transaction(async (tx) => {
+    const { account, transaction } = await lockOwnedTransaction(tx, actor, id);
+    if (transaction.pending) {
+      throw ValidationFailed.on(
+        "non_field_errors",
+        "A pending transaction cannot be split; resolve it first.",
+      );
+    }
+    const requested = new Map<string, Big>();
+    for (const [budgetId, value] of Object.entries(input.splits)) {
+      if (!UUID.test(budgetId)) throw invalid(`"${budgetId}" is not a valid UUID.`);
+      const key = budgetId.toLowerCase();
+      requested.set(key, (requested.get(key) ?? new Big(0)).plus(toMoney(value)));
+    }
+    const amount = new Big(transaction.amount);
+    const problem = splitProblem(amount, requested);
+    if (problem) throw invalid(problem);
+
+    const existing = await tx
+      .select()
+      .from(transactionAllocations)
+      .where(eq(transactionAllocations.transactionId, transaction.id))
+      .orderBy(asc(transactionAllocations.createdAt), asc(transactionAllocations.id));
+    const unallocatedId = await unallocatedBudgetId(tx, account.id);
+    const touched = [
+      ...new Set([
+        unallocatedId,
+        ...requested.keys(),
+        ...existing.flatMap((row) => (row.budgetId ? [row.budgetId] : [])),
+      ]),
+    ];
+    const locked = await lockBudgets(tx, account.id, touched);
+    for (const budgetId of requested.keys()) {
+      const budget = locked.get(budgetId);
+      if (!budget) throw invalid(`Invalid budget "${budgetId}" - object does not exist.`);
+      if (budget.archived) throw invalid(`Budget "${budget.name}" is archived and cannot take allocations.`);
+    }
+
+    const plan = planSplit(amount, unallocatedId, requested, existing);
+    const al = transactionAllocations;
+    if (plan.deletes.length > 0) await tx.delete(al).where(inArray(al.id, plan.deletes));
+    for (const update of plan.updates)
+      await tx
+        .update(al)
+        .set({ amount: update.amount.toFixed(2) })
+        .where(eq(al.id, update.id));
+    if (plan.inserts.length > 0) {
+      await tx.insert(al).values(
+        plan.inserts.map((insert) => ({
+          transactionId: transaction.id,
+          bankAccountId: account.id,
+          budgetId: insert.budgetId,
+          amount: insert.amount.toFixed(2),
+          categoryId: transaction.categoryId,
+        })),
+      );
+    }
+    for (const [budgetId, delta] of plan.deltas) await changeBudgetBalance(tx, budgetId, delta);
+    await refreshSnapshotsFrom(tx, account.id, ledgerKeyOf(transaction), {
+      transactions: false,
+      budgetIds: touched,
+    });
+
+    const rows = await selectAllocationViews(tx)
+      .where(eq(al.transactionId, transaction.id))
+      .orderBy(asc(al.createdAt), asc(al.id));
+    return rows.map(toAllocationView);
+  });
+}
