@@ -2,7 +2,7 @@ import type { Tx } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
 import type Big from "big.js";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { NotFound } from "../shared/errors";
 
 export type BudgetRow = typeof budgets.$inferSelect;
@@ -21,11 +21,10 @@ export async function lockBudgets(
   const rows = await tx
     .select()
     .from(budgets)
-    .where(inArray(budgets.id, ids))
+    .where(and(inArray(budgets.id, ids), eq(budgets.bankAccountId, accountId)))
     .orderBy(asc(budgets.id))
     .for("update");
-  const found = new Map(rows.filter((row) => row.bankAccountId === accountId).map((row) => [row.id, row]));
-  return found;
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** The account's Unallocated budget, locked. Every account has exactly one. */
