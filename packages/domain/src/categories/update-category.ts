@@ -1,11 +1,14 @@
 import type { Database } from "@allot/db/create-database";
 import { isUniqueViolation } from "@allot/db/database-errors";
+import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
+import { budgets } from "@allot/db/schema/budgets";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Actor } from "../shared/actor";
 import { type CategoryParts, checkCategoryParts } from "./category-fields";
 import { loadCategoryView } from "./category-views";
 import { duplicateCategory, findOwnedCategory, hasDuplicateCategory } from "./find-owned-category";
+import { formatFullName } from "./visible-categories";
 
 /**
  * PUT and PATCH: rename the group and/or the name of one's own category. The result may not
@@ -27,6 +30,15 @@ export async function updateCategory(db: Database, actor: Actor, id: string, inp
         .where(eq(transactionCategories.id, row.id))
         .returning();
       if (!updated) throw new Error("category update returned nothing");
+      // auto_spend stores full names: budgets that listed the old name follow the rename.
+      const before = formatFullName(row.group, row.name);
+      await tx
+        .update(budgets)
+        .set({
+          autoSpend: sql`array_replace(${budgets.autoSpend}, ${before}, ${formatFullName(target.group, target.name)})`,
+        })
+        .where(sql`${before} = any(${budgets.autoSpend}) and ${budgets.bankAccountId} in (
+          select ${bankAccountOwners.bankAccountId} from ${bankAccountOwners} where ${bankAccountOwners.userId} = ${actor.userId})`);
       return loadCategoryView(tx, updated);
     });
   } catch (error) {

@@ -1,4 +1,5 @@
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
+import { budgets } from "@allot/db/schema/budgets";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { transactions } from "@allot/db/schema/transactions";
@@ -742,5 +743,27 @@ describe.each(testEngines())("transaction categories over HTTP (%s)", (engine) =
       .from(transactionCategories)
       .where(eq(transactionCategories.id, globalNamed("Home : Rent").id));
     expect(rows[0]).toMatchObject({ group: "Home", name: "Rent", ownerId: null, archived: false });
+  });
+  it("carries a rename into the auto_spend lists of the owner's budgets", async () => {
+    const owner = await t.user();
+    const accountId = await account(owner);
+    const fish = await created(owner, "Pets", "Fish");
+    const [budget] = await t.db
+      .insert(budgets)
+      .values({
+        bankAccountId: accountId,
+        name: "Aquarium",
+        budgetType: "G",
+        fundingType: "F",
+        targetBalance: "10",
+        autoSpend: ["Pets : Fish", "Home : Rent"],
+      })
+      .returning();
+    expect((await patch(owner, fish.id, { name: "Goldfish" })).statusCode).toBe(200);
+    const [after] = await t.db
+      .select()
+      .from(budgets)
+      .where(eq(budgets.id, budget?.id as string));
+    expect(after?.autoSpend).toEqual(["Pets : Goldfish", "Home : Rent"]);
   });
 });
