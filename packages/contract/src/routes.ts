@@ -3,6 +3,7 @@ import * as apiKeys from "./api-keys/routes";
 import * as auth from "./auth/routes";
 import * as bankAccounts from "./bank-accounts/routes";
 import * as banks from "./banks/routes";
+import * as budgets from "./budgets/routes";
 import * as currencies from "./currencies/routes";
 import type { RouteSpec } from "./http/route";
 import * as internalTransactions from "./internal-transactions/routes";
@@ -21,6 +22,7 @@ export const routes = {
   banks,
   currencies,
   bankAccounts,
+  budgets,
   transactionCategories,
   transactions,
   allocations,

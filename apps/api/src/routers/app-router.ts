@@ -4,6 +4,7 @@ import { apiKeysRouter } from "./api-keys/api-keys-router";
 import { authRouter } from "./auth/auth-router";
 import { bankAccountsRouter } from "./bank-accounts/bank-accounts-router";
 import { banksRouter } from "./banks/banks-router";
+import { budgetsRouter } from "./budgets/budgets-router";
 import { currenciesRouter } from "./currencies/currencies-router";
 import { internalTransactionsRouter } from "./internal-transactions/internal-transactions-router";
 import { transactionCategoriesRouter } from "./transaction-categories/transaction-categories-router";
@@ -21,6 +22,7 @@ export const appRouter = router({
   banks: banksRouter,
   currencies: currenciesRouter,
   bankAccounts: bankAccountsRouter,
+  budgets: budgetsRouter,
   transactionCategories: transactionCategoriesRouter,
   transactions: transactionsRouter,
   allocations: allocationsRouter,

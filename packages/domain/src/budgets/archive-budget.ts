@@ -1,0 +1,61 @@
+import type { Database, Tx } from "@allot/db/create-database";
+import { budgets } from "@allot/db/schema/budgets";
+import Big from "big.js";
+import { eq, inArray } from "drizzle-orm";
+import type { BudgetRow } from "../ledger/balances";
+import { recordTransfer } from "../ledger/transfers";
+import type { Actor } from "../shared/actor";
+import { Forbidden, ValidationFailed } from "../shared/errors";
+import { toBudgetView } from "./budget-view";
+import { lockOwnedBudget } from "./find-owned-budget";
+import { unallocatedBudgetId } from "./unallocated-budget-id";
+
+/** Moves a budget's whole balance (either sign) to Unallocated as a recorded transfer. */
+async function emptyIntoUnallocated(
+  tx: Tx,
+  accountId: string,
+  budget: BudgetRow,
+  unallocated: BudgetRow,
+  actorId: number,
+) {
+  const balance = new Big(budget.balance);
+  if (balance.eq(0)) return;
+  // A transfer's amount is positive: a negative balance is made whole from Unallocated instead.
+  await recordTransfer(tx, {
+    accountId,
+    source: balance.gt(0) ? budget : unallocated,
+    destination: balance.gt(0) ? unallocated : budget,
+    amount: balance.abs(),
+    actorId,
+  });
+}
+
+/**
+ * Archives a budget: its balance, and its fill-up goal's, move to Unallocated through recorded
+ * transfers (so the history shows where the money went), and the fill-up goal is archived with it.
+ * The Unallocated budget cannot be archived (403); an archived one cannot be archived again (400);
+ * a fill-up goal is archived with its Recurring budget, not on its own (400).
+ */
+export async function archiveBudget(db: Database, actor: Actor, id: string) {
+  return db.transaction(async (tx) => {
+    const { account, budget, fillup, locked } = await lockOwnedBudget(tx, actor, id, (accountId) =>
+      unallocatedBudgetId(tx, accountId).then((unallocatedId) => [unallocatedId]),
+    );
+    if (budget.isUnallocated)
+      throw new Forbidden("The Unallocated budget cannot be archived.", "unallocated_budget");
+    if (budget.archived) throw ValidationFailed.on("non_field_errors", "The budget is already archived.");
+    if (budget.budgetType === "A")
+      throw ValidationFailed.on("non_field_errors", "A fill-up goal is archived with its Recurring budget.");
+    const unallocated = [...locked.values()].find((row) => row.isUnallocated);
+    if (!unallocated) throw new Error("Unallocated budget not locked");
+
+    for (const row of fillup ? [budget, fillup] : [budget])
+      await emptyIntoUnallocated(tx, account.id, row, unallocated, actor.userId);
+    const archivedAt = new Date();
+    const ids = fillup && !fillup.archived ? [budget.id, fillup.id] : [budget.id];
+    await tx.update(budgets).set({ archived: true, archivedAt }).where(inArray(budgets.id, ids));
+    const [archived] = await tx.select().from(budgets).where(eq(budgets.id, budget.id));
+    if (!archived) throw new Error("archived budget missing");
+    return toBudgetView(archived, account.currency);
+  });
+}

@@ -1,0 +1,27 @@
+import type { Tx } from "@allot/db/create-database";
+import type { FieldErrors } from "../bank-accounts/bank-account-fields";
+import { addError } from "../bank-accounts/bank-account-fields";
+import { findVisibleCategoryByFullName, formatFullName } from "../categories/visible-categories";
+
+/**
+ * auto_spend entries as stored: each must name a category the user can see (case-insensitive,
+ * whitespace-normalised), kept in its canonical "Group : Name" form; duplicates collapse to one.
+ */
+export async function canonicalAutoSpend(
+  tx: Tx,
+  userId: number,
+  entries: string[],
+  errors: FieldErrors,
+): Promise<string[]> {
+  const canonical: string[] = [];
+  for (const entry of entries) {
+    const category = await findVisibleCategoryByFullName(tx, userId, entry);
+    if (!category) {
+      addError(errors, "auto_spend", `Unknown category "${entry}".`);
+      continue;
+    }
+    const name = formatFullName(category.group, category.name);
+    if (!canonical.includes(name)) canonical.push(name);
+  }
+  return canonical;
+}

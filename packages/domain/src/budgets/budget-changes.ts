@@ -1,0 +1,76 @@
+import type { Tx } from "@allot/db/create-database";
+import type { budgets } from "@allot/db/schema/budgets";
+import type Big from "big.js";
+import { currencyKeyErrors } from "../bank-accounts/account-currency";
+import { addError, type FieldErrors, parseMoneyField } from "../bank-accounts/bank-account-fields";
+import type { BankAccountRow } from "../bank-accounts/find-owned-account";
+import { accountToday } from "./account-today";
+import { canonicalAutoSpend } from "./auto-spend";
+import { BUDGET_CURRENCY_KEYS, type BudgetFields } from "./budget-fields";
+import { checkFundingSchedule, checkRecurrenceSchedule } from "./recurrence-grammar";
+
+export type BudgetColumns = Partial<typeof budgets.$inferInsert>;
+
+/** The given writable fields as column values, checked; problems go into `errors` per field. */
+export interface PreparedChanges {
+  columns: BudgetColumns;
+  targetBalance?: Big;
+  fundingAmount?: Big | null;
+}
+
+/**
+ * Reads the fields a create or update carries (absent ones stay absent): money parsed exactly and
+ * in the account's currency, schedules checked (a funding schedule anchored to the first owner's
+ * today when it has no DTSTART; empty means no schedule), auto_spend canonicalised, an empty memo
+ * stored as null. Rules that depend on the budget type are checked by the caller on the result.
+ */
+export async function prepareBudgetChanges(
+  tx: Tx,
+  userId: number,
+  account: BankAccountRow,
+  input: BudgetFields,
+  errors: FieldErrors,
+): Promise<PreparedChanges> {
+  Object.assign(errors, currencyKeyErrors(input, BUDGET_CURRENCY_KEYS, account.currency));
+  const columns: BudgetColumns = {};
+  const prepared: PreparedChanges = { columns };
+  if (input.name !== undefined) columns.name = input.name;
+  if (input.funding_type !== undefined) columns.fundingType = input.funding_type;
+  if (input.target_balance !== undefined) {
+    const amount = parseMoneyField(errors, "target_balance", input.target_balance);
+    if (amount) {
+      prepared.targetBalance = amount;
+      columns.targetBalance = amount.toFixed(2);
+    }
+  }
+  if (input.funding_amount !== undefined) {
+    const amount =
+      input.funding_amount === null ? null : parseMoneyField(errors, "funding_amount", input.funding_amount);
+    if (amount !== undefined) {
+      prepared.fundingAmount = amount;
+      columns.fundingAmount = amount === null ? null : amount.toFixed(2);
+    }
+  }
+  if (input.target_date !== undefined) columns.targetDate = input.target_date;
+  if (input.paused !== undefined) columns.paused = input.paused;
+  if (input.memo !== undefined) columns.memo = input.memo || null;
+  if (input.funding_schedule !== undefined) {
+    if (input.funding_schedule === "") columns.fundingSchedule = "";
+    else {
+      const checked = checkFundingSchedule(input.funding_schedule, await accountToday(tx, account.id));
+      if (checked.ok) columns.fundingSchedule = checked.value;
+      else addError(errors, "funding_schedule", checked.message);
+    }
+  }
+  if (input.recurrence_schedule !== undefined) {
+    if (input.recurrence_schedule === null) columns.recurrenceSchedule = null;
+    else {
+      const checked = checkRecurrenceSchedule(input.recurrence_schedule);
+      if (checked.ok) columns.recurrenceSchedule = checked.value;
+      else addError(errors, "recurrence_schedule", checked.message);
+    }
+  }
+  if (input.auto_spend !== undefined)
+    columns.autoSpend = await canonicalAutoSpend(tx, userId, input.auto_spend, errors);
+  return prepared;
+}

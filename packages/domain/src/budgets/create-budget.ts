@@ -1,0 +1,87 @@
+import type { Database } from "@allot/db/create-database";
+import { budgets } from "@allot/db/schema/budgets";
+import Big from "big.js";
+import { addError, type FieldErrors } from "../bank-accounts/bank-account-fields";
+import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
+import type { BudgetRow } from "../ledger/balances";
+import type { Actor } from "../shared/actor";
+import { ValidationFailed } from "../shared/errors";
+import { prepareBudgetChanges } from "./budget-changes";
+import { type BudgetFields, fillupName } from "./budget-fields";
+import { budgetRuleErrors } from "./budget-rules";
+import { toBudgetView } from "./budget-view";
+
+export type CreateBudgetInput = BudgetFields & {
+  name: string;
+  bank_account: string;
+  budget_type: string;
+  funding_type: string;
+  target_balance: string;
+};
+
+/**
+ * A new budget with a zero balance in one of the caller's accounts (another user's account reads as
+ * one that does not exist: 400 on bank_account). A Recurring budget gets its fill-up goal (type A,
+ * "<name> Fill-up", same target and funding schedule) in the same transaction. Fill-up goals are
+ * only made this way: asking for type A is 400.
+ */
+export async function createBudget(db: Database, actor: Actor, input: CreateBudgetInput) {
+  return db.transaction(async (tx) => {
+    const account = await findOwnedAccountFor(tx, actor, "bank_account", input.bank_account, { lock: true });
+    const errors: FieldErrors = {};
+    if (input.budget_type === "A")
+      addError(
+        errors,
+        "budget_type",
+        "Fill-up goals are created with their Recurring budget, not on their own.",
+      );
+    const { columns, targetBalance, fundingAmount } = await prepareBudgetChanges(
+      tx,
+      actor.userId,
+      account,
+      input,
+      errors,
+    );
+    budgetRuleErrors(
+      {
+        budgetType: input.budget_type,
+        fundingType: input.funding_type,
+        targetBalance: targetBalance ?? new Big(0),
+        fundingAmount: fundingAmount ?? null,
+        targetDate: input.target_date ?? null,
+        recurrenceSchedule: columns.recurrenceSchedule ?? null,
+      },
+      errors,
+    );
+    if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+
+    let fillup: BudgetRow | undefined;
+    if (input.budget_type === "R") {
+      [fillup] = await tx
+        .insert(budgets)
+        .values({
+          bankAccountId: account.id,
+          name: fillupName(input.name),
+          budgetType: "A",
+          fundingType: "D",
+          targetBalance: columns.targetBalance ?? "0",
+          fundingSchedule: columns.fundingSchedule ?? "",
+        })
+        .returning();
+      if (!fillup) throw new Error("fill-up goal insert returned nothing");
+    }
+    const [row] = await tx
+      .insert(budgets)
+      .values({
+        ...columns,
+        bankAccountId: account.id,
+        name: input.name,
+        budgetType: input.budget_type,
+        fundingType: input.funding_type,
+        fillupGoalId: fillup?.id ?? null,
+      })
+      .returning();
+    if (!row) throw new Error("budget insert returned nothing");
+    return toBudgetView(row, account.currency);
+  });
+}

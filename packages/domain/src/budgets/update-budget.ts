@@ -1,0 +1,127 @@
+import type { Database } from "@allot/db/create-database";
+import { budgets } from "@allot/db/schema/budgets";
+import Big from "big.js";
+import { eq } from "drizzle-orm";
+import { addError, type FieldErrors } from "../bank-accounts/bank-account-fields";
+import type { BudgetRow } from "../ledger/balances";
+import type { Actor } from "../shared/actor";
+import { ValidationFailed } from "../shared/errors";
+import { type BudgetColumns, prepareBudgetChanges } from "./budget-changes";
+import { type BudgetFields, fillupName } from "./budget-fields";
+import { budgetRuleErrors } from "./budget-rules";
+import { toBudgetView } from "./budget-view";
+import { lockOwnedBudget } from "./find-owned-budget";
+
+const IMMUTABLE = "This field cannot be changed once the budget exists.";
+const MIRRORED = "A fill-up goal follows its Recurring budget: change that budget instead.";
+
+// Request field → column, for the comparisons below.
+const FIELD_COLUMNS = {
+  name: "name",
+  funding_type: "fundingType",
+  target_balance: "targetBalance",
+  funding_amount: "fundingAmount",
+  target_date: "targetDate",
+  paused: "paused",
+  funding_schedule: "fundingSchedule",
+  recurrence_schedule: "recurrenceSchedule",
+  memo: "memo",
+  auto_spend: "autoSpend",
+} as const satisfies Record<string, keyof BudgetColumns>;
+
+type Field = keyof typeof FIELD_COLUMNS;
+
+/** The request fields whose prepared value differs from the stored one. */
+function changedFields(row: BudgetRow, columns: BudgetColumns): Field[] {
+  const same = (a: unknown, b: unknown) =>
+    (a === null || a === undefined) && (b === null || b === undefined)
+      ? true
+      : Array.isArray(a) && Array.isArray(b)
+        ? a.join("\u0000") === b.join("\u0000")
+        : typeof a === "string" &&
+            typeof b === "string" &&
+            /^-?\d+(\.\d+)?$/.test(a) &&
+            /^-?\d+(\.\d+)?$/.test(b)
+          ? new Big(a).eq(b)
+          : a === b;
+  return (Object.keys(FIELD_COLUMNS) as Field[]).filter((field) => {
+    const column = FIELD_COLUMNS[field];
+    return column in columns && !same(columns[column], row[column]);
+  });
+}
+
+/**
+ * PUT and PATCH. bank_account and budget_type may only repeat the stored value (400 on the field);
+ * read-only fields such as balance are not part of the input and are ignored. The per-type rules
+ * hold for the budget as it will be stored. The Unallocated budget keeps its name (400 on name)
+ * and its service-defined settings, only memo and paused change. A fill-up goal's name, target and
+ * funding schedule follow its Recurring budget: edits there are mirrored onto it, edits on the
+ * fill-up itself are 400. `warnings` is empty until the funding engine has something to report.
+ */
+export async function updateBudget(db: Database, actor: Actor, id: string, input: BudgetFields) {
+  return db.transaction(async (tx) => {
+    const { account, budget, fillup } = await lockOwnedBudget(tx, actor, id);
+    const errors: FieldErrors = {};
+    if (input.bank_account !== undefined && input.bank_account.toLowerCase() !== budget.bankAccountId)
+      addError(errors, "bank_account", IMMUTABLE);
+    if (input.budget_type !== undefined && input.budget_type !== budget.budgetType)
+      addError(errors, "budget_type", IMMUTABLE);
+    const prepared = await prepareBudgetChanges(tx, actor.userId, account, input, errors);
+    const { columns } = prepared;
+    const changed = changedFields(budget, columns);
+
+    if (budget.isUnallocated) {
+      for (const field of changed) {
+        if (field === "memo" || field === "paused") continue;
+        addError(
+          errors,
+          field,
+          field === "name"
+            ? "The Unallocated budget cannot be renamed."
+            : "The Unallocated budget's settings are fixed; only memo and paused change.",
+        );
+      }
+    } else {
+      if (budget.budgetType === "A") {
+        for (const field of changed)
+          if (field === "name" || field === "target_balance" || field === "funding_schedule")
+            addError(errors, field, MIRRORED);
+      }
+      budgetRuleErrors(
+        {
+          budgetType: budget.budgetType,
+          fundingType: columns.fundingType ?? budget.fundingType,
+          targetBalance: prepared.targetBalance ?? new Big(budget.targetBalance),
+          fundingAmount:
+            prepared.fundingAmount !== undefined
+              ? prepared.fundingAmount
+              : budget.fundingAmount === null
+                ? null
+                : new Big(budget.fundingAmount),
+          targetDate: columns.targetDate !== undefined ? columns.targetDate : budget.targetDate,
+          recurrenceSchedule:
+            columns.recurrenceSchedule !== undefined ? columns.recurrenceSchedule : budget.recurrenceSchedule,
+        },
+        errors,
+      );
+    }
+    if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+    if (changed.length === 0) return { ...toBudgetView(budget, account.currency), warnings: [] as string[] };
+
+    const updates: BudgetColumns = {};
+    for (const field of changed)
+      Object.assign(updates, { [FIELD_COLUMNS[field]]: columns[FIELD_COLUMNS[field]] });
+    const [updated] = await tx.update(budgets).set(updates).where(eq(budgets.id, budget.id)).returning();
+    if (!updated) throw new Error("budget update returned nothing");
+
+    if (fillup) {
+      const mirror: BudgetColumns = {};
+      if (changed.includes("name") && updates.name !== undefined) mirror.name = fillupName(updates.name);
+      if (changed.includes("target_balance")) mirror.targetBalance = updates.targetBalance;
+      if (changed.includes("funding_schedule")) mirror.fundingSchedule = updates.fundingSchedule;
+      if (Object.keys(mirror).length > 0)
+        await tx.update(budgets).set(mirror).where(eq(budgets.id, fillup.id));
+    }
+    return { ...toBudgetView(updated, account.currency), warnings: [] as string[] };
+  });
+}
