@@ -7,14 +7,11 @@ import { inArray, or } from "drizzle-orm";
 import { type BudgetRow, changeBudgetBalance } from "../ledger/balances";
 import { earliestKey, type LedgerKey } from "../ledger/ledger-key";
 import { refreshBudgetSnapshots } from "../ledger/snapshots";
+import { tracksFunding } from "../ledger/transfers";
 import type { Actor } from "../shared/actor";
 import { Forbidden, ValidationFailed } from "../shared/errors";
 import { lockOwnedBudget } from "./find-owned-budget";
 import { unallocatedBudgetId } from "./unallocated-budget-id";
-
-// As in ledger/transfers: goals and fill-up goals (not Unallocated) track funded_amount.
-const tracksFunding = (budget: BudgetRow) =>
-  (budget.budgetType === "G" || budget.budgetType === "A") && !budget.isUnallocated;
 
 /** Transfers with at least one side among the budgets. */
 const transfersTouching = (tx: Tx, ids: string[]) =>

@@ -5,7 +5,7 @@ import { type BudgetRow, changeBudgetBalance } from "./balances";
 import { refreshBudgetSnapshots } from "./snapshots";
 
 // Budgets whose funded_amount follows transfers: goals and fill-up goals (not Unallocated).
-const tracksFunding = (budget: BudgetRow) =>
+export const tracksFunding = (budget: BudgetRow) =>
   (budget.budgetType === "G" || budget.budgetType === "A") && !budget.isUnallocated;
 
 /**
