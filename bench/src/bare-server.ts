@@ -3,7 +3,7 @@ import postgres from "postgres";
 import { readBareServerEnv } from "./env";
 
 /*
- * The floor: the page the real `GET /api/v1/bank-accounts/` serves (first page, default size 100,
+ * The floors. First, the page the real `GET /api/v1/bank-accounts/` serves (first page, default size 100,
  * ordered by name) from the same four statements the real use case sends — count, page, owners,
  * Unallocated budgets; text as drizzle renders it (packages/domain/src/bank-accounts/
  * list-bank-accounts.ts and bank-account-view.ts) — with nothing around them: no auth, no
@@ -65,6 +65,190 @@ app.get("/bank-accounts/", async () => {
   // The seed stays within one page, so there is no next or previous link to build.
   return { count, next: null, previous: null, results };
 });
+
+interface TransactionRow {
+  id: string;
+  bank_account_id: string;
+  amount: string;
+  posted_date: Date;
+  transaction_date: Date;
+  transaction_type: string;
+  pending: boolean;
+  memo: string | null;
+  raw_description: string;
+  description: string;
+  description_user_edited: boolean;
+  category_id: string | null;
+  party: string | null;
+  merchant_name: string | null;
+  merchant_intermediary: string | null;
+  merchant_address: string | null;
+  merchant_city: string | null;
+  merchant_region: string | null;
+  merchant_country: string | null;
+  merchant_latitude: string | null;
+  merchant_longitude: string | null;
+  merchant_category: string | null;
+  merchant_category_code: string | null;
+  virtual_card_number: string | null;
+  bank_transaction_id: string | null;
+  linked_transaction_id: string | null;
+  posted_balance_snapshot: string;
+  available_balance_snapshot: string;
+  image: string | null;
+  document: string | null;
+  created_at: Date;
+  modified_at: Date;
+  has_details: boolean;
+  category_group: string | null;
+  category_name: string | null;
+  currency: string;
+}
+
+interface AllocationRow {
+  id: string;
+  transaction_id: string;
+  budget_id: string | null;
+  amount: string;
+  category_id: string | null;
+  memo: string | null;
+  budget_balance: string;
+  created_at: Date;
+  modified_at: Date;
+  category_group: string | null;
+  category_name: string | null;
+  currency: string;
+}
+
+const fullName = (group: string | null, name: string | null) =>
+  group !== null && name !== null ? `${group} : ${name}` : null;
+
+/*
+ * The first page of `GET /api/v1/transactions/?bank_account=…&page_size=…` from the three statements
+ * the real use case sends (packages/domain/src/transactions/list-transactions.ts, transaction-view.ts,
+ * allocations/allocation-view.ts): count, page (newest first), the page's allocations.
+ */
+app.get<{ Querystring: { bank_account: string; page_size?: string } }>("/transactions/", async (request) => {
+  const userId = env.userId;
+  const accountId = request.query.bank_account;
+  const pageSize = Math.min(Number(request.query.page_size ?? PAGE_SIZE), 500);
+  const [counted] = await sql<{ count: string }[]>`
+    select count(*) from "transactions" where ("transactions"."bank_account_id" in
+      (select "bank_account_id" from "bank_account_owners" where "bank_account_owners"."user_id" = ${userId})
+      and "transactions"."bank_account_id" = ${accountId})`;
+  const count = Number(counted?.count ?? 0);
+  const rows =
+    count === 0
+      ? []
+      : await sql<TransactionRow[]>`
+    select "transactions"."id", "transactions"."bank_account_id", "transactions"."amount",
+      "transactions"."posted_date", "transactions"."transaction_date", "transactions"."transaction_type",
+      "transactions"."pending", "transactions"."memo", "transactions"."raw_description",
+      "transactions"."description", "transactions"."description_user_edited", "transactions"."category_id",
+      "transactions"."party", "transactions"."merchant_name", "transactions"."merchant_intermediary",
+      "transactions"."merchant_address", "transactions"."merchant_city", "transactions"."merchant_region",
+      "transactions"."merchant_country", "transactions"."merchant_latitude", "transactions"."merchant_longitude",
+      "transactions"."merchant_category", "transactions"."merchant_category_code",
+      "transactions"."virtual_card_number", "transactions"."bank_transaction_id",
+      "transactions"."linked_transaction_id", "transactions"."posted_balance_snapshot",
+      "transactions"."available_balance_snapshot", "transactions"."image", "transactions"."document",
+      "transactions"."created_at", "transactions"."modified_at",
+      ("transactions"."details" is not null) as "has_details",
+      "transaction_categories"."group" as "category_group", "transaction_categories"."name" as "category_name",
+      "bank_accounts"."currency"
+    from "transactions"
+    inner join "bank_accounts" on "bank_accounts"."id" = "transactions"."bank_account_id"
+    left join "transaction_categories" on "transaction_categories"."id" = "transactions"."category_id"
+    where ("transactions"."bank_account_id" in
+      (select "bank_account_id" from "bank_account_owners" where "bank_account_owners"."user_id" = ${userId})
+      and "transactions"."bank_account_id" = ${accountId})
+    order by "transactions"."transaction_date" desc, "transactions"."created_at" desc, "transactions"."id" desc
+    limit ${pageSize}`;
+  const allocations = rows.length === 0 ? new Map() : await allocationsOf(rows.map((row) => row.id));
+  const url = new URL(request.url, `http://${request.host}`);
+  url.searchParams.set("page", "2");
+  url.searchParams.set("page_size", String(pageSize));
+  return {
+    count,
+    next: count > pageSize ? url.toString() : null,
+    previous: null,
+    results: rows.map((row) => ({
+      id: row.id,
+      bank_account: row.bank_account_id,
+      amount: row.amount,
+      amount_currency: row.currency,
+      party: row.party,
+      posted_date: row.posted_date.toISOString(),
+      transaction_date: row.transaction_date.toISOString(),
+      transaction_type: row.transaction_type,
+      pending: row.pending,
+      memo: row.memo,
+      raw_description: row.raw_description,
+      description: row.description,
+      description_user_edited: row.description_user_edited,
+      category: row.category_id,
+      category_full_name: fullName(row.category_group, row.category_name),
+      merchant_name: row.merchant_name,
+      merchant_intermediary: row.merchant_intermediary,
+      merchant_address: row.merchant_address,
+      merchant_city: row.merchant_city,
+      merchant_region: row.merchant_region,
+      merchant_country: row.merchant_country,
+      merchant_latitude: row.merchant_latitude,
+      merchant_longitude: row.merchant_longitude,
+      merchant_category: row.merchant_category,
+      merchant_category_code: row.merchant_category_code,
+      virtual_card_number: row.virtual_card_number,
+      has_details: row.has_details,
+      allocations: allocations.get(row.id) ?? [],
+      bank_transaction_id: row.bank_transaction_id,
+      linked_transaction: row.linked_transaction_id,
+      bank_account_posted_balance: row.posted_balance_snapshot,
+      bank_account_posted_balance_currency: row.currency,
+      bank_account_available_balance: row.available_balance_snapshot,
+      bank_account_available_balance_currency: row.currency,
+      image: row.image,
+      document: row.document,
+      created_at: row.created_at.toISOString(),
+      modified_at: row.modified_at.toISOString(),
+    })),
+  };
+});
+
+async function allocationsOf(transactionIds: string[]) {
+  const rows = await sql<AllocationRow[]>`
+    select "transaction_allocations"."id", "transaction_allocations"."transaction_id",
+      "transaction_allocations"."bank_account_id", "transaction_allocations"."budget_id",
+      "transaction_allocations"."amount", "transaction_allocations"."category_id", "transaction_allocations"."memo",
+      "transaction_allocations"."budget_balance", "transaction_allocations"."created_at",
+      "transaction_allocations"."modified_at", "transaction_categories"."group" as "category_group",
+      "transaction_categories"."name" as "category_name", "bank_accounts"."currency"
+    from "transaction_allocations"
+    inner join "bank_accounts" on "bank_accounts"."id" = "transaction_allocations"."bank_account_id"
+    left join "transaction_categories" on "transaction_categories"."id" = "transaction_allocations"."category_id"
+    where "transaction_allocations"."transaction_id" in ${sql(transactionIds)}
+    order by "transaction_allocations"."created_at" asc, "transaction_allocations"."id" asc`;
+  const grouped = new Map<string, unknown[]>();
+  for (const row of rows) {
+    const list = grouped.get(row.transaction_id) ?? [];
+    list.push({
+      id: row.id,
+      transaction: row.transaction_id,
+      budget: row.budget_id,
+      amount: row.amount,
+      amount_currency: row.currency,
+      budget_balance: row.budget_balance,
+      budget_balance_currency: row.currency,
+      category: row.category_id,
+      category_full_name: fullName(row.category_group, row.category_name),
+      memo: row.memo,
+      created_at: row.created_at.toISOString(),
+      modified_at: row.modified_at.toISOString(),
+    });
+    grouped.set(row.transaction_id, list);
+  }
+  return grouped;
+}
 
 async function toWire(rows: AccountRow[]) {
   const ids = rows.map((row) => row.id);

@@ -7,16 +7,18 @@ import { isDeepStrictEqual } from "node:util";
 import { withAdminConnection } from "@allot/db/testing/test-databases";
 import { createCleanups } from "./defer";
 import { DEFAULT_DATABASE_URL, readBenchEnv } from "./env";
-import { measure } from "./measure";
+import { type LoadSettings, type Measurement, measure } from "./measure";
 import { formatReport } from "./report";
 import { createScratchDatabase } from "./scratch-database";
 import { seedAccounts, seedUsers } from "./seed";
+import { seedTransactions } from "./seed-transactions";
 import { startServer } from "./servers";
 
 /*
- * `pnpm bench`: authenticated GET /api/v1/bank-accounts/ through the real API process on
- * PostgreSQL, beside a bare fastify + postgres.js server running the same SQL, both loaded by
- * autocannon over loopback in the same run. Prints a markdown table and keeps it in results/latest.md.
+ * `pnpm bench`: authenticated GET /api/v1/bank-accounts/, then the first 100 transactions (with
+ * allocations) of an account holding 100,000 and of one holding 10,000, through the real API process
+ * on PostgreSQL, each beside a bare fastify + postgres.js server running the same SQL, all loaded by
+ * autocannon over loopback in the same run. Prints markdown tables and keeps them in results/latest.md.
  */
 
 const RESULTS_FILE = fileURLToPath(new URL("../results/latest.md", import.meta.url));
@@ -46,7 +48,7 @@ async function main() {
     },
     defer,
   );
-  const { ownerToken, ownerAccounts } = await seedAccounts(apiUrl, users);
+  const { ownerToken, ownerAccounts, ownerAccountIds } = await seedAccounts(apiUrl, users);
 
   const real = { url: `${apiUrl}/api/v1/bank-accounts/`, headers: { authorization: `Bearer ${ownerToken}` } };
   const floor = { url: `${bareUrl}/bank-accounts/`, headers: {} };
@@ -62,17 +64,40 @@ async function main() {
     serverUrl,
     async (sql) => (await sql`show server_version`)[0]?.server_version,
   );
-  const report = formatReport(
+  const environment =
+    `${load.connections} connections, ${load.durationSeconds} s after ${load.warmupSeconds} s warm-up; ` +
+    `PostgreSQL ${postgresVersion}, Node ${process.version}, ${availableParallelism()} CPUs ` +
+    `(load average ${loadAverage.toFixed(1)} at start), ${new Date().toISOString()}`;
+  const accountsReport = formatReport(
     floorResult,
     [realResult],
-    `GET /api/v1/bank-accounts/ as a user owning ${ownerAccounts} accounts; ${load.connections} connections, ` +
-      `${load.durationSeconds} s after ${load.warmupSeconds} s warm-up; PostgreSQL ${postgresVersion}, ` +
-      `Node ${process.version}, ${availableParallelism()} CPUs (load average ${loadAverage.toFixed(1)} at start), ` +
-      new Date().toISOString(),
+    `GET /api/v1/bank-accounts/ as a user owning ${ownerAccounts} accounts; ${environment}`,
   );
-  process.stdout.write(report);
+  process.stdout.write(accountsReport);
 
-  const failed = [floorResult, realResult].filter((m) => m.failures > 0);
+  const transactionRuns = await measureTransactionLists(
+    databaseUrl,
+    { apiUrl, bareUrl, token: ownerToken },
+    ownerAccountIds,
+    load,
+  );
+  const transactionsReport = [
+    ...transactionRuns.map(({ rows, floor, real }) =>
+      formatReport(
+        floor,
+        [real],
+        `GET /api/v1/transactions/?bank_account=…&page_size=${TRANSACTION_PAGE} (allocations embedded), ` +
+          `account holding ${rows.toLocaleString("en")} transactions`,
+      ),
+    ),
+    transactionTargets(transactionRuns),
+  ].join("\n");
+  process.stdout.write(`\n${transactionsReport}`);
+  const report = `${accountsReport}\n${transactionsReport}`;
+
+  const failed = [floorResult, realResult, ...transactionRuns.flatMap((r) => [r.floor, r.real])].filter(
+    (m) => m.failures > 0,
+  );
   for (const m of failed) {
     console.error(
       `FAILED: ${m.scenario}: ${m.failures} non-2xx/errors/timeouts; statuses ${JSON.stringify(m.statusCodes)}`,
@@ -86,6 +111,91 @@ async function main() {
   await mkdir(dirname(RESULTS_FILE), { recursive: true });
   await writeFile(RESULTS_FILE, report);
   console.error(`Wrote ${RESULTS_FILE}`);
+}
+
+/** Rows in the big account and in the small one: latency must not grow with the account. */
+const TRANSACTION_ACCOUNTS = [100_000, 10_000] as const;
+const TRANSACTION_PAGE = 100;
+
+interface TransactionRun {
+  rows: number;
+  floor: Measurement;
+  real: Measurement;
+}
+
+/**
+ * Seeds two of the owner's accounts (100,000 and 10,000 transactions) and measures the first page of
+ * each through the real API and the bare floor, which must serve the same page.
+ */
+async function measureTransactionLists(
+  databaseUrl: string,
+  servers: { apiUrl: string; bareUrl: string; token: string },
+  accountIds: string[],
+  load: LoadSettings,
+): Promise<TransactionRun[]> {
+  const runs: TransactionRun[] = [];
+  for (const [index, rows] of TRANSACTION_ACCOUNTS.entries()) {
+    const accountId = accountIds[index];
+    if (!accountId) throw new Error("not enough seeded accounts");
+    const ms = await seedTransactions(databaseUrl, accountId, rows);
+    console.error(
+      `Seeded ${rows} transactions with allocations and snapshots in ${(ms / 1000).toFixed(1)} s`,
+    );
+  }
+  for (const [index, rows] of TRANSACTION_ACCOUNTS.entries()) {
+    const query = `?bank_account=${accountIds[index]}&page_size=${TRANSACTION_PAGE}`;
+    const real = {
+      url: `${servers.apiUrl}/api/v1/transactions/${query}`,
+      headers: { authorization: `Bearer ${servers.token}` },
+    };
+    const floor = { url: `${servers.bareUrl}/transactions/${query}`, headers: {} };
+    await expectSameTransactionPage(real, floor, rows);
+    console.error(`Measuring the transactions list at ${rows} rows`);
+    runs.push({
+      rows,
+      floor: await measure("bare fastify + postgres.js, same SQL", floor.url, floor.headers, load),
+      real: await measure("real API (auth, throttle, tRPC, drizzle)", real.url, real.headers, load),
+    });
+  }
+  return runs;
+}
+
+/** The issue's two targets, checked on this run's figures. */
+function transactionTargets(runs: TransactionRun[]): string {
+  const [big, small] = runs;
+  if (!big || !small) return "";
+  const lines = runs.map(({ rows, floor, real }) => {
+    const ratio = real.requestsPerSecond / floor.requestsPerSecond;
+    return `- ${rows.toLocaleString("en")} rows: real/bare throughput ${ratio.toFixed(2)} (target ≥ 0.50: ${ratio >= 0.5 ? "met" : "MISSED"})`;
+  });
+  const growth = big.real.p50Ms / small.real.p50Ms;
+  const floorGrowth = big.floor.p50Ms / small.floor.p50Ms;
+  lines.push(
+    `- real p50 at ${big.rows.toLocaleString("en")} rows / at ${small.rows.toLocaleString("en")} rows: ` +
+      `${big.real.p50Ms} / ${small.real.p50Ms} ms = ${growth.toFixed(2)} (target ≤ 1.50: ${growth <= 1.5 ? "met" : "MISSED"}); ` +
+      `bare: ${floorGrowth.toFixed(2)}`,
+  );
+  return `${lines.join("\n")}\n`;
+}
+
+/** Both serve the same page; `next` links differ only in where each server lives. */
+async function expectSameTransactionPage(real: Target, floor: Target, expectedCount: number) {
+  type Page = { count: number; next: string | null; results: unknown[] };
+  const [realPage, floorPage] = (await Promise.all([getJson(real), getJson(floor)])) as [Page, Page];
+  if (realPage.count !== expectedCount) {
+    throw new Error(`The real API lists ${realPage.count} transactions, expected ${expectedCount}`);
+  }
+  const linkQuery = (link: string | null) => (link ? new URL(link).search : null);
+  const comparable = (page: Page) => ({ ...page, next: linkQuery(page.next) });
+  if (
+    realPage.results.length !== TRANSACTION_PAGE ||
+    !isDeepStrictEqual(comparable(realPage), comparable(floorPage))
+  ) {
+    throw new Error(
+      "The bare server's transactions page differs from the real one:\n" +
+        `real: ${JSON.stringify(realPage).slice(0, 1500)}\nbare: ${JSON.stringify(floorPage).slice(0, 1500)}`,
+    );
+  }
 }
 
 function apiEnv(databaseUrl: string): Record<string, string> {

@@ -24,6 +24,8 @@ export interface SeededAccounts {
   /** The owner's Bearer token, for the measured requests. */
   ownerToken: string;
   ownerAccounts: number;
+  /** The owner's account ids, in creation order. */
+  ownerAccountIds: string[];
 }
 
 /** Reference data and users, made the way an admin makes them (domain use cases, no HTTP). */
@@ -51,8 +53,8 @@ export async function seedAccounts(apiUrl: string, users: SeededUsers): Promise<
     await createAccounts(apiUrl, token, users.bankId, ACCOUNTS_PER_OTHER_USER, other.email);
   }
   const ownerToken = await login(apiUrl, users.owner.email);
-  await createAccounts(apiUrl, ownerToken, users.bankId, OWNER_ACCOUNTS, "Owner");
-  return { ownerToken, ownerAccounts: OWNER_ACCOUNTS };
+  const ownerAccountIds = await createAccounts(apiUrl, ownerToken, users.bankId, OWNER_ACCOUNTS, "Owner");
+  return { ownerToken, ownerAccounts: OWNER_ACCOUNTS, ownerAccountIds };
 }
 
 async function login(apiUrl: string, email: string): Promise<string> {
@@ -61,11 +63,14 @@ async function login(apiUrl: string, email: string): Promise<string> {
 }
 
 async function createAccounts(apiUrl: string, token: string, bankId: string, count: number, label: string) {
+  const ids: string[] = [];
   for (let i = 1; i <= count; i++) {
     // Names not in creation order, so ordering by name is real work.
     const name = `${label} account ${String((i * 7) % count).padStart(2, "0")}-${i}`;
-    await postJson(apiUrl, "/api/v1/bank-accounts/", token, { name, bank: bankId }, 201);
+    const created = await postJson(apiUrl, "/api/v1/bank-accounts/", token, { name, bank: bankId }, 201);
+    ids.push((created as { id: string }).id);
   }
+  return ids;
 }
 
 async function postJson(apiUrl: string, path: string, token: string | null, body: unknown, expected: number) {

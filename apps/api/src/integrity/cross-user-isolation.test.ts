@@ -1,0 +1,150 @@
+import { allRoutes } from "@allot/contract/routes";
+import { testEngines } from "@allot/db/testing/test-databases";
+import { createBank } from "@allot/domain/banks/create-bank";
+import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../testing/test-app";
+import { accountFingerprint, injectSender } from "./ledger-client";
+
+/*
+ * Another user's budget, transaction, allocation, transfer or category: 404 on every verb the
+ * contract declares for it (with a body that would be valid for the owner, so the 404 is not a
+ * 400 in disguise), and nothing changes. Creating into another user's account: 400 on bank_account.
+ */
+
+const OWNED_AREAS: Record<string, string> = {
+  budgets: "budget",
+  transactions: "transaction",
+  allocations: "allocation",
+  "internal-transactions": "transfer",
+  "transaction-categories": "category",
+};
+
+describe.each(testEngines())("another user's objects (%s)", (engine) => {
+  const t = useTestApp(engine);
+
+  it("answer 404 on every verb and change nothing; creating into the account is 400", async () => {
+    const owner = await t.user();
+    const intruder = await t.user();
+    const asOwner = injectSender(t.app, owner.bearer);
+    const asIntruder = injectSender(t.app, intruder.bearer);
+    const bank = await createBank(t.db, { name: "Isolation Bank", currency: "EUR" });
+
+    // The owner's account, with one of everything.
+    const account = (
+      await asOwner("POST", "/bank-accounts/", { name: "Mine", bank: bank.id, available_balance: "100.00" })
+    ).body;
+    const budget = await asOwner("POST", "/budgets/", {
+      bank_account: account.id,
+      name: "Holiday",
+      budget_type: "G",
+      funding_type: "F",
+      target_balance: "500.00",
+      funding_amount: "10.00",
+    });
+    expect(budget.status, JSON.stringify(budget.body)).toBe(201);
+    const category = await asOwner("POST", "/transaction-categories/", { group: "Mine", name: "Secret" });
+    expect(category.status, JSON.stringify(category.body)).toBe(201);
+    const transaction = await asOwner("POST", "/transactions/", {
+      bank_account: account.id,
+      amount: "-20.00",
+      transaction_date: "2026-03-01T10:00:00Z",
+      transaction_type: "ach",
+      raw_description: "Shop",
+    });
+    expect(transaction.status, JSON.stringify(transaction.body)).toBe(201);
+    const split = await asOwner("POST", `/transactions/${transaction.body.id}/splits/`, {
+      splits: { [budget.body.id]: "5.00" },
+    });
+    expect(split.status, JSON.stringify(split.body)).toBe(200);
+    const transfer = await asOwner("POST", "/internal-transactions/", {
+      bank_account: account.id,
+      amount: "10.00",
+      src_budget: account.unallocated_budget,
+      dst_budget: budget.body.id,
+    });
+    expect(transfer.status, JSON.stringify(transfer.body)).toBe(201);
+
+    const ids: Record<string, string> = {
+      budget: budget.body.id,
+      transaction: transaction.body.id,
+      allocation: split.body[0].id,
+      transfer: transfer.body.id,
+      category: category.body.id,
+    };
+    const views: Record<string, Record<string, unknown>> = {
+      budget: budget.body,
+      transaction: transaction.body,
+      category: category.body,
+    };
+    const before = await accountFingerprint(t.db, account.id);
+
+    const checked: string[] = [];
+    for (const route of allRoutes) {
+      const area = route.path.match(/^\/v1\/([^/]+)\/\{id\}\//)?.[1];
+      const kind = area ? OWNED_AREAS[area] : undefined;
+      if (!kind) continue;
+      const path = route.path.replace(/^\/v1/, "").replace("{id}", ids[kind] as string);
+      let payload: unknown;
+      if (route.method === "PUT" || route.method === "PATCH") payload = views[kind];
+      else if (path.endsWith("/resolve-pending/")) payload = { posted_date: "2026-03-02T10:00:00Z" };
+      else if (path.endsWith("/splits/")) payload = { splits: {} };
+      else if (route.method === "POST") payload = {};
+      const reply = await asIntruder(route.method, path, payload);
+      expect(reply.status, `${route.method} ${route.path}: ${JSON.stringify(reply.body)}`).toBe(404);
+      checked.push(`${route.method} ${route.path}`);
+    }
+    // Every area was reached, on every verb it declares (the contract lists them).
+    expect(checked.length).toBeGreaterThanOrEqual(17);
+
+    // Creating into the owner's account, naming the owner's budgets.
+    for (const [path, payload] of [
+      [
+        "/budgets/",
+        {
+          bank_account: account.id,
+          name: "X",
+          budget_type: "G",
+          funding_type: "F",
+          target_balance: "1.00",
+          funding_amount: "1.00",
+        },
+      ],
+      [
+        "/transactions/",
+        {
+          bank_account: account.id,
+          amount: "1.00",
+          transaction_date: "2026-03-01",
+          transaction_type: "ach",
+          raw_description: "X",
+        },
+      ],
+      [
+        "/internal-transactions/",
+        {
+          bank_account: account.id,
+          amount: "1.00",
+          src_budget: account.unallocated_budget,
+          dst_budget: ids.budget,
+        },
+      ],
+    ] as const) {
+      const reply = await asIntruder("POST", path, payload);
+      expect(reply.status, `${path}: ${JSON.stringify(reply.body)}`).toBe(400);
+      expect(Object.keys(reply.body)).toContain("bank_account");
+    }
+
+    // Lists show the intruder nothing of the owner's.
+    for (const path of ["/budgets/", "/transactions/", "/allocations/", "/internal-transactions/"]) {
+      const reply = await asIntruder("GET", `${path}?bank_account=${account.id}`);
+      expect([200, 400], path).toContain(reply.status);
+      if (reply.status === 200) expect(reply.body.count, path).toBe(0);
+    }
+    const categories = await asIntruder("GET", "/transaction-categories/?scope=shared");
+    expect(categories.body.results.map((c: { id: string }) => c.id)).not.toContain(ids.category);
+
+    expect(await accountFingerprint(t.db, account.id)).toBe(before);
+    expect(await verifyLedger(t.db, account.id)).toEqual([]);
+  });
+});
