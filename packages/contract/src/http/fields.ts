@@ -47,6 +47,38 @@ export const uuidField = () =>
   });
 
 export const dateField = () => z.iso.date("Must be a date, YYYY-MM-DD.");
+
+const DATE_TIME_PATTERN =
+  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:[zZ]|[+-]\d{2}:?\d{2})?)?$/;
+const HAS_OFFSET = /(?:[zZ]|[+-]\d{2}:?\d{2})$/;
+const DATE_TIME_MESSAGE = "Must be an ISO 8601 date-time or a date, YYYY-MM-DD.";
+
+/** The instant an ISO text names: a bare date is midnight UTC, a date-time without offset is UTC. */
+export function parseDateTimeText(text: string): Date | null {
+  if (!DATE_TIME_PATTERN.test(text)) return null;
+  const iso = text.length === 10 ? `${text}T00:00:00Z` : HAS_OFFSET.test(text) ? text : `${text}Z`;
+  const date = new Date(iso.replace(" ", "T"));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** A date-time field in a request body, as a Date (a bare `YYYY-MM-DD` means midnight UTC). */
+export const dateTimeInput = () =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? "This field is required." : undefined) })
+    .trim()
+    .refine((text) => parseDateTimeText(text) !== null, DATE_TIME_MESSAGE)
+    .transform((text) => parseDateTimeText(text) as Date);
+
+/**
+ * A date-time list filter, kept as text: a bare date as the end of a range takes in that whole
+ * day (see domain/shared/date-range.ts).
+ */
+export const dateTimeFilter = () =>
+  z
+    .string()
+    .trim()
+    .refine((text) => parseDateTimeText(text) !== null, DATE_TIME_MESSAGE)
+    .optional();
 export const dateTimeOutput = () => z.iso.datetime({ offset: true });
 
 /** `?ordering=name` or `-name`, from a fixed list of fields. */

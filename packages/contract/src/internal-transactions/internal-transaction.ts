@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { currencyCode, dateTimeOutput, moneyInput, moneyOutput, uuidField } from "../http/fields";
+import {
+  currencyCode,
+  dateTimeInput,
+  dateTimeOutput,
+  moneyInput,
+  moneyOutput,
+  uuidField,
+} from "../http/fields";
 
 export const INTERNAL_TRANSACTION_ORDERING = ["created_at"] as const;
 
@@ -23,16 +30,6 @@ export const InternalTransactionSchema = z
     modified_at: dateTimeOutput(),
   })
   .meta({ id: "InternalTransaction" });
-
-/** An ISO 8601 date-time with an offset ("2026-03-01T10:00:00Z"), or a date taken as UTC midnight. */
-export const dateTimeInput = () =>
-  z
-    .string()
-    .trim()
-    .refine(
-      (v) => z.iso.datetime({ offset: true }).safeParse(v).success || z.iso.date().safeParse(v).success,
-      "Must be a date-time, e.g. 2026-03-01T10:00:00Z.",
-    );
 
 export const internalTransactionFields = {
   bank_account: uuidField(),

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { orderingField, pageQuery, paginated, uuidField } from "../http/fields";
+import { dateTimeFilter, orderingField, pageQuery, paginated, uuidField } from "../http/fields";
 import { defineRoute } from "../http/route";
 import {
-  dateTimeInput,
   INTERNAL_TRANSACTION_ORDERING,
   InternalTransactionSchema,
   internalTransactionFields,
@@ -27,8 +26,8 @@ export const listInternalTransactionsRoute = defineRoute({
     budget: uuidField().optional().meta({ description: "Either the source or the destination." }),
     src_budget: uuidField().optional(),
     dst_budget: uuidField().optional(),
-    date_from: dateTimeInput().optional().meta({ description: "effective_date on or after." }),
-    date_to: dateTimeInput().optional().meta({ description: "effective_date on or before." }),
+    date_from: dateTimeFilter().meta({ description: "effective_date on or after." }),
+    date_to: dateTimeFilter().meta({ description: "effective_date on or before." }),
     ordering: orderingField(INTERNAL_TRANSACTION_ORDERING).optional(),
     ...pageQuery,
   }),

@@ -3,6 +3,8 @@ import { TransactionAllocationSchema } from "../allocations/allocation";
 import {
   booleanField,
   currencyCode,
+  dateTimeFilter,
+  dateTimeInput,
   moneyInput,
   noContent,
   orderingField,
@@ -12,8 +14,6 @@ import {
 } from "../http/fields";
 import { defineRoute } from "../http/route";
 import {
-  dateTimeInput,
-  parseDateTimeText,
   TRANSACTION_ORDERING,
   TRANSACTION_TYPES,
   TransactionSchema,
@@ -25,15 +25,6 @@ const tags = ["transactions"];
 const id = uuidField();
 
 // Kept as text: the domain reads a bare date in `*_to` as the whole day.
-const dateTimeFilter = () =>
-  z
-    .string()
-    .trim()
-    .refine(
-      (text) => parseDateTimeText(text) !== null,
-      "Must be an ISO 8601 date-time or a date, YYYY-MM-DD.",
-    )
-    .optional();
 const textFilter = (description: string) => z.string().max(200).optional().meta({ description });
 
 export const listTransactionsRoute = defineRoute({

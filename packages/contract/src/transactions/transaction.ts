@@ -3,6 +3,7 @@ import { TransactionAllocationSchema } from "../allocations/allocation";
 import {
   booleanField,
   currencyCode,
+  dateTimeInput,
   dateTimeOutput,
   moneyInput,
   moneyOutput,
@@ -82,29 +83,6 @@ export const TransactionSchema = z
   .meta({ id: "Transaction" });
 
 export type TransactionView = z.output<typeof TransactionSchema>;
-
-const DATE_TIME_PATTERN =
-  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:[zZ]|[+-]\d{2}:?\d{2})?)?$/;
-const HAS_OFFSET = /(?:[zZ]|[+-]\d{2}:?\d{2})$/;
-
-/** The instant an ISO text names: a bare date is midnight UTC, a date-time without offset is UTC. */
-export function parseDateTimeText(text: string): Date | null {
-  if (!DATE_TIME_PATTERN.test(text)) return null;
-  const iso = text.length === 10 ? `${text}T00:00:00Z` : HAS_OFFSET.test(text) ? text : `${text}Z`;
-  const date = new Date(iso.replace(" ", "T"));
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** A date-time in a request (ISO 8601; a bare `YYYY-MM-DD` means midnight UTC), as a Date. */
-export const dateTimeInput = () =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? "This field is required." : undefined) })
-    .trim()
-    .refine(
-      (text) => parseDateTimeText(text) !== null,
-      "Must be an ISO 8601 date-time or a date, YYYY-MM-DD.",
-    )
-    .transform((text) => parseDateTimeText(text) as Date);
 
 // Forms send "" for a cleared field: read it as null.
 const blankAsNull = (v: unknown) => (v === "" ? null : v);

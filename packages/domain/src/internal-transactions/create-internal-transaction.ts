@@ -8,7 +8,6 @@ import { recordTransfer } from "../ledger/transfers";
 import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney } from "../shared/money";
-import { parseDateTime } from "./effective-date";
 import { toInternalTransactionView } from "./internal-transaction-view";
 
 export interface CreateInternalTransactionInput {
@@ -17,7 +16,7 @@ export interface CreateInternalTransactionInput {
   amount_currency?: string;
   src_budget: string;
   dst_budget: string;
-  effective_date?: string;
+  effective_date?: Date;
 }
 
 type FieldErrors = Record<string, string[]>;
@@ -62,7 +61,7 @@ export async function createInternalTransaction(
       destination,
       amount,
       actorId: actor.userId,
-      effectiveDate: input.effective_date ? parseDateTime(input.effective_date) : undefined,
+      effectiveDate: input.effective_date,
     });
     // Re-read: the snapshot refresh ran after the insert returned its row.
     const [row] = await tx

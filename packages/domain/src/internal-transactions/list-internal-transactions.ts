@@ -4,8 +4,8 @@ import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { and, asc, count, desc, eq, or } from "drizzle-orm";
 import { ownedBy } from "../bank-accounts/find-owned-account";
 import type { Actor } from "../shared/actor";
+import { dateRange } from "../shared/date-range";
 import { type PageRequest, paginate } from "../shared/pagination";
-import { onOrAfter, onOrBefore } from "./effective-date";
 import { selectInternalTransactions, toInternalTransactionView } from "./internal-transaction-view";
 
 export interface ListInternalTransactionsQuery extends PageRequest {
@@ -35,8 +35,7 @@ export async function listInternalTransactions(
     query.budget ? or(eq(it.srcBudgetId, query.budget), eq(it.dstBudgetId, query.budget)) : undefined,
     query.src_budget ? eq(it.srcBudgetId, query.src_budget) : undefined,
     query.dst_budget ? eq(it.dstBudgetId, query.dst_budget) : undefined,
-    query.date_from ? onOrAfter(it.effectiveDate, query.date_from) : undefined,
-    query.date_to ? onOrBefore(it.effectiveDate, query.date_to) : undefined,
+    ...dateRange(it.effectiveDate, query.date_from, query.date_to),
   );
   const direction = query.ordering === "-created_at" ? desc : asc;
   return paginate(

@@ -1,4 +1,3 @@
-import { parseDateTimeText } from "@allot/contract/transactions/transaction";
 import type { Database, Tx } from "@allot/db/create-database";
 import { budgets } from "@allot/db/schema/budgets";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
@@ -7,6 +6,7 @@ import { transactions } from "@allot/db/schema/transactions";
 import { and, eq, exists, gte, isNotNull, isNull, lt, lte, not, or, type SQL, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { normaliseCategoryPart } from "../categories/visible-categories";
+import { dateRange } from "../shared/date-range";
 import { inOwnedAccounts } from "./find-owned-transaction";
 
 export interface TransactionFilters {
@@ -39,27 +39,6 @@ const al = transactionAllocations;
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 const contains = (text: string) => `%${escapeLike(text)}%`;
-
-const ONE_DAY_MS = 24 * 60 * 60 * 1000;
-const isBareDate = (text: string) => text.length === 10;
-
-/** `from` inclusive; `to` inclusive, and a bare date as `to` takes in that whole day. */
-function dateRange(
-  column: typeof t.transactionDate | typeof t.postedDate,
-  from?: string,
-  to?: string,
-): (SQL | undefined)[] {
-  const start = from !== undefined ? parseDateTimeText(from) : null;
-  const end = to !== undefined ? parseDateTimeText(to) : null;
-  return [
-    start ? gte(column, start) : undefined,
-    end
-      ? isBareDate(to as string)
-        ? lt(column, new Date(end.getTime() + ONE_DAY_MS))
-        : lte(column, end)
-      : undefined,
-  ];
-}
 
 const allocationWhere = (condition: SQL) =>
   exists(
