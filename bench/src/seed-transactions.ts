@@ -32,11 +32,12 @@ export async function seedTransactions(databaseUrl: string, accountId: string, c
         where t.bank_account_id = ${accountId}`);
       await tx.execute(sql`
         with totals as (
-          select coalesce(sum(amount) filter (where not pending), 0) as posted, coalesce(sum(amount), 0) as available
+          select coalesce(sum(amount) filter (where not pending), 0) as posted, coalesce(sum(amount), 0) as available,
+            count(*)::int as n
           from transactions where bank_account_id = ${accountId}
         ), account as (
           update bank_accounts a set posted_balance = a.posted_balance + totals.posted,
-            available_balance = a.available_balance + totals.available
+            available_balance = a.available_balance + totals.available, transaction_count = totals.n
           from totals where a.id = ${accountId}
           returning 1
         )

@@ -26,6 +26,8 @@ export const bankAccounts = pgTable("bank_accounts", {
   postedBalance: money("posted_balance").notNull().default("0"),
   availableBalance: money("available_balance").notNull().default("0"),
   autoFundingEnabled: boolean("auto_funding_enabled").notNull().default(false),
+  /** How many transactions the account holds, kept by the ledger: an O(1) count for the list. */
+  transactionCount: integer("transaction_count").notNull().default(0),
   lastImportedAt: timestamp("last_imported_at", { withTimezone: true }),
   lastPostedThrough: date("last_posted_through", { mode: "string" }),
   ...timestamps,

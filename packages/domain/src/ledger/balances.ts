@@ -38,20 +38,25 @@ export async function lockUnallocatedBudget(tx: Tx, accountId: string): Promise<
   return row;
 }
 
-/** Adds to the account's balances (the account row must be locked by the caller). */
+/**
+ * Adds to the account's balances, and to its transaction count when transactions are added or
+ * removed (the account row must be locked by the caller).
+ */
 export async function changeAccountBalances(
   tx: Tx,
   accountId: string,
-  delta: { posted?: Big; available?: Big },
+  delta: { posted?: Big; available?: Big; transactions?: number },
 ) {
   const posted = delta.posted?.toFixed(2) ?? "0";
   const available = delta.available?.toFixed(2) ?? "0";
-  if (posted === "0.00" && available === "0.00") return;
+  const count = delta.transactions ?? 0;
+  if (posted === "0.00" && available === "0.00" && count === 0) return;
   await tx
     .update(bankAccounts)
     .set({
       postedBalance: sql`${bankAccounts.postedBalance} + ${posted}::numeric`,
       availableBalance: sql`${bankAccounts.availableBalance} + ${available}::numeric`,
+      transactionCount: sql`${bankAccounts.transactionCount} + ${count}::int`,
     })
     .where(eq(bankAccounts.id, accountId));
 }

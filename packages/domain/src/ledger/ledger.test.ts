@@ -70,6 +70,7 @@ describe.each(testEngines())("ledger core (%s)", (engine) => {
           await changeAccountBalances(tx, account.id, {
             posted: pending ? new Big(0) : new Big(amount),
             available: new Big(amount),
+            transactions: 1,
           });
           await changeBudgetBalance(tx, unallocated.id, new Big(amount));
           const key = { at: row.transactionDate, createdAt: row.createdAt };
@@ -111,6 +112,7 @@ describe.each(testEngines())("ledger core (%s)", (engine) => {
         await changeAccountBalances(tx, account.id, {
           posted: new Big("-1000.25"),
           available: new Big("-1000.25"),
+          transactions: -1,
         });
         await changeBudgetBalance(tx, unallocated.id, new Big("-1000.25"));
         const key = { at: older.transactionDate, createdAt: older.createdAt };

@@ -62,6 +62,9 @@ export async function verifyLedger(db: Database, accountId: string): Promise<str
     .from(internalTransactions)
     .where(eq(internalTransactions.bankAccountId, accountId));
 
+  if (account.transactionCount !== txRows.length) {
+    problems.push(`transaction_count ${account.transactionCount} != ${txRows.length} transactions`);
+  }
   const budgetSum = budgetRows.reduce((sum, b) => sum.plus(b.balance), new Big(0));
   if (!budgetSum.eq(account.availableBalance)) {
     problems.push(`available_balance ${account.availableBalance} != sum of budgets ${budgetSum.toFixed(2)}`);

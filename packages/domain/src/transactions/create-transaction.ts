@@ -71,7 +71,11 @@ export async function createTransaction(db: Database, actor: Actor, input: Trans
       categoryId: category?.id ?? null,
     });
 
-    await changeAccountBalances(tx, account.id, { posted: pending ? ZERO : amount, available: amount });
+    await changeAccountBalances(tx, account.id, {
+      posted: pending ? ZERO : amount,
+      available: amount,
+      transactions: 1,
+    });
     await changeBudgetBalance(tx, budgetId, amount);
     await refreshSnapshotsFrom(tx, account.id, ledgerKeyOf(row), {
       transactions: true,

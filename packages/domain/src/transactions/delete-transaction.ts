@@ -35,6 +35,7 @@ export async function deleteTransaction(db: Database, actor: Actor, id: string) 
     await changeAccountBalances(tx, account.id, {
       posted: transaction.pending ? ZERO : amount.neg(),
       available: amount.neg(),
+      transactions: -1,
     });
     for (const [budgetId, total] of perBudget) await changeBudgetBalance(tx, budgetId, total.neg());
     await refreshSnapshotsFrom(tx, account.id, ledgerKeyOf(transaction), {

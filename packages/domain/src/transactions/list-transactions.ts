@@ -1,7 +1,9 @@
 import type { TRANSACTION_ORDERING } from "@allot/contract/transactions/transaction";
 import type { Database } from "@allot/db/create-database";
+import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { transactions } from "@allot/db/schema/transactions";
-import { asc, count, desc, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { ownedBy } from "../bank-accounts/find-owned-account";
 import type { Actor } from "../shared/actor";
 import { type PageRequest, paginate } from "../shared/pagination";
 import { type TransactionFilters, transactionListCondition } from "./transaction-filters";
@@ -24,6 +26,40 @@ function orderBy(ordering: string | undefined): SQL[] {
   return [direction(t.amount), ...NEWEST_FIRST];
 }
 
+const UNFILTERED_KEYS = new Set(["page", "page_size", "ordering", "bank_account"]);
+
+/** True when nothing narrows the list below whole accounts (an empty transaction_type is no filter). */
+const onlyWholeAccounts = (query: Record<string, unknown>) =>
+  Object.entries(query).every(
+    ([key, value]) =>
+      UNFILTERED_KEYS.has(key) || value === undefined || (key === "transaction_type" && value === ""),
+  );
+
+/**
+ * The list's `count`. Whole accounts read the ledger-kept transaction_count (O(1), so a page costs
+ * the same at 100,000 rows as at 10,000); any other filter counts the matching rows.
+ */
+async function countTransactions(
+  db: Database,
+  actor: Actor,
+  query: TransactionFilters,
+  where: SQL | undefined,
+) {
+  if (onlyWholeAccounts({ ...query })) {
+    const [row] = await db
+      .select({ n: sql<string>`coalesce(sum(${bankAccounts.transactionCount}), 0)` })
+      .from(bankAccounts)
+      .where(
+        and(
+          ownedBy(db, actor.userId),
+          query.bank_account ? eq(bankAccounts.id, query.bank_account) : undefined,
+        ),
+      );
+    return Number(row?.n ?? 0);
+  }
+  return (await db.select({ n: count() }).from(t).where(where))[0]?.n ?? 0;
+}
+
 /** A page of the caller's transactions, filtered and ordered, with all allocations in one more query. */
 export async function listTransactions(
   db: Database,
@@ -33,7 +69,7 @@ export async function listTransactions(
   const where = transactionListCondition(db, actor.userId, query);
   return paginate(
     query,
-    async () => (await db.select({ n: count() }).from(t).where(where))[0]?.n ?? 0,
+    () => countTransactions(db, actor, query, where),
     async ({ offset, limit }) =>
       toTransactionViews(
         db,

@@ -122,7 +122,11 @@ describe.each(testEngines())("budgets over HTTP (%s)", (engine) => {
       await tx
         .insert(transactionAllocations)
         .values({ transactionId: txRow.id, bankAccountId: account.id, budgetId, amount });
-      await changeAccountBalances(tx, account.id, { posted: toMoney(amount), available: toMoney(amount) });
+      await changeAccountBalances(tx, account.id, {
+        posted: toMoney(amount),
+        available: toMoney(amount),
+        transactions: 1,
+      });
       await changeBudgetBalance(tx, budgetId, toMoney(amount));
       const key = { at: txRow.transactionDate, createdAt: txRow.createdAt };
       await refreshTransactionSnapshots(tx, account.id, key);

@@ -1,0 +1,1 @@
+ALTER TABLE "bank_accounts" ADD COLUMN "transaction_count" integer DEFAULT 0 NOT NULL;
