@@ -126,16 +126,18 @@ const fullName = (group: string | null, name: string | null) =>
 /*
  * The first page of `GET /api/v1/transactions/?bank_account=…&page_size=…` from the three statements
  * the real use case sends (packages/domain/src/transactions/list-transactions.ts, transaction-view.ts,
- * allocations/allocation-view.ts): count, page (newest first), the page's allocations.
+ * allocations/allocation-view.ts): count (the account's ledger-kept transaction_count), page (newest
+ * first), the page's allocations.
  */
 app.get<{ Querystring: { bank_account: string; page_size?: string } }>("/transactions/", async (request) => {
   const userId = env.userId;
   const accountId = request.query.bank_account;
   const pageSize = Math.min(Number(request.query.page_size ?? PAGE_SIZE), 500);
   const [counted] = await sql<{ count: string }[]>`
-    select count(*) from "transactions" where ("transactions"."bank_account_id" in
+    select coalesce(sum("bank_accounts"."transaction_count"), 0) as count from "bank_accounts"
+    where ("bank_accounts"."id" in
       (select "bank_account_id" from "bank_account_owners" where "bank_account_owners"."user_id" = ${userId})
-      and "transactions"."bank_account_id" = ${accountId})`;
+      and "bank_accounts"."id" = ${accountId})`;
   const count = Number(counted?.count ?? 0);
   const rows =
     count === 0

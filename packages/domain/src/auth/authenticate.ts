@@ -2,7 +2,7 @@ import type { Database } from "@allot/db/create-database";
 import { apiKeys } from "@allot/db/schema/api-keys";
 import { sessions } from "@allot/db/schema/sessions";
 import { users } from "@allot/db/schema/users";
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Actor } from "../shared/actor";
 import { Unauthenticated } from "../shared/errors";
 import type { AccessTokens } from "./access-tokens";
@@ -11,14 +11,8 @@ import { sha256 } from "./token-digest";
 // last_used_at is written at most this often per key, so a busy importer is not a write per request.
 const LAST_USED_GRANULARITY_MS = 60_000;
 
-/** A Bearer access token: valid signature, not expired, its session still open, its user active. */
-export async function authenticateAccessToken(
-  db: Database,
-  tokens: AccessTokens,
-  token: string,
-): Promise<Actor> {
-  const claims = await tokens.verify(token);
-  const [row] = await db
+const buildSessionLookup = (db: Database) =>
+  db
     .select({
       username: users.username,
       isStaff: users.isStaff,
@@ -27,8 +21,29 @@ export async function authenticateAccessToken(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId)))
-    .limit(1);
+    .where(and(eq(sessions.id, sql.placeholder("sessionId")), eq(sessions.userId, sql.placeholder("userId"))))
+    .limit(1)
+    .prepare("authenticate_session");
+
+// Every Bearer request runs it: built once per database handle, not once per request.
+const sessionLookups = new WeakMap<Database, ReturnType<typeof buildSessionLookup>>();
+const sessionLookup = (db: Database) => {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = buildSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  return lookup;
+};
+
+/** A Bearer access token: valid signature, not expired, its session still open, its user active. */
+export async function authenticateAccessToken(
+  db: Database,
+  tokens: AccessTokens,
+  token: string,
+): Promise<Actor> {
+  const claims = await tokens.verify(token);
+  const [row] = await sessionLookup(db).execute({ sessionId: claims.sessionId, userId: claims.userId });
   if (!row || row.endedAt || !row.isActive) {
     throw new Unauthenticated("Token is invalid: its session has ended.", "token_not_valid");
   }
