@@ -5,13 +5,14 @@ import { users } from "@allot/db/schema/users";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Actor } from "../shared/actor";
 import { Unauthenticated } from "../shared/errors";
+import { perDatabase } from "../shared/per-database";
 import type { AccessTokens } from "./access-tokens";
 import { sha256 } from "./token-digest";
 
 // last_used_at is written at most this often per key, so a busy importer is not a write per request.
 const LAST_USED_GRANULARITY_MS = 60_000;
 
-const buildSessionLookup = (db: Database) =>
+const buildSessionLookup = (db: Database, _key: "session") =>
   db
     .select({
       username: users.username,
@@ -26,15 +27,7 @@ const buildSessionLookup = (db: Database) =>
     .prepare("authenticate_session");
 
 // Every Bearer request runs it: built once per database handle, not once per request.
-const sessionLookups = new WeakMap<Database, ReturnType<typeof buildSessionLookup>>();
-const sessionLookup = (db: Database) => {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = buildSessionLookup(db);
-    sessionLookups.set(db, lookup);
-  }
-  return lookup;
-};
+const sessionLookup = perDatabase(buildSessionLookup);
 
 /** A Bearer access token: valid signature, not expired, its session still open, its user active. */
 export async function authenticateAccessToken(
@@ -43,7 +36,10 @@ export async function authenticateAccessToken(
   token: string,
 ): Promise<Actor> {
   const claims = await tokens.verify(token);
-  const [row] = await sessionLookup(db).execute({ sessionId: claims.sessionId, userId: claims.userId });
+  const [row] = await sessionLookup(db, "session").execute({
+    sessionId: claims.sessionId,
+    userId: claims.userId,
+  });
   if (!row || row.endedAt || !row.isActive) {
     throw new Unauthenticated("Token is invalid: its session has ended.", "token_not_valid");
   }

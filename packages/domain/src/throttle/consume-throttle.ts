@@ -2,6 +2,7 @@ import type { Database } from "@allot/db/create-database";
 import { throttleCounters } from "@allot/db/schema/throttle-counters";
 import { lt, sql } from "drizzle-orm";
 import { Throttled } from "../shared/errors";
+import { perDatabase } from "../shared/per-database";
 import type { ThrottleRate } from "./throttle-rate";
 
 export interface ThrottleCheck {
@@ -40,14 +41,15 @@ export async function consumeThrottle(
       hits: 1,
       expiresAt: new Date((c.windowStart + c.windowSeconds) * 1000),
     }));
-  const counted = await db
-    .insert(throttleCounters)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [throttleCounters.key, throttleCounters.windowStart],
-      set: { hits: sql`${throttleCounters.hits} + 1` },
-    })
-    .returning({ key: throttleCounters.key, hits: throttleCounters.hits });
+  const counted = await throttleUpsert(db, rows.length).execute(
+    Object.fromEntries(
+      rows.flatMap((row, i) => [
+        [`key${i}`, row.key],
+        [`window${i}`, row.windowStart],
+        [`expires${i}`, row.expiresAt],
+      ]),
+    ),
+  );
 
   let retryAfter = 0;
   for (const { key, hits } of counted) {
@@ -59,6 +61,27 @@ export async function consumeThrottle(
   }
   if (retryAfter > 0) throw new Throttled(retryAfter);
 }
+
+// The upsert runs on every request: prepared once per database handle and number of counters.
+const buildThrottleUpsert = (db: Database, size: number) =>
+  db
+    .insert(throttleCounters)
+    .values(
+      Array.from({ length: size }, (_, i) => ({
+        key: sql.placeholder(`key${i}`),
+        windowStart: sql.placeholder(`window${i}`),
+        hits: 1,
+        expiresAt: sql.placeholder(`expires${i}`),
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [throttleCounters.key, throttleCounters.windowStart],
+      set: { hits: sql`${throttleCounters.hits} + 1` },
+    })
+    .returning({ key: throttleCounters.key, hits: throttleCounters.hits })
+    .prepare(`throttle_upsert_${size}`);
+
+const throttleUpsert = perDatabase(buildThrottleUpsert);
 
 /** Drops counters of windows that have closed (a cron job). */
 export async function deleteExpiredThrottleCounters(db: Database, now = new Date()): Promise<number> {
