@@ -1,9 +1,9 @@
 import type { Database } from "@allot/db/create-database";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { and, eq } from "drizzle-orm";
+import { inOwnedAccounts } from "../bank-accounts/find-owned-account";
 import type { Actor } from "../shared/actor";
 import { NotFound } from "../shared/errors";
-import { inOwnedAccounts } from "../transactions/find-owned-transaction";
 import { selectAllocationViews, toAllocationView } from "./allocation-view";
 
 /** One allocation of the caller's accounts; anyone else's is 404. */

@@ -3,10 +3,10 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { and, asc, count, desc, eq, exists, isNotNull, isNull, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
+import { inOwnedAccounts } from "../bank-accounts/find-owned-account";
 import { normaliseCategoryPart } from "../categories/visible-categories";
 import type { Actor } from "../shared/actor";
 import { type PageRequest, paginate } from "../shared/pagination";
-import { inOwnedAccounts } from "../transactions/find-owned-transaction";
 import { selectAllocationViews, toAllocationView } from "./allocation-view";
 
 export interface AllocationFilters {

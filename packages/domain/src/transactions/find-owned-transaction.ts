@@ -2,22 +2,12 @@ import type { Database, Tx } from "@allot/db/create-database";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { transactions } from "@allot/db/schema/transactions";
 import { type AnyColumn, and, eq, inArray } from "drizzle-orm";
-import { type BankAccountRow, findOwnedAccount } from "../bank-accounts/find-owned-account";
+import { type BankAccountRow, findOwnedAccount, inOwnedAccounts } from "../bank-accounts/find-owned-account";
 import type { Actor } from "../shared/actor";
 import { NotFound } from "../shared/errors";
 import type { TransactionRow } from "./transaction-view";
 
 const notFound = () => new NotFound("No transaction matches the given id.");
-
-/** Condition on a `bank_account_id` column: one of the user's accounts. */
-export const inOwnedAccounts = (db: Database | Tx, column: AnyColumn, userId: number) =>
-  inArray(
-    column,
-    db
-      .select({ id: bankAccountOwners.bankAccountId })
-      .from(bankAccountOwners)
-      .where(eq(bankAccountOwners.userId, userId)),
-  );
 
 /** The transaction if it is in one of the actor's accounts; anyone else's is 404, like a missing one. */
 export async function findOwnedTransaction(

@@ -1,9 +1,9 @@
 import type { Database } from "@allot/db/create-database";
 import { transactions } from "@allot/db/schema/transactions";
 import { and, eq } from "drizzle-orm";
+import { inOwnedAccounts } from "../bank-accounts/find-owned-account";
 import type { Actor } from "../shared/actor";
 import { NotFound } from "../shared/errors";
-import { inOwnedAccounts } from "./find-owned-transaction";
 import { selectTransactionViews, toTransactionViews } from "./transaction-view";
 
 /** One transaction of the caller's accounts, allocations embedded; anyone else's is 404. */

@@ -5,9 +5,9 @@ import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { transactions } from "@allot/db/schema/transactions";
 import { and, eq, exists, gte, isNotNull, isNull, lt, lte, not, or, type SQL, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
+import { inOwnedAccounts } from "../bank-accounts/find-owned-account";
 import { normaliseCategoryPart } from "../categories/visible-categories";
 import { dateRange } from "../shared/date-range";
-import { inOwnedAccounts } from "./find-owned-transaction";
 
 export interface TransactionFilters {
   bank_account?: string;
