@@ -228,7 +228,7 @@ async function allocationsOf(transactionIds: string[]) {
     from "transaction_allocations"
     inner join "bank_accounts" on "bank_accounts"."id" = "transaction_allocations"."bank_account_id"
     left join "transaction_categories" on "transaction_categories"."id" = "transaction_allocations"."category_id"
-    where "transaction_allocations"."transaction_id" in ${sql(transactionIds)}
+    where "transaction_allocations"."transaction_id" = any(${transactionIds}::uuid[])
     order by "transaction_allocations"."created_at" asc, "transaction_allocations"."id" asc`;
   const grouped = new Map<string, unknown[]>();
   for (const row of rows) {

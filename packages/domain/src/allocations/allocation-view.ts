@@ -3,9 +3,10 @@ import type { Database, Tx } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
-import { asc, eq, getTableColumns, inArray } from "drizzle-orm";
+import { asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { formatFullName } from "../categories/visible-categories";
 import { formatMoney } from "../shared/money";
+import { perDatabase } from "../shared/per-database";
 
 export type AllocationRow = typeof transactionAllocations.$inferSelect;
 
@@ -51,6 +52,14 @@ export const toAllocationView = (row: AllocationViewRow): TransactionAllocationV
   modified_at: row.modifiedAt.toISOString(),
 });
 
+// Every transaction read runs it: one statement text for any number of ids, built once per handle.
+const allocationsOfTransactions = perDatabase((db, _key: "allocations_of") =>
+  selectAllocationViews(db)
+    .where(sql`${transactionAllocations.transactionId} = any(${sql.placeholder("ids")}::uuid[])`)
+    .orderBy(asc(transactionAllocations.createdAt), asc(transactionAllocations.id))
+    .prepare("allocations_of_transactions"),
+);
+
 /** Every allocation of these transactions, oldest first, in one query, grouped by transaction. */
 export async function loadAllocationsOf(
   db: Database | Tx,
@@ -58,9 +67,7 @@ export async function loadAllocationsOf(
 ): Promise<Map<string, TransactionAllocationView[]>> {
   const grouped = new Map<string, TransactionAllocationView[]>();
   if (transactionIds.length === 0) return grouped;
-  const rows = await selectAllocationViews(db)
-    .where(inArray(transactionAllocations.transactionId, transactionIds))
-    .orderBy(asc(transactionAllocations.createdAt), asc(transactionAllocations.id));
+  const rows = await allocationsOfTransactions(db, "allocations_of").execute({ ids: transactionIds });
   for (const row of rows) {
     const list = grouped.get(row.transactionId) ?? [];
     list.push(toAllocationView(row));

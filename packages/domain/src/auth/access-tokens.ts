@@ -1,4 +1,3 @@
-import { createSecretKey } from "node:crypto";
 import { errors, jwtVerify, SignJWT } from "jose";
 import { Unauthenticated } from "../shared/errors";
 
@@ -11,20 +10,26 @@ export interface AccessClaims {
 
 /** HS256 access tokens: 60 minutes, bound to a session so ending the session ends them. */
 export function createAccessTokens(secret: string) {
-  // A KeyObject imported once: jose would re-import raw bytes on every sign and verify.
-  const key = createSecretKey(Buffer.from(secret, "utf8"));
+  // A CryptoKey imported once: given raw bytes or a KeyObject, jose imports one on every call.
+  const key = crypto.subtle.importKey(
+    "raw",
+    Buffer.from(secret, "utf8"),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign", "verify"],
+  );
   return {
-    sign: (claims: AccessClaims, now = new Date()) =>
+    sign: async (claims: AccessClaims, now = new Date()) =>
       new SignJWT({ sid: claims.sessionId })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
         .setSubject(String(claims.userId))
         .setIssuedAt(Math.floor(now.getTime() / 1000))
         .setExpirationTime(Math.floor(now.getTime() / 1000) + ACCESS_TOKEN_MINUTES * 60)
-        .sign(key),
+        .sign(await key),
 
     async verify(token: string): Promise<AccessClaims> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
+        const { payload } = await jwtVerify(token, await key, { algorithms: ["HS256"] });
         const userId = Number(payload.sub);
         if (!Number.isInteger(userId) || typeof payload.sid !== "string") throw new Error("claims");
         return { userId, sessionId: payload.sid };

@@ -1,13 +1,16 @@
 import type { Database, Tx } from "@allot/db/create-database";
 import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts";
-import { type AnyColumn, and, eq, inArray } from "drizzle-orm";
+import { type AnyColumn, and, eq, inArray, type Placeholder } from "drizzle-orm";
 import type { Actor } from "../shared/actor";
 import { NotFound, ValidationFailed } from "../shared/errors";
 
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
 
-/** Condition on a `bank_account_id` column (or `bank_accounts.id`): one of the user's accounts. */
-export const inOwnedAccounts = (db: Database | Tx, column: AnyColumn, userId: number) =>
+/**
+ * Condition on a `bank_account_id` column (or `bank_accounts.id`): one of the user's accounts. The
+ * user may be a placeholder, for statements prepared once.
+ */
+export const inOwnedAccounts = (db: Database | Tx, column: AnyColumn, userId: number | Placeholder) =>
   inArray(
     column,
     db
@@ -17,7 +20,8 @@ export const inOwnedAccounts = (db: Database | Tx, column: AnyColumn, userId: nu
   );
 
 /** Condition on `bank_accounts`: the user is one of the account's owners. */
-export const ownedBy = (db: Database | Tx, userId: number) => inOwnedAccounts(db, bankAccounts.id, userId);
+export const ownedBy = (db: Database | Tx, userId: number | Placeholder) =>
+  inOwnedAccounts(db, bankAccounts.id, userId);
 
 /**
  * The account if the actor owns it. Staff status does not bypass ownership, and an account of

@@ -1,11 +1,14 @@
-import type { Database } from "@allot/db/create-database";
+import type { Database, Tx } from "@allot/db/create-database";
 
 /**
- * Builds a value once per database handle and key, then reuses it: for prepared statements on
- * the per-request paths (authentication, throttling), which drizzle would otherwise rebuild.
+ * Builds a value once per database handle (or transaction) and key, then reuses it: for prepared
+ * statements on the per-request paths (authentication, throttling, the transaction list), which
+ * drizzle would otherwise rebuild.
  */
-export function perDatabase<K, V>(build: (db: Database, key: K) => V): (db: Database, key: K) => V {
-  const cache = new WeakMap<Database, Map<K, V>>();
+export function perDatabase<D extends Database | Tx, K, V>(
+  build: (db: D, key: K) => V,
+): (db: D, key: K) => V {
+  const cache = new WeakMap<D, Map<K, V>>();
   return (db, key) => {
     let byKey = cache.get(db);
     if (!byKey) {

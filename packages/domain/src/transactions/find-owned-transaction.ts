@@ -1,7 +1,6 @@
 import type { Database, Tx } from "@allot/db/create-database";
-import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { transactions } from "@allot/db/schema/transactions";
-import { type AnyColumn, and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { type BankAccountRow, findOwnedAccount, inOwnedAccounts } from "../bank-accounts/find-owned-account";
 import type { Actor } from "../shared/actor";
 import { NotFound } from "../shared/errors";

@@ -2,10 +2,11 @@ import type { TRANSACTION_ORDERING } from "@allot/contract/transactions/transact
 import type { Database } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { transactions } from "@allot/db/schema/transactions";
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import { ownedBy } from "../bank-accounts/find-owned-account";
+import { type AnyColumn, and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { inOwnedAccounts } from "../bank-accounts/find-owned-account";
 import type { Actor } from "../shared/actor";
 import { type PageRequest, paginate } from "../shared/pagination";
+import { perDatabase } from "../shared/per-database";
 import { type TransactionFilters, transactionListCondition } from "./transaction-filters";
 import { selectTransactionViews, toTransactionViews } from "./transaction-view";
 
@@ -35,30 +36,37 @@ const onlyWholeAccounts = (query: Record<string, unknown>) =>
       UNFILTERED_KEYS.has(key) || value === undefined || (key === "transaction_type" && value === ""),
   );
 
-/**
- * The list's `count`. Whole accounts read the ledger-kept transaction_count (O(1), so a page costs
- * the same at 100,000 rows as at 10,000); any other filter counts the matching rows.
+type Scope = "account" | "all";
+
+/** One account's or all the caller's accounts, for statements prepared with placeholders. */
+const inScope = (db: Database, column: AnyColumn, scope: Scope) =>
+  and(
+    inOwnedAccounts(db, column, sql.placeholder("userId")),
+    scope === "account" ? eq(column, sql.placeholder("accountId")) : undefined,
+  );
+
+/*
+ * A whole account's history, unfiltered, is what every client opens. Its count (the ledger-kept
+ * transaction_count: O(1), so a page costs the same at 100,000 rows as at 10,000) and its page are
+ * built once per database handle, scope and ordering, not by drizzle on every request.
  */
-async function countTransactions(
-  db: Database,
-  actor: Actor,
-  query: TransactionFilters,
-  where: SQL | undefined,
-) {
-  if (onlyWholeAccounts({ ...query })) {
-    const [row] = await db
-      .select({ n: sql<string>`coalesce(sum(${bankAccounts.transactionCount}), 0)` })
-      .from(bankAccounts)
-      .where(
-        and(
-          ownedBy(db, actor.userId),
-          query.bank_account ? eq(bankAccounts.id, query.bank_account) : undefined,
-        ),
-      );
-    return Number(row?.n ?? 0);
-  }
-  return (await db.select({ n: count() }).from(t).where(where))[0]?.n ?? 0;
-}
+const wholeAccountsCount = perDatabase((db, scope: Scope) =>
+  db
+    .select({ n: sql<string>`coalesce(sum(${bankAccounts.transactionCount}), 0)` })
+    .from(bankAccounts)
+    .where(inScope(db, bankAccounts.id, scope))
+    .prepare(`transactions_count_${scope}`),
+);
+
+const wholeAccountsPage = perDatabase((db, key: `${Scope}:${string}`) => {
+  const [scope, ordering] = key.split(":") as [Scope, string];
+  return selectTransactionViews(db)
+    .where(inScope(db, t.bankAccountId, scope))
+    .orderBy(...orderBy(ordering || undefined))
+    .offset(sql.placeholder("offset"))
+    .limit(sql.placeholder("limit"))
+    .prepare(`transactions_page_${scope}_${ordering.replace("-", "desc_") || "default"}`);
+});
 
 /** A page of the caller's transactions, filtered and ordered, with all allocations in one more query. */
 export async function listTransactions(
@@ -66,10 +74,27 @@ export async function listTransactions(
   actor: Actor,
   query: PageRequest & TransactionFilters & { ordering?: string },
 ) {
+  if (onlyWholeAccounts({ ...query })) {
+    const scope: Scope = query.bank_account ? "account" : "all";
+    const params = { userId: actor.userId, accountId: query.bank_account };
+    return paginate(
+      query,
+      async () => Number((await wholeAccountsCount(db, scope).execute(params))[0]?.n ?? 0),
+      async ({ offset, limit }) =>
+        toTransactionViews(
+          db,
+          await wholeAccountsPage(db, `${scope}:${query.ordering ?? ""}`).execute({
+            ...params,
+            offset,
+            limit,
+          }),
+        ),
+    );
+  }
   const where = transactionListCondition(db, actor.userId, query);
   return paginate(
     query,
-    () => countTransactions(db, actor, query, where),
+    async () => (await db.select({ n: count() }).from(t).where(where))[0]?.n ?? 0,
     async ({ offset, limit }) =>
       toTransactionViews(
         db,

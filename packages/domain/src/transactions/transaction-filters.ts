@@ -3,7 +3,7 @@ import { budgets } from "@allot/db/schema/budgets";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { transactions } from "@allot/db/schema/transactions";
-import { and, eq, exists, gte, isNotNull, isNull, lt, lte, not, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, exists, isNotNull, isNull, not, or, type SQL, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { inOwnedAccounts } from "../bank-accounts/find-owned-account";
 import { normaliseCategoryPart } from "../categories/visible-categories";
