@@ -52,7 +52,14 @@ export async function refreshBudgetSnapshots(
       select 'a' as kind, al.id, al.budget_id, al.amount as delta,
              t.transaction_date as at, t.created_at as c1, al.created_at as c2
       from transactions t
-      join transaction_allocations al on al.transaction_id = t.id
+      -- Each transaction's own allocations by index, fenced by offset 0 (and the budget tested
+      -- outside the fence): with statistics that do not know the account yet (a first big
+      -- import), a plain join was planned as a nested loop over every allocation of the budget for
+      -- each transaction, quadratic.
+      cross join lateral (
+        select al.id, al.budget_id, al.amount, al.created_at from transaction_allocations al
+        where al.transaction_id = t.id offset 0
+      ) al
       where t.bank_account_id = ${accountId} and al.budget_id in (${ids})
         ${fromKey(sql`t.transaction_date`, sql`t.created_at`, from)}
       union all
