@@ -13,7 +13,8 @@ export function setRefreshCookie(reply: FastifyReply, config: ApiConfig, credent
     sameSite: "strict",
     path: COOKIE_PATH,
     expires: credentials.refreshExpiresAt,
-    maxAge: Math.round((credentials.refreshExpiresAt.getTime() - Date.now()) / 1000),
+    // Rounded up: the few milliseconds since the session was issued must not shave off a second.
+    maxAge: Math.ceil((credentials.refreshExpiresAt.getTime() - Date.now()) / 1000),
   });
 }
 
