@@ -10,6 +10,7 @@ import { authenticateRequest } from "./auth/authenticate-request";
 import { BODY_LIMIT_BYTES, registerBodyParsers, relabelAsJson } from "./http/body-parsers";
 import { registerErrorBodies } from "./http/error-bodies";
 import { toErrorResponse } from "./http/error-response";
+import { refuseNulCharacters } from "./http/refuse-nul-characters";
 import { createRouteTable, decodePath } from "./http/route-table";
 import { registerDocs } from "./openapi/docs";
 import { type AppRouter, appRouter } from "./routers/app-router";
@@ -60,6 +61,7 @@ export async function buildApp(
     await consumeThrottle(services.db, throttleChecksFor(request, request.allot.route, services.config));
   });
   relabelAsJson(app);
+  refuseNulCharacters(app);
 
   const trpcOptions: CreateOpenApiFastifyPluginOptions<AppRouter> = {
     basePath: API_BASE,

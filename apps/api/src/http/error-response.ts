@@ -1,4 +1,5 @@
 import { pathParameters, type RouteSpec } from "@allot/contract/http/route";
+import { sqlState } from "@allot/db/database-errors";
 import { DomainError, Throttled, ValidationFailed } from "@allot/domain/shared/errors";
 import { fieldErrors } from "@allot/domain/shared/field-errors";
 import { TRPCError } from "@trpc/server";
@@ -17,6 +18,22 @@ const TRPC_CODES: Record<string, { status: number; code: string; detail?: string
   PAYLOAD_TOO_LARGE: { status: 413, code: "request_too_large" },
   NOT_FOUND: { status: 404, code: "not_found", detail: "Not found." },
   METHOD_NOT_SUPPORTED: { status: 405, code: "method_not_allowed" },
+};
+
+const OUT_OF_RANGE_DATE = "A date is outside the supported range, 0100-01-01 to 9999-12-30.";
+const NUL_TEXT = "Null characters are not allowed.";
+
+/**
+ * A safety net behind the contract: PostgreSQL refusing a value the caller sent is a 400, not a
+ * 500. The use case's transaction has rolled back, so nothing was written.
+ */
+const CALLER_SQL_STATES: Record<string, string> = {
+  "22003": "The amount would take a balance past 12 integer digits.", // numeric_value_out_of_range
+  "22021": NUL_TEXT, // character_not_in_repertoire (postgres.js, PGlite)
+  "22P05": NUL_TEXT, // untranslatable_character
+  "22007": OUT_OF_RANGE_DATE, // invalid_datetime_format, e.g. the ISO text of year 10000
+  "22008": OUT_OF_RANGE_DATE, // datetime_field_overflow, e.g. year 0000
+  "22009": OUT_OF_RANGE_DATE, // invalid_time_zone_displacement_value: how PGlite reads "+010000-…"
 };
 
 /** Every error the API answers with, in the shapes of operations.md: one place for all of them. */
@@ -39,6 +56,8 @@ export function toErrorResponse(error: unknown, route?: RouteSpec): ErrorRespons
     const known = TRPC_CODES[error.code] as { status: number; code: string; detail?: string };
     return { status: known.status, body: { detail: known.detail ?? error.message, code: known.code } };
   }
+  const callerFault = CALLER_SQL_STATES[sqlState(error) ?? ""];
+  if (callerFault) return { status: 400, body: { non_field_errors: [callerFault] } };
   const fastifyStatus = (error as { statusCode?: unknown }).statusCode;
   if (typeof fastifyStatus === "number" && fastifyStatus >= 400 && fastifyStatus < 500) {
     return fromFastifyError(error as Error & { statusCode: number; code?: string });

@@ -41,44 +41,90 @@ export const booleanField = () =>
 export const integerField = () =>
   z.preprocess((v) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : v), z.number().int());
 
+/** A UUID, lower-cased: ids are compared as text against the database's lower-case ones. */
 export const uuidField = () =>
-  z.uuid({
-    error: (issue) => (issue.input === undefined ? "This field is required." : "Must be a valid UUID."),
+  z
+    .uuid({
+      error: (issue) => (issue.input === undefined ? "This field is required." : "Must be a valid UUID."),
+    })
+    .transform((id) => id.toLowerCase());
+
+/*
+ * Dates and date-times must name a real calendar day between these two (date-times as a UTC
+ * instant), so every value and filter stays where the database and its driver agree:
+ * - PostgreSQL gets drizzle's ISO text, which only reads years 0001–9999, and a bare date ending a
+ *   range filter reaches the next midnight (domain/shared/date-range.ts): the last day is left free.
+ * - drizzle reads a timestamptz back with `new Date("0050-01-01 00:00:00+00")`, which V8 takes
+ *   as 1950: years 0001–0099 would be stored right and read back wrong.
+ */
+const FIRST_DAY = "0100-01-01";
+const LAST_DAY = "9999-12-30";
+const FIRST_INSTANT = Date.parse(`${FIRST_DAY}T00:00:00Z`);
+const END_INSTANT = Date.parse(`${LAST_DAY}T00:00:00Z`) + 24 * 60 * 60 * 1000;
+const DATE_RANGE_MESSAGE = `Must be a date between ${FIRST_DAY} and ${LAST_DAY}.`;
+
+export const dateField = () =>
+  z.iso.date("Must be a date, YYYY-MM-DD.").refine((text) => text >= FIRST_DAY && text <= LAST_DAY, {
+    message: DATE_RANGE_MESSAGE,
+    when: (payload) => payload.issues.length === 0,
   });
 
-export const dateField = () => z.iso.date("Must be a date, YYYY-MM-DD.");
-
 const DATE_TIME_PATTERN =
-  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:[zZ]|[+-]\d{2}:?\d{2})?)?$/;
-const HAS_OFFSET = /(?:[zZ]|[+-]\d{2}:?\d{2})$/;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?(?:[zZ]|([+-])(\d{2}):?(\d{2}))?)?$/;
 const DATE_TIME_MESSAGE = "Must be an ISO 8601 date-time or a date, YYYY-MM-DD.";
 
-/** The instant an ISO text names: a bare date is midnight UTC, a date-time without offset is UTC. */
-export function parseDateTimeText(text: string): Date | null {
-  if (!DATE_TIME_PATTERN.test(text)) return null;
-  const iso = text.length === 10 ? `${text}T00:00:00Z` : HAS_OFFSET.test(text) ? text : `${text}Z`;
-  const date = new Date(iso.replace(" ", "T"));
-  return Number.isNaN(date.getTime()) ? null : date;
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+const daysInMonth = (year: number, month: number) =>
+  month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+
+/**
+ * The instant an ISO text names (a bare date is midnight UTC, no offset means UTC), or null when
+ * it names none: read field by field, because `new Date()` rolls 2024-02-30 over to March.
+ */
+function readDateTimeText(text: string): Date | null {
+  const match = DATE_TIME_PATTERN.exec(text);
+  if (!match) return null;
+  const part = (index: number) => Number(match[index] ?? 0);
+  const [year, month, day, hour, minute, second] = [part(1), part(2), part(3), part(4), part(5), part(6)];
+  const [offsetHours, offsetMinutes] = [part(9), part(10)];
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  if (hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) return null;
+  const date = new Date(0);
+  // setUTCFullYear, not Date.UTC: the latter reads years 0–99 as 1900–1999.
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, Number((match[7] ?? "").padEnd(3, "0").slice(0, 3)));
+  const offsetMs = (match[8] === "-" ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * 60_000;
+  return new Date(date.getTime() - offsetMs);
 }
+
+const inDateRange = (date: Date) => date.getTime() >= FIRST_INSTANT && date.getTime() < END_INSTANT;
+
+/** The instant an ISO text names, or null when it names none or one outside the supported range. */
+export function parseDateTimeText(text: string): Date | null {
+  const date = readDateTimeText(text);
+  return date && inDateRange(date) ? date : null;
+}
+
+/** Date-time text: an unreadable or impossible one and one out of range get different messages. */
+const dateTimeText = (schema: z.ZodString) =>
+  schema.trim().superRefine((text, context) => {
+    const date = readDateTimeText(text);
+    if (!date) context.addIssue({ code: "custom", message: DATE_TIME_MESSAGE, input: text });
+    else if (!inDateRange(date))
+      context.addIssue({ code: "custom", message: DATE_RANGE_MESSAGE, input: text });
+  });
 
 /** A date-time field in a request body, as a Date (a bare `YYYY-MM-DD` means midnight UTC). */
 export const dateTimeInput = () =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? "This field is required." : undefined) })
-    .trim()
-    .refine((text) => parseDateTimeText(text) !== null, DATE_TIME_MESSAGE)
-    .transform((text) => parseDateTimeText(text) as Date);
+  dateTimeText(
+    z.string({ error: (issue) => (issue.input === undefined ? "This field is required." : undefined) }),
+  ).transform((text) => parseDateTimeText(text) as Date);
 
 /**
  * A date-time list filter, kept as text: a bare date as the end of a range takes in that whole
  * day (see domain/shared/date-range.ts).
  */
-export const dateTimeFilter = () =>
-  z
-    .string()
-    .trim()
-    .refine((text) => parseDateTimeText(text) !== null, DATE_TIME_MESSAGE)
-    .optional();
+export const dateTimeFilter = () => dateTimeText(z.string()).optional();
 export const dateTimeOutput = () => z.iso.datetime({ offset: true });
 
 /** `?ordering=name` or `-name`, from a fixed list of fields. */

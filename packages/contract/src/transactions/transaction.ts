@@ -143,6 +143,15 @@ export const transactionUpdateFields = {
   raw_description: transactionFields.raw_description.optional(),
   pending: transactionFields.pending,
   category: transactionFields.category,
+  merchant_address: transactionFields.merchant_address,
+  merchant_city: transactionFields.merchant_city,
+  merchant_region: transactionFields.merchant_region,
+  merchant_country: transactionFields.merchant_country,
+  merchant_latitude: transactionFields.merchant_latitude,
+  merchant_longitude: transactionFields.merchant_longitude,
+  bank_transaction_id: transactionFields.bank_transaction_id,
+  image: transactionFields.image,
+  document: transactionFields.document,
 };
 
 export type TransactionUpdateInput = z.output<z.ZodObject<typeof transactionUpdateFields>>;

@@ -1,0 +1,30 @@
+import { TRPCError } from "@trpc/server";
+import { describe, expect, it } from "vitest";
+import { toErrorResponse } from "./error-response";
+
+/** A database error as the procedure sees it: PostgreSQL's under drizzle's wrapper under tRPC's. */
+const fromDatabase = (code: string) =>
+  new TRPCError({
+    code: "INTERNAL_SERVER_ERROR",
+    cause: Object.assign(new Error("Failed query"), { cause: Object.assign(new Error("pg"), { code }) }),
+  });
+
+describe("toErrorResponse for database errors", () => {
+  it.each([
+    ["22003", "The amount would take a balance past 12 integer digits."],
+    ["22021", "Null characters are not allowed."],
+    ["22P05", "Null characters are not allowed."],
+    ["22007", "A date is outside the supported range, 0100-01-01 to 9999-12-30."],
+    ["22008", "A date is outside the supported range, 0100-01-01 to 9999-12-30."],
+    ["22009", "A date is outside the supported range, 0100-01-01 to 9999-12-30."],
+  ])("SQLSTATE %s is the caller's: 400", (code, message) => {
+    expect(toErrorResponse(fromDatabase(code))).toEqual({
+      status: 400,
+      body: { non_field_errors: [message] },
+    });
+  });
+
+  it.each(["23503", "40001", "22012"])("SQLSTATE %s stays a 500", (code) => {
+    expect(toErrorResponse(fromDatabase(code)).status).toBe(500);
+  });
+});

@@ -1,0 +1,58 @@
+import { ValidationFailed } from "@allot/domain/shared/errors";
+import type { FastifyInstance } from "fastify";
+
+const NUL = "\u0000";
+const MESSAGE = "Null characters are not allowed.";
+// A body full of them needs no more than this many fields named back.
+const MAX_REPORTED = 20;
+
+/**
+ * PostgreSQL text cannot hold U+0000 (it answers SQLSTATE 22021, a 500 for us). It is refused
+ * where request data enters, once the body is parsed (JSON, form or multipart), so that no
+ * string field, present or future, can carry one to the database.
+ */
+export function refuseNulCharacters(app: FastifyInstance) {
+  app.addHook("preHandler", async (request) => {
+    const fields: Record<string, string[]> = {};
+    // A bad list filter is reported under the parameter's name; a body field under its dotted path.
+    for (const path of nulPaths(request.query)) fields[path[0] ?? "non_field_errors"] = [MESSAGE];
+    for (const path of nulPaths(request.body)) fields[path.join(".") || "non_field_errors"] = [MESSAGE];
+    if (Object.keys(fields).length > 0) throw new ValidationFailed(fields);
+  });
+}
+
+interface Step {
+  value: unknown;
+  key: string;
+  parent: Step | null;
+}
+
+/**
+ * The paths of the strings (values or keys) holding NUL. Walked with an explicit stack and
+ * parent links: parsed JSON can nest deeper than the call stack, and paths are built only when
+ * found.
+ */
+function nulPaths(root: unknown): string[][] {
+  const found: string[][] = [];
+  const stack: Step[] = [{ value: root, key: "", parent: null }];
+  for (let step = stack.pop(); step && found.length < MAX_REPORTED; step = stack.pop()) {
+    const { value } = step;
+    if (typeof value === "string") {
+      if (value.includes(NUL)) found.push(pathOf(step));
+    } else if (value && typeof value === "object" && !ArrayBuffer.isView(value)) {
+      // Uploaded files (Buffers) are bytes, not text: left alone.
+      for (const [key, item] of Object.entries(value)) {
+        const child = { value: item, key, parent: step };
+        if (key.includes(NUL)) found.push(pathOf(child));
+        else stack.push(child);
+      }
+    }
+  }
+  return found;
+}
+
+function pathOf(step: Step): string[] {
+  const path: string[] = [];
+  for (let s: Step | null = step; s?.parent; s = s.parent) path.push(s.key);
+  return path.reverse();
+}
