@@ -21,8 +21,9 @@ export interface PreparedChanges {
 /**
  * Reads the fields a create or update carries (absent ones stay absent): money parsed exactly and
  * in the account's currency, schedules checked (a funding schedule anchored to the first owner's
- * today when it has no DTSTART; empty means no schedule), auto_spend canonicalised, an empty memo
- * stored as null. Rules that depend on the budget type are checked by the caller on the result.
+ * today when it has no DTSTART; empty means no schedule), auto_spend canonicalised (entries the
+ * budget already lists may name archived categories), an empty memo stored as null. Rules that
+ * depend on the budget type are checked by the caller on the result.
  */
 export async function prepareBudgetChanges(
   tx: Tx,
@@ -30,6 +31,7 @@ export async function prepareBudgetChanges(
   account: BankAccountRow,
   input: BudgetFields,
   errors: FieldErrors,
+  storedAutoSpend: string[] = [],
 ): Promise<PreparedChanges> {
   Object.assign(errors, currencyKeyErrors(input, BUDGET_CURRENCY_KEYS, account.currency));
   const columns: BudgetColumns = {};
@@ -71,6 +73,6 @@ export async function prepareBudgetChanges(
     }
   }
   if (input.auto_spend !== undefined)
-    columns.autoSpend = await canonicalAutoSpend(tx, userId, input.auto_spend, errors);
+    columns.autoSpend = await canonicalAutoSpend(tx, userId, input.auto_spend, storedAutoSpend, errors);
   return prepared;
 }

@@ -3,8 +3,8 @@ import { budgets } from "@allot/db/schema/budgets";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import Big from "big.js";
-import { inArray, or } from "drizzle-orm";
-import { type BudgetRow, changeBudgetBalance } from "../ledger/balances";
+import { eq, inArray, or } from "drizzle-orm";
+import { changeBudgetBalance } from "../ledger/balances";
 import { earliestKey, type LedgerKey } from "../ledger/ledger-key";
 import { refreshBudgetSnapshots } from "../ledger/snapshots";
 import { tracksFunding } from "../ledger/transfers";
@@ -28,14 +28,18 @@ const transfersTouching = (tx: Tx, ids: string[]) =>
  * while either deleted budget has transaction allocations (400: archive it instead).
  *
  * Otherwise, in one transaction with the account and every budget involved locked:
- * - every transfer between a deleted budget and another budget is undone on that other budget
- *   (a budget that received from a deleted one gives it back, one that paid into a deleted one is
- *   repaid, funded_amount of goals alike) and the transfer row is deleted, as are transfers between
- *   the deleted budgets themselves;
- * - what the deleted budgets still hold beyond those transfers (their balance minus the net they
- *   received from others; zero for budgets that only ever moved money by transfers) is added to
- *   Unallocated. It has no event of its own to record, so it reads as Unallocated's from the
- *   start: Unallocated's running balances are recomputed from the beginning;
+ * - every transfer between a deleted budget and another active budget is undone on that other
+ *   budget (a budget that received from a deleted one gives it back, one that paid into a deleted
+ *   one is repaid, funded_amount of goals alike) and the transfer row is deleted, as are transfers
+ *   between the deleted budgets themselves;
+ * - a transfer with an archived budget is kept, with Unallocated in the deleted budget's place: an
+ *   archived budget stays at zero (its archive transfer already settled it with Unallocated), so
+ *   Unallocated takes over the deleted budget's side instead;
+ * - what the deleted budgets still hold beyond the undone transfers (their balance minus the net
+ *   they received from active budgets) is added to Unallocated. The re-pointed transfers explain
+ *   part of it; a rest has no event of its own, so it reads as Unallocated's from the start and
+ *   Unallocated's running balances are recomputed from the beginning (else from the earliest
+ *   re-pointed transfer);
  * - the other budgets' running balances are recomputed from the earliest deleted transfer.
  * available_balance does not change and still equals the sum of the remaining budgets.
  */
@@ -76,38 +80,58 @@ export async function deleteBudget(db: Database, actor: Actor, id: string) {
     // What each other budget gets back, and the earliest point its history changes.
     const deltas = new Map<string, Big>();
     let from: LedgerKey | null | undefined;
+    let repointedFrom: LedgerKey | null | undefined;
     const isDeleted = (budgetId: string) => deletedIds.includes(budgetId);
-    const transfers = await transfersTouching(tx, deletedIds);
-    for (const it of transfers) {
+    const counterpart = (budgetId: string) => {
+      const row = locked.get(budgetId);
+      if (!row) throw new Error(`transfer counterpart ${budgetId} not locked`);
+      return row;
+    };
+    const undone: string[] = [];
+    const repointed: (typeof internalTransactions.$inferSelect)[] = [];
+    for (const it of await transfersTouching(tx, deletedIds)) {
       const key = { at: it.effectiveDate, createdAt: it.createdAt };
+      const other = isDeleted(it.srcBudgetId) ? it.dstBudgetId : it.srcBudgetId;
+      if (!isDeleted(other) && counterpart(other).archived) {
+        repointed.push(it);
+        repointedFrom = repointedFrom === undefined ? key : earliestKey(repointedFrom, key);
+        continue;
+      }
+      undone.push(it.id);
       from = from === undefined ? key : earliestKey(from, key);
-      if (isDeleted(it.srcBudgetId) && isDeleted(it.dstBudgetId)) continue;
-      const [other, delta] = isDeleted(it.srcBudgetId)
-        ? [it.dstBudgetId, new Big(it.amount).neg()]
-        : [it.srcBudgetId, new Big(it.amount)];
+      if (isDeleted(other)) continue;
+      const delta = isDeleted(it.srcBudgetId) ? new Big(it.amount).neg() : new Big(it.amount);
       deltas.set(other, (deltas.get(other) ?? new Big(0)).plus(delta));
     }
     const held = deletedRows.reduce((sum, row) => sum.plus(row.balance), new Big(0));
     const returned = [...deltas.values()].reduce((sum, delta) => sum.plus(delta), new Big(0));
     const remaining = held.minus(returned);
+    // The part of it no re-pointed transfer explains has no event: it reads as Unallocated's from the start.
+    const unexplained = repointed.reduce(
+      (rest, it) => (isDeleted(it.srcBudgetId) ? rest.plus(it.amount) : rest.minus(it.amount)),
+      remaining,
+    );
 
-    if (transfers.length > 0)
-      await tx.delete(internalTransactions).where(
-        inArray(
-          internalTransactions.id,
-          transfers.map((it) => it.id),
-        ),
-      );
+    if (undone.length > 0)
+      await tx.delete(internalTransactions).where(inArray(internalTransactions.id, undone));
+    for (const it of repointed)
+      await tx
+        .update(internalTransactions)
+        .set(isDeleted(it.srcBudgetId) ? { srcBudgetId: unallocated.id } : { dstBudgetId: unallocated.id })
+        .where(eq(internalTransactions.id, it.id));
     await tx.delete(budgets).where(inArray(budgets.id, deletedIds));
-    for (const [otherId, delta] of deltas) {
-      const other = locked.get(otherId);
-      if (!other) throw new Error(`transfer counterpart ${otherId} not locked`);
-      await changeBudgetBalance(tx, otherId, delta, tracksFunding(other) ? delta : undefined);
-    }
+    for (const [otherId, delta] of deltas)
+      await changeBudgetBalance(tx, otherId, delta, tracksFunding(counterpart(otherId)) ? delta : undefined);
     if (!remaining.eq(0)) await changeBudgetBalance(tx, unallocated.id, remaining);
 
     const others = [...deltas.keys()];
-    if (!remaining.eq(0)) await refreshBudgetSnapshots(tx, account.id, [unallocated.id, ...others], null);
-    else if (others.length > 0) await refreshBudgetSnapshots(tx, account.id, others, from ?? null);
+    if (others.length > 0) await refreshBudgetSnapshots(tx, account.id, others, from ?? null);
+    if (!unexplained.eq(0) || repointed.length > 0)
+      await refreshBudgetSnapshots(
+        tx,
+        account.id,
+        [unallocated.id],
+        unexplained.eq(0) ? (repointedFrom ?? null) : null,
+      );
   });
 }

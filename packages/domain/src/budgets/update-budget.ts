@@ -14,6 +14,7 @@ import { lockOwnedBudget } from "./find-owned-budget";
 
 const IMMUTABLE = "This field cannot be changed once the budget exists.";
 const MIRRORED = "A fill-up goal follows its Recurring budget: change that budget instead.";
+const FILLUP_AUTO_SPEND = "A fill-up goal takes no auto_spend: list the categories on its Recurring budget.";
 
 // Request field → column, for the comparisons below.
 const FIELD_COLUMNS = {
@@ -56,7 +57,8 @@ function changedFields(row: BudgetRow, columns: BudgetColumns): Field[] {
  * hold for the budget as it will be stored. The Unallocated budget keeps its name (400 on name)
  * and its service-defined settings, only memo and paused change. A fill-up goal's name, target and
  * funding schedule follow its Recurring budget: edits there are mirrored onto it, edits on the
- * fill-up itself are 400. `warnings` is empty until the funding engine has something to report.
+ * fill-up itself are 400, as is giving it auto_spend entries. `warnings` is empty until the funding
+ * engine has something to report.
  */
 export async function updateBudget(db: Database, actor: Actor, id: string, input: BudgetFields) {
   return db.transaction(async (tx) => {
@@ -66,7 +68,7 @@ export async function updateBudget(db: Database, actor: Actor, id: string, input
       addError(errors, "bank_account", IMMUTABLE);
     if (input.budget_type !== undefined && input.budget_type !== budget.budgetType)
       addError(errors, "budget_type", IMMUTABLE);
-    const prepared = await prepareBudgetChanges(tx, actor.userId, account, input, errors);
+    const prepared = await prepareBudgetChanges(tx, actor.userId, account, input, errors, budget.autoSpend);
     const { columns } = prepared;
     const changed = changedFields(budget, columns);
 
@@ -86,6 +88,9 @@ export async function updateBudget(db: Database, actor: Actor, id: string, input
         for (const field of changed)
           if (field === "name" || field === "target_balance" || field === "funding_schedule")
             addError(errors, field, MIRRORED);
+        // Spending is routed to the Recurring budget, never to its fill-up (clearing a list is fine).
+        if (changed.includes("auto_spend") && (columns.autoSpend ?? []).length > 0)
+          addError(errors, "auto_spend", FILLUP_AUTO_SPEND);
       }
       budgetRuleErrors(
         {

@@ -6,6 +6,7 @@ import { transactions } from "@allot/db/schema/transactions";
 import { eq } from "drizzle-orm";
 import type { Actor } from "../shared/actor";
 import { Conflict } from "../shared/errors";
+import { followCategoryInAutoSpend } from "./auto-spend-names";
 import { findOwnedCategory } from "./find-owned-category";
 
 const inUse = () =>
@@ -18,6 +19,7 @@ const inUse = () =>
  * Delete one's own category unless any transaction or allocation (of anyone: a former co-owner's
  * too) references it: 409 category_in_use. The row lock taken first conflicts with the key-share
  * lock a concurrent insert of a referencing row takes, and the restrict foreign keys back this up.
+ * Its name leaves the budgets' auto_spend lists in the same transaction.
  */
 export async function deleteCategory(db: Database, actor: Actor, id: string): Promise<void> {
   try {
@@ -37,6 +39,7 @@ export async function deleteCategory(db: Database, actor: Actor, id: string): Pr
             .limit(1);
       if (byAllocation) throw inUse();
       await tx.delete(transactionCategories).where(eq(transactionCategories.id, row.id));
+      await followCategoryInAutoSpend(tx, row, null);
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw inUse();

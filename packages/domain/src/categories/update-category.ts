@@ -1,10 +1,9 @@
 import type { Database } from "@allot/db/create-database";
 import { isUniqueViolation } from "@allot/db/database-errors";
-import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
-import { budgets } from "@allot/db/schema/budgets";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Actor } from "../shared/actor";
+import { followCategoryInAutoSpend } from "./auto-spend-names";
 import { type CategoryParts, checkCategoryParts } from "./category-fields";
 import { loadCategoryView } from "./category-views";
 import { duplicateCategory, findOwnedCategory, hasDuplicateCategory } from "./find-owned-category";
@@ -13,7 +12,7 @@ import { formatFullName } from "./visible-categories";
 /**
  * PUT and PATCH: rename the group and/or the name of one's own category. The result may not
  * duplicate a global category or another of the caller's own (any case); changing only the case of
- * one's own category is fine.
+ * one's own category is fine. Budgets listing the old name in auto_spend follow the rename.
  */
 export async function updateCategory(db: Database, actor: Actor, id: string, input: Partial<CategoryParts>) {
   const changes = checkCategoryParts(input);
@@ -30,15 +29,7 @@ export async function updateCategory(db: Database, actor: Actor, id: string, inp
         .where(eq(transactionCategories.id, row.id))
         .returning();
       if (!updated) throw new Error("category update returned nothing");
-      // auto_spend stores full names: budgets that listed the old name follow the rename.
-      const before = formatFullName(row.group, row.name);
-      await tx
-        .update(budgets)
-        .set({
-          autoSpend: sql`array_replace(${budgets.autoSpend}, ${before}, ${formatFullName(target.group, target.name)})`,
-        })
-        .where(sql`${before} = any(${budgets.autoSpend}) and ${budgets.bankAccountId} in (
-          select ${bankAccountOwners.bankAccountId} from ${bankAccountOwners} where ${bankAccountOwners.userId} = ${actor.userId})`);
+      await followCategoryInAutoSpend(tx, row, formatFullName(target.group, target.name));
       return loadCategoryView(tx, updated);
     });
   } catch (error) {

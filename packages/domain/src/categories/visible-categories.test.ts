@@ -192,6 +192,12 @@ describe.each(testEngines())("category visibility (%s)", (engine) => {
       .set({ archived: true })
       .where(eq(transactionCategories.id, single));
     expect((await findVisibleCategoryByFullName(database.db, me, "Pets : Pets"))?.id).toBe(single);
+    // An active namesake wins over an archived one, even over the user's own.
+    await database.db
+      .update(transactionCategories)
+      .set({ archived: true })
+      .where(eq(transactionCategories.id, own));
+    expect((await findVisibleCategoryByFullName(database.db, me, "hobbies:pottery"))?.id).toBe(theirs);
 
     const stranger = await user();
     expect(await findVisibleCategoryByFullName(database.db, stranger, "Pets : Pets")).toBeNull();

@@ -85,26 +85,34 @@ export function visibleCategoryCondition(userId: number): SQL {
   ) as SQL;
 }
 
-/** The category if the user can see it, else null. `id` must be a UUID (the contract checks). */
+/**
+ * The category if the user can see it, else null. `id` must be a UUID (the contract checks).
+ * `lock: "key share"` (inside a transaction) holds the row until the transaction ends, as the
+ * foreign key of a row about to reference it would: a concurrent delete waits, or has already
+ * removed it and the lookup finds nothing.
+ */
 export async function findVisibleCategory(
   db: Database | Tx,
   userId: number,
   id: string,
+  options: { lock?: "key share" } = {},
 ): Promise<CategoryRow | null> {
-  const [row] = await db
+  const query = db
     .select()
     .from(transactionCategories)
     .where(and(eq(transactionCategories.id, id), visibleCategoryCondition(userId)))
     .limit(1);
+  const [row] = await (options.lock ? query.for(options.lock, { of: transactionCategories }) : query);
   return row ?? null;
 }
 
 /**
  * The visible category a "group : name" text names, compared case-insensitively after
  * normaliseCategoryName (so "food & drink:groceries" finds "Food & Drink : Groceries"); null when
- * none. Archived categories match too: they stay valid references. When several match, the user's
- * own wins, then a global one (stable for everyone), then another user's (oldest first) — a
- * co-owner's category can stop being visible when sharing ends, so it is the last choice.
+ * none. Archived categories match too (callers decide whether one may be referenced anew), but an
+ * active one wins over an archived namesake. Otherwise the user's own wins, then a global one
+ * (stable for everyone), then another user's (oldest first) — a co-owner's category can stop being
+ * visible when sharing ends, so it is the last choice.
  */
 export async function findVisibleCategoryByFullName(
   db: Database | Tx,
@@ -126,6 +134,7 @@ export async function findVisibleCategoryByFullName(
       ),
     )
     .orderBy(
+      asc(c.archived),
       sql`case when ${c.ownerId} = ${userId} then 0 when ${c.ownerId} is null then 1 else 2 end`,
       asc(c.createdAt),
       asc(c.id),

@@ -1,11 +1,15 @@
 import type { Tx } from "@allot/db/create-database";
 import { budgets } from "@allot/db/schema/budgets";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+
+// Budgets that spending is routed to. A fill-up goal (A) only feeds its Recurring budget.
+const ROUTED_TYPES = ["G", "C", "R"];
 
 /**
- * The one active budget of the account whose auto_spend lists this category full name, or null
- * when none or several do (an ambiguous rule routes nothing). auto_spend is stored canonical;
- * the comparison ignores case all the same.
+ * The one budget of the account whose auto_spend lists this category full name, or null when none
+ * or several do (an ambiguous rule routes nothing). Only Goal, Capped and Recurring budgets count,
+ * neither archived ones nor the Unallocated one; paused ones do (pausing stops funding, not
+ * spending). auto_spend is stored canonical; the comparison ignores case all the same.
  */
 export async function findAutoSpendBudget(tx: Tx, accountId: string, categoryFullName: string) {
   const rows = await tx
@@ -14,6 +18,7 @@ export async function findAutoSpendBudget(tx: Tx, accountId: string, categoryFul
     .where(
       and(
         eq(budgets.bankAccountId, accountId),
+        inArray(budgets.budgetType, ROUTED_TYPES),
         eq(budgets.archived, false),
         eq(budgets.isUnallocated, false),
         sql`exists (select 1 from unnest(${budgets.autoSpend}) as entry where lower(entry) = lower(${categoryFullName}))`,

@@ -4,10 +4,10 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import { transactions } from "@allot/db/schema/transactions";
 import { assertAccountCurrency } from "../bank-accounts/account-currency";
 import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
-import { findVisibleCategory, formatFullName } from "../categories/visible-categories";
+import { referenceCategory } from "../categories/reference-category";
+import { formatFullName } from "../categories/visible-categories";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import type { Actor } from "../shared/actor";
-import { ValidationFailed } from "../shared/errors";
 import { toMoney, ZERO } from "../shared/money";
 import { findAutoSpendBudget } from "./auto-spend";
 import { ledgerKeyOf, refreshSnapshotsFrom, unallocatedBudgetId } from "./transaction-ledger";
@@ -23,10 +23,7 @@ export async function createTransaction(db: Database, actor: Actor, input: Trans
   return db.transaction(async (tx) => {
     const account = await findOwnedAccountFor(tx, actor, "bank_account", input.bank_account, { lock: true });
     assertAccountCurrency(input, ["amount_currency"], account.currency);
-    const category = input.category ? await findVisibleCategory(tx, actor.userId, input.category) : null;
-    if (input.category && !category) {
-      throw ValidationFailed.on("category", `Invalid pk "${input.category}" - object does not exist.`);
-    }
+    const category = input.category ? await referenceCategory(tx, actor.userId, input.category) : null;
     const amount = toMoney(input.amount);
     const pending = input.pending ?? false;
 

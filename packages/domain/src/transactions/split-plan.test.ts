@@ -66,4 +66,13 @@ describe("planSplit", () => {
     expect(plan.deletes).toEqual(["1"]);
     expect(plan.inserts.map((i) => [i.budgetId, i.amount.toFixed(2)])).toEqual([[U, "-8.00"]]);
   });
+
+  it("keeps a zero Unallocated allocation for a zero-amount transaction split with nothing", () => {
+    const plan = planSplit(new Big("0"), U, new Map(), [{ id: "1", budgetId: U, amount: "0" }]);
+    expect(plan).toMatchObject({ updates: [], inserts: [], deletes: [] });
+    expect(plan.deltas.size).toBe(0);
+    const moved = planSplit(new Big("0"), U, new Map(), [{ id: "1", budgetId: "a", amount: "0" }]);
+    expect(moved.deletes).toEqual(["1"]);
+    expect(moved.inserts.map((i) => [i.budgetId, i.amount.toFixed(2)])).toEqual([[U, "0.00"]]);
+  });
 });

@@ -16,11 +16,13 @@ export interface SplitPlan {
   deltas: Map<string, Big>;
 }
 
+export const POSITIVE = "Split amounts must be positive.";
+
 /** Why a requested split cannot be applied, or null. `requested` holds positive magnitudes. */
 export function splitProblem(amount: Big, requested: Map<string, Big>): string | null {
   let total = ZERO;
   for (const value of requested.values()) {
-    if (value.lte(0)) return "Split amounts must be positive.";
+    if (value.lte(0)) return POSITIVE;
     total = total.plus(value);
   }
   if (total.gt(amount.abs())) {
@@ -31,9 +33,10 @@ export function splitProblem(amount: Big, requested: Map<string, Big>): string |
 
 /**
  * Reconciles a transaction's allocations with a split: each requested budget gets its amount with
- * the transaction's sign, the remainder goes to Unallocated (no allocation when it is zero). An
- * existing allocation whose budget stays is updated in place (the oldest one per budget; extra ones
- * are deleted), the others are deleted, and budgets without one get a new allocation.
+ * the transaction's sign, the remainder goes to Unallocated (no allocation when it is zero, unless
+ * no other budget has one). An existing allocation whose budget stays is updated in place (the
+ * oldest one per budget; extra ones are deleted), the others are deleted, and budgets without one
+ * get a new allocation.
  */
 export function planSplit(
   amount: Big,
@@ -49,7 +52,10 @@ export function planSplit(
     declared = declared.plus(signed(value));
   }
   const remainder = amount.minus(declared).plus(desired.get(unallocatedId) ?? ZERO);
-  if (remainder.eq(0)) desired.delete(unallocatedId);
+  // A transaction always keeps one allocation: a zero remainder stays on Unallocated when no other
+  // budget takes a share (a $0.00 row split with {}).
+  const othersTakeShare = [...desired.keys()].some((budgetId) => budgetId !== unallocatedId);
+  if (remainder.eq(0) && othersTakeShare) desired.delete(unallocatedId);
   else desired.set(unallocatedId, remainder);
 
   const deltas = new Map<string, Big>();

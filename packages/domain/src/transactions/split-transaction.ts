@@ -8,7 +8,7 @@ import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney } from "../shared/money";
 import { lockOwnedTransaction } from "./find-owned-transaction";
-import { planSplit, splitProblem } from "./split-plan";
+import { POSITIVE, planSplit, splitProblem } from "./split-plan";
 import { ledgerKeyOf, refreshSnapshotsFrom, unallocatedBudgetId } from "./transaction-ledger";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -33,11 +33,16 @@ export async function splitTransaction(
         "A pending transaction cannot be split; resolve it first.",
       );
     }
+    // Each value is checked on its own before keys are folded to lower case, so a negative cannot
+    // hide inside a sum; a budget named twice (keys differing only in case) is refused as ambiguous.
     const requested = new Map<string, Big>();
     for (const [budgetId, value] of Object.entries(input.splits)) {
       if (!UUID.test(budgetId)) throw invalid(`"${budgetId}" is not a valid UUID.`);
+      const amount = toMoney(value);
+      if (amount.lte(0)) throw invalid(POSITIVE);
       const key = budgetId.toLowerCase();
-      requested.set(key, (requested.get(key) ?? new Big(0)).plus(toMoney(value)));
+      if (requested.has(key)) throw invalid(`Budget "${key}" is given more than once.`);
+      requested.set(key, amount);
     }
     const amount = new Big(transaction.amount);
     const problem = splitProblem(amount, requested);

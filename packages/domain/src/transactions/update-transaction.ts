@@ -11,18 +11,37 @@ import { loadTransactionView, type TransactionRow } from "./transaction-view";
 
 const UNCHANGEABLE = "This field cannot be changed once the transaction exists.";
 
-/** Fields that may be repeated but not changed: each given one must equal the stored value. */
+// Each comparison is "given and different"; values are compared canonically (a UUID in any case,
+// the same instant in any offset, a decimal with any number of trailing zeros).
+const differs = <T>(given: T | undefined, stored: T, same: (a: T, b: T) => boolean = (a, b) => a === b) =>
+  given !== undefined && !same(given, stored);
+const sameUuid = (a: string | null, b: string | null) => a?.toLowerCase() === b?.toLowerCase();
+const sameInstant = (a: Date, b: Date) => a.getTime() === b.getTime();
+const sameDecimal = (a: string | null, b: string | null) =>
+  a === null || b === null ? a === b : new Big(a).eq(b);
+
+/**
+ * Every field a client may set on create except transaction_type, memo and description: each may be
+ * repeated but not changed, so a changed one is refused rather than silently dropped.
+ */
 function unchangeableFieldErrors(row: TransactionRow, input: TransactionUpdateInput) {
   const changed: Record<string, boolean> = {
-    bank_account: input.bank_account !== undefined && input.bank_account.toLowerCase() !== row.bankAccountId,
-    amount: input.amount !== undefined && !new Big(input.amount).eq(row.amount),
-    transaction_date:
-      input.transaction_date !== undefined &&
-      input.transaction_date.getTime() !== row.transactionDate.getTime(),
-    posted_date: input.posted_date !== undefined && input.posted_date.getTime() !== row.postedDate.getTime(),
-    raw_description: input.raw_description !== undefined && input.raw_description !== row.rawDescription,
-    pending: input.pending !== undefined && input.pending !== row.pending,
-    category: input.category !== undefined && (input.category?.toLowerCase() ?? null) !== row.categoryId,
+    bank_account: differs(input.bank_account, row.bankAccountId, sameUuid),
+    amount: differs(input.amount, row.amount, sameDecimal),
+    transaction_date: differs(input.transaction_date, row.transactionDate, sameInstant),
+    posted_date: differs(input.posted_date, row.postedDate, sameInstant),
+    raw_description: differs(input.raw_description, row.rawDescription),
+    pending: differs(input.pending, row.pending),
+    category: differs(input.category, row.categoryId, sameUuid),
+    merchant_address: differs(input.merchant_address, row.merchantAddress),
+    merchant_city: differs(input.merchant_city, row.merchantCity),
+    merchant_region: differs(input.merchant_region, row.merchantRegion),
+    merchant_country: differs(input.merchant_country, row.merchantCountry),
+    merchant_latitude: differs(input.merchant_latitude, row.merchantLatitude, sameDecimal),
+    merchant_longitude: differs(input.merchant_longitude, row.merchantLongitude, sameDecimal),
+    bank_transaction_id: differs(input.bank_transaction_id, row.bankTransactionId),
+    image: differs(input.image, row.image),
+    document: differs(input.document, row.document),
   };
   const errors: Record<string, string[]> = {};
   for (const [field, isChanged] of Object.entries(changed)) if (isChanged) errors[field] = [UNCHANGEABLE];
@@ -30,7 +49,7 @@ function unchangeableFieldErrors(row: TransactionRow, input: TransactionUpdateIn
 }
 
 /**
- * PUT and PATCH: transaction_type, memo and description change, nothing that moves money does.
+ * PUT and PATCH: transaction_type, memo and description change, nothing else does.
  * A description that differs from the stored one marks it user-edited (imports keep it then).
  */
 export async function updateTransaction(

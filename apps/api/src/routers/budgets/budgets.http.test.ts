@@ -86,6 +86,47 @@ describe.each(testEngines())("budgets over HTTP (%s)", (engine) => {
     return response.json();
   };
   const expectLedgerOk = async (account: Account) => expect(await verifyLedger(t.db, account.id)).toEqual([]);
+  const newCategory = async (user: TestUser, group: string, name: string): Promise<string> => {
+    const response = await t.inject({
+      method: "POST",
+      url: "/api/v1/transaction-categories/",
+      headers: auth(user),
+      payload: { group, name },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().id;
+  };
+  const globalCategoryId = async (user: TestUser, fullName: string): Promise<string> => {
+    const response = await t.inject({
+      url: `/api/v1/transaction-categories/?scope=global&page_size=500`,
+      headers: auth(user),
+    });
+    const found = response.json().results.find((c: { full_name: string }) => c.full_name === fullName);
+    if (!found) throw new Error(`no global category ${fullName}`);
+    return found.id;
+  };
+  /** A posted spend created over HTTP; answers the budget its allocation went to. */
+  const spend = async (user: TestUser, account: Account, category: string) => {
+    const response = await t.inject({
+      method: "POST",
+      url: "/api/v1/transactions/",
+      headers: auth(user),
+      payload: {
+        bank_account: account.id,
+        amount: "-12.00",
+        transaction_date: "2026-01-10",
+        transaction_type: "ach",
+        raw_description: "shop",
+        category,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const [allocation] = await t.db
+      .select()
+      .from(transactionAllocations)
+      .where(eq(transactionAllocations.transactionId, response.json().id));
+    return allocation?.budgetId;
+  };
 
   /** Moves money between two budgets as a recorded transfer, through the ledger core. */
   const transfer = (user: TestUser, account: Account, from: string, to: string, amount: string) =>
@@ -336,6 +377,60 @@ describe.each(testEngines())("budgets over HTTP (%s)", (engine) => {
       });
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().auto_spend[0]).toMatch(/Made Up : Category/);
+      // Whitespace inside the group and the name collapses too.
+      const spaced = await created(user, account, {
+        name: "Spaced",
+        auto_spend: ["Food  &  Drink :  Groceries"],
+      });
+      expect(spaced.auto_spend).toEqual(["Food & Drink : Groceries"]);
+      // Another user's private category is not visible: unknown.
+      const stranger = await t.user();
+      await newCategory(stranger, "Secret", "Stash");
+      const foreign = await post(user, {
+        name: "x",
+        bank_account: account.id,
+        ...goalFields,
+        auto_spend: ["Secret : Stash"],
+      });
+      expect(foreign.statusCode).toBe(400);
+      expect(foreign.json().auto_spend[0]).toMatch(/Secret : Stash/);
+    });
+
+    it("refuses an archived category as a new auto_spend entry but keeps one already listed", async () => {
+      const user = await t.user();
+      const account = await newAccount(user);
+      const fish = await newCategory(user, "Pets", "Fish");
+      const budget = await created(user, account, { auto_spend: ["Pets : Fish"] });
+      const archived = await t.inject({
+        method: "POST",
+        url: `/api/v1/transaction-categories/${fish}/archive/`,
+        headers: auth(user),
+      });
+      expect(archived.statusCode, archived.body).toBe(200);
+      const fresh = await post(user, {
+        name: "New",
+        bank_account: account.id,
+        ...goalFields,
+        auto_spend: ["pets:fish"],
+      });
+      expect(fresh.statusCode).toBe(400);
+      expect(fresh.json().auto_spend[0]).toMatch(/Pets : Fish.*archived/);
+      // The budget that lists it already: sent back whole, or with another entry added, still fine.
+      const same = await t.inject({
+        method: "PUT",
+        url: `/api/v1/budgets/${budget.id}/`,
+        headers: auth(user),
+        payload: { ...budget, memo: "still here" },
+      });
+      expect(same.statusCode, same.body).toBe(200);
+      const more = await patch(user, budget.id, { auto_spend: ["Pets : Fish", "Home : Rent"] });
+      expect(more.statusCode, more.body).toBe(200);
+      expect(more.json().auto_spend).toEqual(["Pets : Fish", "Home : Rent"]);
+      // Dropped once, it is a new entry again.
+      expect((await patch(user, budget.id, { auto_spend: [] })).statusCode).toBe(200);
+      const back = await patch(user, budget.id, { auto_spend: ["Pets : Fish"] });
+      expect(back.statusCode).toBe(400);
+      expect(back.json().auto_spend[0]).toMatch(/archived/);
     });
 
     it("takes form-encoded bodies: paused=false stays false", async () => {
@@ -568,6 +663,54 @@ describe.each(testEngines())("budgets over HTTP (%s)", (engine) => {
       expect(recurrence.json().recurrence_schedule).toBe("DTSTART:20260110\nRRULE:FREQ=YEARLY");
     });
 
+    it("refuses auto_spend on a fill-up goal (400 on auto_spend): its Recurring budget lists categories", async () => {
+      const user = await t.user();
+      const account = await newAccount(user);
+      const rent = await created(user, account, { name: "Rent", ...recurringFields });
+      const refused = await patch(user, rent.fillup_goal, { auto_spend: ["Food & Drink : Groceries"] });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(Object.keys(refused.json())).toEqual(["auto_spend"]);
+      expect((await row(rent.fillup_goal))?.autoSpend).toEqual([]);
+      // An empty list is no change; the Recurring budget itself takes the entries.
+      expect((await patch(user, rent.fillup_goal, { auto_spend: [] })).statusCode).toBe(200);
+      const onRent = await patch(user, rent.id, { auto_spend: ["Food & Drink : Groceries"] });
+      expect(onRent.statusCode, onRent.body).toBe(200);
+      expect((await row(rent.fillup_goal))?.autoSpend).toEqual([]);
+    });
+
+    it("routes spend to the one Goal, Capped or Recurring budget listing its category, paused ones too", async () => {
+      const user = await t.user();
+      const account = await newAccount(user);
+      const groceries = await globalCategoryId(user, "Food & Drink : Groceries");
+      const gas = await globalCategoryId(user, "Transportation : Gas");
+      const rentCategory = await globalCategoryId(user, "Home : Rent");
+      const rent = await created(user, account, {
+        name: "Rent",
+        ...recurringFields,
+        paused: true,
+        auto_spend: ["Food & Drink : Groceries"],
+      });
+      // A fill-up goal that got a list before the API refused it: routing never counts it.
+      await t.db
+        .update(budgets)
+        .set({ autoSpend: ["Food & Drink : Groceries", "Transportation : Gas"] })
+        .where(eq(budgets.id, rent.fillup_goal));
+      const car = await created(user, account, {
+        name: "Car",
+        budget_type: "C",
+        funding_amount: "20",
+        auto_spend: ["Transportation : Gas"],
+      });
+      const flat = await created(user, account, { name: "Flat", auto_spend: ["Home : Rent"] });
+      expect((await archive(user, flat.id)).statusCode).toBe(200);
+
+      expect(await spend(user, account, groceries)).toBe(rent.id);
+      expect(await spend(user, account, gas)).toBe(car.id);
+      expect(await spend(user, account, rentCategory)).toBe(account.unallocated_budget);
+      expect((await row(rent.fillup_goal))?.balance).toBe("0.00");
+      await expectLedgerOk(account);
+    });
+
     it("never renames the Unallocated budget (400 on name) but takes a memo", async () => {
       const user = await t.user();
       const account = await newAccount(user);
@@ -684,6 +827,35 @@ describe.each(testEngines())("budgets over HTTP (%s)", (engine) => {
       ).toHaveLength(2);
       await expectLedgerOk(account);
       expect((await get(user, rent.id)).statusCode).toBe(404);
+    });
+
+    it("keeps an archived counterpart at zero: Unallocated takes the deleted budget's side of those transfers", async () => {
+      const user = await t.user();
+      const account = await newAccount(user, "1000.00");
+      const gone = await created(user, account, { name: "Gone" });
+      const closed = await created(user, account, { name: "Closed" });
+      await transfer(user, account, account.unallocated_budget, gone.id, "10.00");
+      await transfer(user, account, gone.id, closed.id, "10.00");
+      await transfer(user, account, account.unallocated_budget, closed.id, "6.00");
+      await transfer(user, account, closed.id, gone.id, "4.00");
+      expect((await archive(user, closed.id)).statusCode).toBe(200);
+      await expectLedgerOk(account);
+
+      expect((await remove(user, gone.id)).statusCode).toBe(204);
+      expect(await row(closed.id)).toMatchObject({ archived: true, balance: "0.00", fundedAmount: "0.00" });
+      expect((await row(account.unallocated_budget))?.balance).toBe("1000.00");
+      const moves = await t.db
+        .select()
+        .from(internalTransactions)
+        .where(eq(internalTransactions.bankAccountId, account.id));
+      const name = (id: string) =>
+        id === closed.id ? "Closed" : id === account.unallocated_budget ? "U" : id;
+      expect(moves.map((m) => `${name(m.srcBudgetId)}>${name(m.dstBudgetId)} ${m.amount}`).sort()).toEqual(
+        ["U>Closed 10.00", "U>Closed 6.00", "Closed>U 4.00", "Closed>U 12.00"].sort(),
+      );
+      const [accountRow] = await t.db.select().from(bankAccounts).where(eq(bankAccounts.id, account.id));
+      expect(accountRow?.availableBalance).toBe("1000.00");
+      await expectLedgerOk(account);
     });
 
     it("moves a remaining balance that no transfer explains to Unallocated", async () => {

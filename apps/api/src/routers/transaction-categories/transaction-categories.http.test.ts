@@ -5,7 +5,7 @@ import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { transactions } from "@allot/db/schema/transactions";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../../testing/test-app";
 
@@ -116,6 +116,43 @@ describe.each(testEngines())("transaction categories over HTTP (%s)", (engine) =
       categoryId,
     });
 
+  /** A Goal over HTTP listing these auto_spend entries; answers its id. */
+  const budgetListing = async (user: TestUser, accountId: string, autoSpend: string[]) => {
+    const response = await t.inject({
+      method: "POST",
+      url: "/api/v1/budgets/",
+      headers: auth(user),
+      payload: {
+        name: "Routed",
+        bank_account: accountId,
+        budget_type: "G",
+        funding_type: "F",
+        target_balance: "100",
+        funding_amount: "10",
+        auto_spend: autoSpend,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().id as string;
+  };
+  const autoSpendOf = async (budgetId: string) =>
+    (await t.db.select().from(budgets).where(eq(budgets.id, budgetId)))[0]?.autoSpend;
+  /** A transaction created over HTTP with this category. */
+  const createTransaction = (user: TestUser, accountId: string, category: string) =>
+    t.inject({
+      method: "POST",
+      url: "/api/v1/transactions/",
+      headers: auth(user),
+      payload: {
+        bank_account: accountId,
+        amount: "-12.50",
+        transaction_date: "2026-01-10",
+        transaction_type: "ach",
+        raw_description: "CARD PURCHASE",
+        category,
+      },
+    });
+
   beforeAll(async () => {
     bank = (await createBank(t.db, { name: "Category Bank", currency: "USD" })).id;
     const viewer = await t.user();
@@ -125,7 +162,7 @@ describe.each(testEngines())("transaction categories over HTTP (%s)", (engine) =
   describe("the global base set", () => {
     it("holds at least 150 categories in about 20 groups, the named ones included", async () => {
       expect(globals.length).toBeGreaterThanOrEqual(150);
-      expect(new Set(globals.map((c) => c.group)).size).toBeGreaterThanOrEqual(15);
+      expect(new Set(globals.map((c) => c.group)).size).toBeGreaterThanOrEqual(18);
       const fullNames = globals.map((c) => c.full_name);
       expect(fullNames).toEqual(expect.arrayContaining(BASE_NAMES));
       for (const category of globals) {
@@ -683,6 +720,21 @@ describe.each(testEngines())("transaction categories over HTTP (%s)", (engine) =
       });
     });
 
+    it("takes no new references: a new transaction naming it is 400 on category", async () => {
+      const user = await t.user();
+      const accountId = await account(user);
+      const category = await created(user, "Archive", "Closed");
+      expect((await createTransaction(user, accountId, category.id)).statusCode).toBe(201);
+      expect((await archive(user, category.id)).statusCode).toBe(200);
+      const refused = await createTransaction(user, accountId, category.id);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toEqual({ category: ["This category is archived."] });
+      // The reference made before archiving stays.
+      expect(
+        await t.db.select().from(transactions).where(eq(transactions.categoryId, category.id)),
+      ).toHaveLength(1);
+    });
+
     it("answers 404 for an unknown id, and GET on the archive path is 405", async () => {
       const user = await t.user();
       expect((await archive(user, MISSING)).statusCode).toBe(404);
@@ -722,6 +774,37 @@ describe.each(testEngines())("transaction categories over HTTP (%s)", (engine) =
         });
         expect((await retrieve(user, category.id)).statusCode).toBe(200);
       }
+    });
+
+    it("takes its name out of every auto_spend list that could name it, in the same transaction", async () => {
+      const owner = await t.user();
+      const coOwner = await t.user();
+      const stranger = await t.user();
+      const shared = await account(owner, coOwner);
+      const coOwnersOwn = await account(coOwner);
+      const fish = await created(owner, "Pets", "Fish");
+      const onShared = await budgetListing(owner, shared, ["Pets : Fish", "Home : Rent"]);
+      // The co-owner sees the owner's category and lists it in an account of their own.
+      const onCoOwners = await budgetListing(coOwner, coOwnersOwn, ["Home : Rent", "pets : fish"]);
+      // A stranger's namesake is another category: untouched.
+      await created(stranger, "Pets", "Fish");
+      const onStrangers = await budgetListing(stranger, await account(stranger), ["Pets : Fish"]);
+
+      expect((await remove(owner, fish.id)).statusCode).toBe(204);
+      expect(await autoSpendOf(onShared)).toEqual(["Home : Rent"]);
+      expect(await autoSpendOf(onCoOwners)).toEqual(["Home : Rent"]);
+      expect(await autoSpendOf(onStrangers)).toEqual(["Pets : Fish"]);
+    });
+
+    it("leaves the name where a namesake the account's owners see still answers to it", async () => {
+      const owner = await t.user();
+      const coOwner = await t.user();
+      const shared = await account(owner, coOwner);
+      const mine = await created(owner, "Pets", "Fish");
+      await created(coOwner, "Pets", "Fish");
+      const budget = await budgetListing(coOwner, shared, ["Pets : Fish"]);
+      expect((await remove(owner, mine.id)).statusCode).toBe(204);
+      expect(await autoSpendOf(budget)).toEqual(["Pets : Fish"]);
     });
 
     it("refuses while a former co-owner's transaction still references it", async () => {
@@ -766,4 +849,115 @@ describe.each(testEngines())("transaction categories over HTTP (%s)", (engine) =
       .where(eq(budgets.id, budget?.id as string));
     expect(after?.autoSpend).toEqual(["Pets : Goldfish", "Home : Rent"]);
   });
+  it("carries a rename into a co-owner's budgets too, but not where a namesake still answers to the old name", async () => {
+    const owner = await t.user();
+    const coOwner = await t.user();
+    const shared = await account(owner, coOwner);
+    const coOwnersOwn = await account(coOwner);
+    const birds = await created(owner, "Pets", "Birds");
+    const cats = await created(owner, "Pets", "Cats");
+    await created(coOwner, "Pets", "Cats");
+    const onCoOwners = await budgetListing(coOwner, coOwnersOwn, ["Pets : Birds", "Pets : Cats"]);
+    const onShared = await budgetListing(owner, shared, ["Pets : Birds"]);
+    expect((await patch(owner, birds.id, { name: "Parrots" })).statusCode).toBe(200);
+    expect((await patch(owner, cats.id, { name: "Kittens" })).statusCode).toBe(200);
+    expect(await autoSpendOf(onCoOwners)).toEqual(["Pets : Parrots", "Pets : Cats"]);
+    expect(await autoSpendOf(onShared)).toEqual(["Pets : Parrots"]);
+  });
 });
+
+// PostgreSQL only: PGlite serves one connection, so a delete and a create never overlap there.
+describe.each(testEngines().filter((engine) => engine === "postgres"))(
+  "deleting a category while a transaction is created with it (%s)",
+  (engine) => {
+    const t = useTestApp(engine);
+    let owner: TestUser;
+    let accountId: string;
+
+    beforeAll(async () => {
+      const bank = await createBank(t.db, { name: "Race Bank", currency: "USD" });
+      owner = await t.user();
+      const response = await t.inject({
+        method: "POST",
+        url: "/api/v1/bank-accounts/",
+        headers: { authorization: owner.bearer },
+        payload: { name: "Race", bank: bank.id },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      accountId = response.json().id;
+    });
+
+    const newCategory = async (name: string): Promise<string> => {
+      const response = await t.inject({
+        method: "POST",
+        url: BASE,
+        headers: { authorization: owner.bearer },
+        payload: { group: "Race", name },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().id;
+    };
+    const remove = (id: string) =>
+      t.inject({ method: "DELETE", url: `${BASE}${id}/`, headers: { authorization: owner.bearer } });
+    const createWith = (category: string) =>
+      t.inject({
+        method: "POST",
+        url: "/api/v1/transactions/",
+        headers: { authorization: owner.bearer },
+        payload: {
+          bank_account: accountId,
+          amount: "-3.00",
+          transaction_date: "2026-01-10",
+          transaction_type: "ach",
+          raw_description: "RACE",
+          category,
+        },
+      });
+    /** Until some session of this database waits for a row lock. */
+    const someoneWaitsForALock = async () => {
+      for (let tries = 0; tries < 200; tries++) {
+        // postgres.js answers the rows as an array.
+        const waiting = (await t.db.execute(
+          sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )) as unknown as unknown[];
+        if (waiting.length > 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error("no session ever waited for a lock");
+    };
+
+    it("answers 400 on category, not 500, when the delete commits while the create waits", async () => {
+      const category = await newCategory("Held");
+      let pending: ReturnType<typeof createWith> | undefined;
+      // The delete, as deleteCategory runs it, holding its row lock while the create arrives.
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from transaction_categories where id = ${category} for update`);
+        pending = createWith(category);
+        await someoneWaitsForALock();
+        await tx.execute(sql`delete from transaction_categories where id = ${category}`);
+      });
+      const response = await (pending as ReturnType<typeof createWith>);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(Object.keys(response.json())).toEqual(["category"]);
+    });
+
+    it("never answers 500 to a delete and a create racing: one of them wins cleanly", {
+      timeout: 60_000,
+    }, async () => {
+      for (let round = 0; round < 25; round++) {
+        const category = await newCategory(`Round ${round}`);
+        const [deleted, createdTransaction] =
+          round % 2 === 0
+            ? await Promise.all([remove(category), createWith(category)])
+            : await Promise.all([createWith(category), remove(category)]).then(([c, d]) => [d, c] as const);
+        const outcome = `${createdTransaction.statusCode}/${deleted.statusCode}`;
+        // Created, so the delete found a reference; or deleted, so the create found no category.
+        expect(["201/409", "400/204"], `${outcome} ${createdTransaction.body} ${deleted.body}`).toContain(
+          outcome,
+        );
+        if (createdTransaction.statusCode === 400)
+          expect(Object.keys(createdTransaction.json())).toEqual(["category"]);
+      }
+    });
+  },
+);

@@ -1,3 +1,5 @@
+import { bankAccounts } from "@allot/db/schema/bank-accounts";
+import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
@@ -201,6 +203,45 @@ describe.each(testEngines())("transaction list over HTTP (%s)", (engine) => {
     expect(third.next).toBeNull();
     const past = await t.inject({ url: "/api/v1/transactions/?page=4&page_size=2", headers: kit.auth(user) });
     expect(past.statusCode).toBe(404);
+
+    // A page_size above 500 is capped, and the links carry the capped size. 501 rows are written
+    // straight to the tables (one Unallocated allocation each, and the account's kept count) for a
+    // user of their own; balances are not moved, so this account's ledger is not checked.
+    const many = await t.user();
+    const bulk = await kit.account(many);
+    const rows = await t.db
+      .insert(transactions)
+      .values(
+        Array.from({ length: 501 }, (_, i) => ({
+          bankAccountId: bulk.id,
+          amount: "-1.00",
+          transactionDate: new Date(Date.UTC(2026, 0, 1, 0, i)),
+          postedDate: new Date(Date.UTC(2026, 0, 1, 0, i)),
+          rawDescription: `ROW ${i}`,
+          description: `ROW ${i}`,
+        })),
+      )
+      .returning({ id: transactions.id });
+    await t.db.insert(transactionAllocations).values(
+      rows.map((row) => ({
+        transactionId: row.id,
+        bankAccountId: bulk.id,
+        budgetId: bulk.unallocated,
+        amount: "-1.00",
+      })),
+    );
+    await t.db.update(bankAccounts).set({ transactionCount: 501 }).where(eq(bankAccounts.id, bulk.id));
+    const capped = await t.inject({ url: "/api/v1/transactions/?page_size=100000", headers: kit.auth(many) });
+    expect(capped.statusCode, capped.body).toBe(200);
+    const cappedBody = capped.json();
+    expect(cappedBody.count).toBe(501);
+    expect(cappedBody.results).toHaveLength(500);
+    const next = new URL(cappedBody.next);
+    expect([next.searchParams.get("page"), next.searchParams.get("page_size")]).toEqual(["2", "500"]);
+    const last = await t.inject({ url: `${next.pathname}${next.search}`, headers: kit.auth(many) });
+    expect(last.statusCode, last.body).toBe(200);
+    expect(last.json().results).toHaveLength(1);
+    expect(new URL(last.json().previous).searchParams.get("page_size")).toBe("500");
   });
 
   it("refuses bad filter values with 400 on the parameter", async () => {
@@ -218,6 +259,13 @@ describe.each(testEngines())("transaction list over HTTP (%s)", (engine) => {
       "ordering=description",
       "virtual_card_last4=42",
       "page=0",
+      `search=${"x".repeat(201)}`,
+      `merchant_name=${"x".repeat(201)}`,
+      `category_group=${"x".repeat(201)}`,
+      "posted_date_from=soon",
+      "posted_date_from=2026-02-30",
+      "date_to=2026-13-01",
+      "date_to=12:00",
     ]) {
       const response = await t.inject({ url: `/api/v1/transactions/?${query}`, headers: kit.auth(user) });
       expect(response.statusCode, query).toBe(400);

@@ -116,6 +116,52 @@ describe.each(testEngines())("transaction splits over HTTP (%s)", (engine) => {
     await kit.ledgerHolds(account.id);
   });
 
+  it("checks each amount before merging keys: a budget named twice in another case is refused", async () => {
+    const user = await t.user();
+    const account = await kit.account(user);
+    const mine = await kit.budget(account.id);
+    const row = await kit.transaction(user, account.id, { amount: "-50.00" });
+    for (const splits of [
+      { [mine]: "5", [mine.toUpperCase()]: "-2" },
+      { [mine.toUpperCase()]: "-2", [mine]: "5" },
+      { [mine]: "5", [mine.toUpperCase()]: "2" },
+    ]) {
+      const response = await split(user, row.id, splits);
+      expect(response.statusCode, JSON.stringify(splits)).toBe(400);
+      expect(Object.keys(response.json()), JSON.stringify(splits)).toEqual(["splits"]);
+    }
+    expect(await kit.budgetBalance(mine)).toBe("0.00");
+    // One upper-case key alone names the same budget.
+    const upper = await split(user, row.id, { [mine.toUpperCase()]: "5" });
+    expect(upper.statusCode, upper.body).toBe(200);
+    expect(summary(upper.json())).toEqual([
+      [account.unallocated, "-45.00", "955.00"],
+      [mine, "-5.00", "-5.00"],
+    ]);
+    await kit.ledgerHolds(account.id);
+  });
+
+  it("keeps the one Unallocated allocation of a zero-amount transaction", async () => {
+    const user = await t.user();
+    const account = await kit.account(user);
+    const budget = await kit.budget(account.id);
+    const row = await kit.transaction(user, account.id, { amount: "0.00" });
+    expect(summary(row.allocations)).toEqual([[account.unallocated, "0.00", "1000.00"]]);
+
+    const emptied = await split(user, row.id, {});
+    expect(emptied.statusCode, emptied.body).toBe(200);
+    expect(emptied.json().map((a: Allocation) => [a.id, a.budget, a.amount])).toEqual([
+      [row.allocations[0].id, account.unallocated, "0.00"],
+    ]);
+    const over = await split(user, row.id, { [budget]: "0.01" });
+    expect(over.statusCode).toBe(400);
+    const stored = (
+      await t.inject({ url: `/api/v1/transactions/${row.id}/`, headers: kit.auth(user) })
+    ).json();
+    expect(summary(stored.allocations)).toEqual([[account.unallocated, "0.00", "1000.00"]]);
+    await kit.ledgerHolds(account.id);
+  });
+
   it("refuses to split a pending transaction", async () => {
     const user = await t.user();
     const account = await kit.account(user);

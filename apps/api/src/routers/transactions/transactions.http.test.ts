@@ -377,11 +377,27 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
       await kit.ledgerHolds(account.id);
     });
 
-    it("refuses a changed amount, date, account or raw description with 400 on that field", async () => {
+    it("refuses a changed value of any field but type, memo and description with 400 on that field", async () => {
       const user = await t.user();
       const account = await kit.account(user);
       const other = await kit.account(user);
-      const row = await kit.transaction(user, account.id);
+      const groceries = await kit.category("Food & Drink", "Groceries");
+      const rent = await kit.category("Home", "Rent");
+      const created = {
+        merchant_address: "1 Main St",
+        merchant_city: "Portland",
+        merchant_region: "OR",
+        merchant_country: "US",
+        merchant_latitude: "45.5",
+        merchant_longitude: "-122.6",
+        bank_transaction_id: "bt-1",
+        category: groceries,
+        image: "https://example.com/receipt.png",
+        document: "https://example.com/receipt.pdf",
+      };
+      const row = await kit.transaction(user, account.id, created);
+      const patch = (payload: Record<string, unknown>) =>
+        t.inject({ method: "PATCH", url: `/api/v1/transactions/${row.id}/`, headers: auth(user), payload });
       for (const [field, value] of [
         ["amount", "-11.00"],
         ["posted_date", "2026-03-11T12:00:00Z"],
@@ -390,20 +406,51 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
         ["raw_description", "SOMETHING ELSE"],
         ["pending", true],
         ["amount_currency", "EUR"],
+        ["category", rent],
+        ["category", null],
+        ["merchant_address", "2 Main St"],
+        ["merchant_city", "Salem"],
+        ["merchant_city", null],
+        ["merchant_region", "WA"],
+        ["merchant_country", ""],
+        ["merchant_latitude", "45.500001"],
+        ["merchant_longitude", null],
+        ["bank_transaction_id", "bt-2"],
+        ["image", "https://example.com/other.png"],
+        ["document", null],
       ] as const) {
-        const response = await t.inject({
-          method: "PATCH",
-          url: `/api/v1/transactions/${row.id}/`,
-          headers: auth(user),
-          payload: { [field]: value, memo: "ignored" },
-        });
-        expect(response.statusCode, field).toBe(400);
-        expect(Object.keys(response.json()), field).toEqual([field]);
+        const response = await patch({ [field]: value, memo: "ignored" });
+        expect(response.statusCode, `${field}: ${value}`).toBe(400);
+        expect(Object.keys(response.json()), `${field}: ${value}`).toEqual([field]);
       }
       const unchanged = (
         await t.inject({ url: `/api/v1/transactions/${row.id}/`, headers: auth(user) })
       ).json();
-      expect(unchanged.memo).toBeNull();
+      // numeric(9,6) columns answer with six decimals.
+      const stored = { ...created, merchant_latitude: "45.500000", merchant_longitude: "-122.600000" };
+      expect(unchanged).toMatchObject({ ...stored, memo: null });
+
+      // The same values, spelled another way, are fine.
+      const same = await patch({
+        ...created,
+        merchant_latitude: 45.5,
+        merchant_longitude: "-122.600000",
+        merchant_city: " Portland ",
+        category: groceries.toUpperCase(),
+        transaction_date: "2026-03-10T14:00:00+02:00",
+        pending: "false",
+        memo: "kept",
+      });
+      expect(same.statusCode, same.body).toBe(200);
+      expect(same.json()).toMatchObject({ ...stored, memo: "kept" });
+      const bare = await kit.transaction(user, account.id);
+      const blank = await t.inject({
+        method: "PATCH",
+        url: `/api/v1/transactions/${bare.id}/`,
+        headers: auth(user),
+        payload: { merchant_city: "", merchant_latitude: null, image: "", category: null },
+      });
+      expect(blank.statusCode, blank.body).toBe(200);
       await kit.ledgerHolds(account.id);
     });
 
