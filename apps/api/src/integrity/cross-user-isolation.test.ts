@@ -9,7 +9,9 @@ import { accountFingerprint, injectSender } from "./ledger-client";
 /*
  * Another user's budget, transaction, allocation, transfer or category: 404 on every verb the
  * contract declares for it (with a body that would be valid for the owner, so the 404 is not a
- * 400 in disguise), and nothing changes. Creating into another user's account: 400 on bank_account.
+ * 400 in disguise), and nothing changes. Creating into another user's account: 400 on bank_account
+ * alone. A transfer or split in the intruder's own account naming the owner's budgets: 400 on the
+ * field naming them. Lists filtered on the owner's account: empty.
  */
 
 const OWNED_AREAS: Record<string, string> = {
@@ -132,15 +134,64 @@ describe.each(testEngines())("another user's objects (%s)", (engine) => {
     ] as const) {
       const reply = await asIntruder("POST", path, payload);
       expect(reply.status, `${path}: ${JSON.stringify(reply.body)}`).toBe(400);
-      expect(Object.keys(reply.body)).toContain("bank_account");
+      // Only bank_account: the check stops at the account, so nothing is said about the owner's budgets.
+      expect(Object.keys(reply.body), path).toEqual(["bank_account"]);
     }
 
-    // Lists show the intruder nothing of the owner's.
+    // Lists filtered on the owner's account: the same as a filter on an account that does not
+    // exist — an empty page, not an error that would tell the account exists.
     for (const path of ["/budgets/", "/transactions/", "/allocations/", "/internal-transactions/"]) {
       const reply = await asIntruder("GET", `${path}?bank_account=${account.id}`);
-      expect([200, 400], path).toContain(reply.status);
-      if (reply.status === 200) expect(reply.body.count, path).toBe(0);
+      expect(reply.status, `${path}: ${JSON.stringify(reply.body)}`).toBe(200);
+      expect({ count: reply.body.count, results: reply.body.results }, path).toEqual({
+        count: 0,
+        results: [],
+      });
     }
+
+    // From the intruder's own account, naming the owner's budgets: they are not budgets of that
+    // account, so each is refused on its own field and neither account changes.
+    const own = await asIntruder("POST", "/bank-accounts/", {
+      name: "Theirs",
+      bank: bank.id,
+      available_balance: "50.00",
+    });
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    const ownTransaction = await asIntruder("POST", "/transactions/", {
+      bank_account: own.body.id,
+      amount: "-8.00",
+      transaction_date: "2026-03-01T11:00:00Z",
+      transaction_type: "ach",
+      raw_description: "Own shop",
+    });
+    expect(ownTransaction.status, JSON.stringify(ownTransaction.body)).toBe(201);
+    const ownBefore = await accountFingerprint(t.db, own.body.id);
+    for (const [field, src, dst] of [
+      ["src_budget", ids.budget, own.body.unallocated_budget],
+      ["dst_budget", own.body.unallocated_budget, ids.budget],
+      ["src_budget", account.unallocated_budget, own.body.unallocated_budget],
+      ["dst_budget", own.body.unallocated_budget, account.unallocated_budget],
+    ] as const) {
+      const reply = await asIntruder("POST", "/internal-transactions/", {
+        bank_account: own.body.id,
+        amount: "1.00",
+        src_budget: src,
+        dst_budget: dst,
+      });
+      expect(reply.status, `transfer ${field}: ${JSON.stringify(reply.body)}`).toBe(400);
+      expect(Object.keys(reply.body), `transfer ${field}`).toEqual([field]);
+    }
+    for (const splits of [
+      { [ids.budget as string]: "3.00" },
+      { [account.unallocated_budget]: "3.00" },
+      { [own.body.unallocated_budget]: "1.00", [ids.budget as string]: "3.00" },
+    ]) {
+      const reply = await asIntruder("POST", `/transactions/${ownTransaction.body.id}/splits/`, { splits });
+      expect(reply.status, `split ${JSON.stringify(splits)}: ${JSON.stringify(reply.body)}`).toBe(400);
+      expect(Object.keys(reply.body), `split ${JSON.stringify(splits)}`).toEqual(["splits"]);
+    }
+    expect(await accountFingerprint(t.db, own.body.id)).toBe(ownBefore);
+    expect(await verifyLedger(t.db, own.body.id)).toEqual([]);
     const categories = await asIntruder("GET", "/transaction-categories/?scope=shared");
     expect(categories.body.results.map((c: { id: string }) => c.id)).not.toContain(ids.category);
 

@@ -108,3 +108,24 @@ export async function accountFingerprint(db: Database, accountId: string): Promi
     .orderBy(asc(internalTransactions.id));
   return JSON.stringify({ account, budgetRows, txRows, allocationRows, transferRows });
 }
+
+/**
+ * Global base categories' ids by full name ("Food & Drink : Groceries"), looked up the way a client
+ * would: GET /transaction-categories/?search=…, keeping the one global row with exactly that name.
+ */
+export async function globalCategoryIds(send: Send, fullNames: readonly string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const fullName of fullNames) {
+    const reply = await send(
+      "GET",
+      `/transaction-categories/?scope=global&search=${encodeURIComponent(fullName)}`,
+    );
+    const matches = (reply.body?.results ?? []).filter(
+      (c: { full_name: string; owner: string | null }) => c.full_name === fullName && c.owner === null,
+    );
+    if (reply.status !== 200 || matches.length !== 1)
+      throw new Error(`global category ${fullName}: ${reply.status} ${JSON.stringify(reply.body)}`);
+    ids.push(matches[0].id);
+  }
+  return ids;
+}

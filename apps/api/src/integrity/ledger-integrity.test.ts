@@ -1,4 +1,6 @@
 import { budgets } from "@allot/db/schema/budgets";
+import { internalTransactions } from "@allot/db/schema/internal-transactions";
+import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
@@ -7,39 +9,97 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../testing/test-app";
-import { accountFingerprint, fetchSender, injectSender, type Reply, type Send } from "./ledger-client";
-import { balanceProblems, cents, loadBudgets, money } from "./ledger-model";
+import {
+  accountFingerprint,
+  fetchSender,
+  globalCategoryIds,
+  injectSender,
+  type Reply,
+  type Send,
+} from "./ledger-client";
+import {
+  allocationTotals,
+  balanceProblems,
+  cents,
+  describeTotals,
+  expectedAllocationBudget,
+  loadBudgets,
+  type ModelTransaction,
+  money,
+  sameTotals,
+  splitAllocations,
+} from "./ledger-model";
 
 /*
  * Random sequences of every kind of balance change, driven through HTTP on one account. After each
  * step: no 500; a refused step (4xx) changed nothing; the status is the one the spec predicts where
  * the spec decides it; the ledger verifies from scratch; the account's balances follow the
- * acknowledged transactions and each budget's balance follows its allocations and transfers.
+ * acknowledged transactions and each budget's balance follows its allocations and transfers; every
+ * transaction's allocations are the ones the model predicts (auto_spend routing on create, the split
+ * rules, the Unallocated share on resolve).
  */
 
 const OPENING = 100_000n; // cents
 
+/**
+ * Global base categories a transaction may carry: budgets list the first three in auto_spend (one
+ * budget listing a category routes posted spend in it; two listing it route nothing), the last is
+ * never listed.
+ */
+const CATEGORIES = [
+  "Food & Drink : Groceries",
+  "Home : Rent",
+  "Food & Drink : Restaurants",
+  "Food & Drink : Coffee Shops",
+] as const;
+const LISTABLE = [0, 1, 2];
+
 type Step =
-  | { kind: "create"; amount: number; pending: boolean; day: number; minute: number }
+  | { kind: "create"; amount: number; pending: boolean; day: number; minute: number; category: number | null }
   | { kind: "delete"; pick: number }
   | { kind: "resolve"; pick: number; change: "none" | "same" | "flip"; amount: number; days: number }
-  | { kind: "split"; pick: number; parts: { pick: number; amount: number }[] }
+  | {
+      kind: "split";
+      pick: number;
+      /** Pick among posted rows only (a pending one is refused whatever the split). */
+      postedOnly: boolean;
+      /** Unallocated named explicitly with this amount, besides the parts (which may name it too). */
+      unallocated: number | null;
+      parts: { pick: number; amount: number }[];
+    }
   | { kind: "transfer"; src: number; dst: number; amount: number; day: number | null }
-  | { kind: "budget"; type: "G" | "C" | "R" }
+  | { kind: "budget"; type: "G" | "C" | "R"; autoSpend: number[] }
   | { kind: "archive"; pick: number }
   | { kind: "deleteBudget"; pick: number };
 
 const pick = fc.nat({ max: 1_000 });
 const amount = fc.integer({ min: 1, max: 30_000 });
+// Small shares as often as large ones, so that splits fit within the transaction often enough.
+const splitAmount = fc.oneof(fc.integer({ min: 1, max: 1_000 }), fc.integer({ min: 1, max: 12_000 }));
+const createAmount = fc.integer({ min: -20_000, max: 20_000 }).filter((n) => n !== 0);
+const budgetType = fc.constantFrom("G" as const, "C" as const, "R" as const);
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   {
-    weight: 6,
+    weight: 3,
     arbitrary: fc.record({
       kind: fc.constant("create" as const),
-      amount: fc.integer({ min: -20_000, max: 20_000 }).filter((n) => n !== 0),
+      amount: createAmount,
       pending: fc.boolean(),
       day: fc.nat({ max: 89 }),
       minute: fc.nat({ max: 1_439 }),
+      category: fc.constant(null),
+    }),
+  },
+  {
+    // With a category, mostly posted: pending spend is never routed.
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("create" as const),
+      amount: createAmount,
+      pending: fc.constantFrom(false, false, false, true),
+      day: fc.nat({ max: 89 }),
+      minute: fc.nat({ max: 1_439 }),
+      category: fc.integer({ min: 0, max: CATEGORIES.length - 1 }),
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("delete" as const), pick }) },
@@ -58,7 +118,9 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant("split" as const),
       pick,
-      parts: fc.array(fc.record({ pick, amount: fc.integer({ min: 1, max: 12_000 }) }), { maxLength: 3 }),
+      postedOnly: fc.boolean(),
+      unallocated: fc.option(splitAmount, { nil: null, freq: 2 }),
+      parts: fc.array(fc.record({ pick, amount: splitAmount }), { maxLength: 3 }),
     }),
   },
   {
@@ -75,21 +137,35 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({
       kind: fc.constant("budget" as const),
-      type: fc.constantFrom("G" as const, "C" as const, "R" as const),
+      type: budgetType,
+      autoSpend: fc.subarray(LISTABLE),
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("archive" as const), pick }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("deleteBudget" as const), pick }) },
 );
+/**
+ * Each sequence opens with two budgets listing categories so that every routing case is there from
+ * the start: each lists one category of its own (routed to it) and one they share (routed nowhere);
+ * which category plays which part is random. Then 18 to 28 random steps (20 to 30 in all), which
+ * archive and delete budgets and add more listings.
+ */
+const openingArbitrary: fc.Arbitrary<Step[]> = fc
+  .tuple(fc.shuffledSubarray(LISTABLE, { minLength: 3, maxLength: 3 }), budgetType, budgetType)
+  .map(([[own1, own2, shared], type1, type2]) => [
+    { kind: "budget", type: type1, autoSpend: [own1 as number, shared as number] },
+    { kind: "budget", type: type2, autoSpend: [own2 as number, shared as number] },
+  ]);
+const sequenceArbitrary: fc.Arbitrary<Step[]> = fc
+  .tuple(openingArbitrary, fc.array(stepArbitrary, { minLength: 18, maxLength: 28 }))
+  .map(([opening, steps]) => [...opening, ...steps]);
 
 const dateOf = (day: number, minute = 0) =>
   new Date(Date.UTC(2026, 0, 1) + day * 86_400_000 + minute * 60_000).toISOString();
 const choose = <T>(items: T[], index: number): T | undefined =>
   items.length ? items[index % items.length] : undefined;
 
-interface LiveTransaction {
-  amount: bigint;
-  pending: boolean;
+interface LiveTransaction extends ModelTransaction {
   date: string;
 }
 
@@ -97,14 +173,18 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
   const t = useTestApp(engine);
   let user: TestUser;
   let bankId: string;
+  let categoryIds: string[];
 
   beforeAll(async () => {
     user = await t.user();
     bankId = (await createBank(t.db, { name: "Property Bank", currency: "EUR" })).id;
+    categoryIds = await globalCategoryIds(injectSender(t.app, user.bearer), CATEGORIES);
   });
 
   /** Statuses seen per kind of step, over every sequence. */
   const outcomes = new Map<string, Set<number>>();
+  /** Acknowledged changes every run must reach, counted over every sequence. */
+  const coverage = { routed: 0, ambiguous: 0, unroutedCategory: 0, splitNamingUnallocated: 0 };
 
   /** One sequence on a fresh account; returns when every step has been checked. */
   async function runSequence(steps: Step[]) {
@@ -117,6 +197,7 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
     });
     expect(created.status).toBe(201);
     const accountId: string = created.body.id;
+    const unallocatedId: string = created.body.unallocated_budget;
     const live = new Map<string, LiveTransaction>();
     const gone: string[] = [];
     const goneBudgets: string[] = [];
@@ -130,10 +211,17 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
       let expected: number | number[] | null = null;
       let reply: Reply;
       let label: string;
+      // Disagreements between an acknowledged reply and the model.
+      const wrong: string[] = [];
 
       switch (step.kind) {
         case "create": {
-          label = `create ${money(step.amount)}${step.pending ? " pending" : ""} on day ${step.day}`;
+          const category = step.category === null ? null : (CATEGORIES[step.category] as string);
+          const target = expectedAllocationBudget(allBudgets, unallocatedId, {
+            pending: step.pending,
+            category,
+          });
+          label = `create ${money(step.amount)}${step.pending ? " pending" : ""} on day ${step.day}${category ? ` in ${category} (to ${target === unallocatedId ? "Unallocated" : target})` : ""}`;
           expected = 201;
           const date = dateOf(step.day, step.minute);
           reply = await send("POST", "/transactions/", {
@@ -143,9 +231,30 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
             transaction_type: "ach",
             pending: step.pending,
             raw_description: `step ${index}`,
+            ...(step.category === null ? {} : { category: categoryIds[step.category] }),
           });
-          if (reply.status === 201)
-            live.set(reply.body.id, { amount: BigInt(step.amount), pending: step.pending, date });
+          if (reply.status === 201) {
+            const allocations = new Map([[target, BigInt(step.amount)]]);
+            const answered = allocationTotals(reply.body.allocations ?? []);
+            if (!sameTotals(answered, allocations) || reply.body.allocations.length !== 1)
+              wrong.push(
+                `created with allocations ${describeTotals(answered)}, expected ${describeTotals(allocations)}`,
+              );
+            live.set(reply.body.id, {
+              amount: BigInt(step.amount),
+              pending: step.pending,
+              date,
+              allocations,
+            });
+            if (category && !step.pending) {
+              const listing = allBudgets.filter(
+                (b) => !b.archived && !b.unallocated && b.autoSpend.includes(category),
+              ).length;
+              if (target !== unallocatedId) coverage.routed++;
+              else if (listing > 1) coverage.ambiguous++;
+              else coverage.unroutedCategory++;
+            }
+          }
           break;
         }
         case "delete": {
@@ -173,15 +282,27 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
             posted_date: new Date(Date.parse(row.date) + step.days * 86_400_000).toISOString(),
             ...(newAmount === null ? {} : { amount: money(newAmount) }),
           });
-          if (reply.status === 200) live.set(id, { ...row, pending: false, amount: newAmount ?? row.amount });
+          if (reply.status === 200) {
+            // A pending row is never routed nor split: its one allocation, Unallocated's, takes the final amount.
+            const final = newAmount ?? row.amount;
+            live.set(id, {
+              ...row,
+              pending: false,
+              amount: final,
+              allocations: new Map([[unallocatedId, final]]),
+            });
+          }
           break;
         }
         case "split": {
-          const id = choose([...live.keys()], step.pick);
+          const posted = [...live.keys()].filter((key) => !live.get(key)?.pending);
+          const id = choose(step.postedOnly && posted.length ? posted : [...live.keys()], step.pick);
           const row = id ? live.get(id) : undefined;
           if (!id || !row) continue;
-          const targets = [...allBudgets.filter((b) => !b.unallocated).map((b) => b.id), ...goneBudgets];
+          // Unallocated is a target like any other: naming it declares part of its share.
+          const targets = [...allBudgets.map((b) => b.id), ...goneBudgets];
           const splits: Record<string, string> = {};
+          if (step.unallocated !== null) splits[unallocatedId] = money(step.unallocated);
           for (const part of step.parts) {
             const budget = choose(targets, part.pick);
             if (budget) splits[budget] = money(part.amount);
@@ -194,6 +315,19 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
           // Splits into a fill-up goal or an archived budget: the spec does not say.
           else if (chosen.every((b) => b && b.type !== "A" && !b.archived)) expected = 200;
           reply = await send("POST", `/transactions/${id}/splits/`, { splits });
+          if (reply.status === 200) {
+            const requested = new Map(
+              Object.entries(splits).map(([budget, value]) => [budget, cents(value)]),
+            );
+            const allocations = splitAllocations(row.amount, unallocatedId, requested);
+            const answered = allocationTotals(Array.isArray(reply.body) ? reply.body : []);
+            if (!sameTotals(answered, allocations))
+              wrong.push(
+                `split answered ${describeTotals(answered)}, expected ${describeTotals(allocations)}`,
+              );
+            live.set(id, { ...row, allocations });
+            if (requested.has(unallocatedId)) coverage.splitNamingUnallocated++;
+          }
           break;
         }
         case "transfer": {
@@ -214,7 +348,8 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
           break;
         }
         case "budget": {
-          label = `create budget ${step.type}`;
+          const autoSpend = step.autoSpend.map((i) => CATEGORIES[i] as string);
+          label = `create budget ${step.type}${autoSpend.length ? ` listing ${autoSpend.join(", ")}` : ""}`;
           expected = 201;
           const fields =
             step.type === "R"
@@ -225,8 +360,11 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
             name: `Budget ${index}`,
             budget_type: step.type,
             target_balance: "150.00",
+            auto_spend: autoSpend,
             ...fields,
           });
+          if (reply.status === 201 && JSON.stringify(reply.body.auto_spend) !== JSON.stringify(autoSpend))
+            wrong.push(`auto_spend stored as ${JSON.stringify(reply.body.auto_spend)}`);
           break;
         }
         case "archive": {
@@ -263,6 +401,7 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
       const context = `${log.join("\n")}\n${JSON.stringify(reply.body)}`;
       expect(reply.status, context).toBeLessThan(500);
       if (expected !== null) expect([expected].flat(), context).toContain(reply.status);
+      expect(wrong, context).toEqual([]);
       if (reply.status >= 400) expect(await accountFingerprint(t.db, accountId), context).toBe(before);
       expect(await verifyLedger(t.db, accountId), context).toEqual([]);
       expect(await balanceProblems(t.db, accountId, OPENING, live), context).toEqual([]);
@@ -271,7 +410,7 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
 
   it("keeps balances, snapshots and acknowledged writes consistent", { timeout: 120_000 }, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(stepArbitrary, { minLength: 20, maxLength: 30 }), runSequence),
+      fc.asyncProperty(sequenceArbitrary, runSequence),
       // No shrinking: each failure report already carries the whole step log.
       { numRuns: 15, endOnFailure: true },
     );
@@ -292,6 +431,10 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
         `${kind}: ${statuses}`,
       ).toBe(true);
     }
+    // ...and auto_spend routing a posted create (to the one budget listing its category; nowhere when
+    // two budgets list it or none does), and a split naming Unallocated.
+    for (const [what, count] of Object.entries(coverage))
+      expect(count, `${what}: ${JSON.stringify(coverage)}`).toBeGreaterThan(0);
   });
 });
 
@@ -306,6 +449,18 @@ function seeded(seed: number) {
 
 const CLIENTS = 8;
 const REQUESTS_PER_CLIENT = 40;
+
+/** An acknowledged split: when it was sent and answered (one clock for all clients), and its answer. */
+interface SplitAck {
+  sent: number;
+  answered: number;
+  allocations: Map<string, bigint>;
+}
+
+/** A transaction as the concurrent clients know it: the budget its create put it in. */
+interface BusyTransaction extends LiveTransaction {
+  createdIn: string;
+}
 
 // PostgreSQL only: PGlite serves one connection, so nothing would run at once there.
 describe.each(testEngines().filter((engine) => engine === "postgres"))(
@@ -328,6 +483,11 @@ describe.each(testEngines().filter((engine) => engine === "postgres"))(
       });
       expect(account.status).toBe(201);
       const accountId: string = account.body.id;
+      const unallocatedId: string = account.body.unallocated_budget;
+      const [groceriesName, rentName] = CATEGORIES;
+      const categoryIds = await globalCategoryIds(owner, CATEGORIES);
+      // Two goals both listing Rent (ambiguous: Rent spend stays Unallocated), and one budget alone
+      // listing Groceries (posted Groceries spend goes there). None of them is archived or deleted.
       const [goalA, goalB] = await t.db
         .insert(budgets)
         .values(
@@ -337,13 +497,36 @@ describe.each(testEngines().filter((engine) => engine === "postgres"))(
             budgetType: "G",
             fundingType: "F",
             targetBalance: "500",
+            autoSpend: [rentName],
           })),
         )
         .returning();
-      const budgetIds = [account.body.unallocated_budget as string, goalA?.id as string, goalB?.id as string];
+      const groceries = await owner("POST", "/budgets/", {
+        bank_account: accountId,
+        name: "Groceries",
+        budget_type: "C",
+        funding_type: "F",
+        target_balance: "300.00",
+        funding_amount: "10.00",
+        auto_spend: [groceriesName],
+      });
+      expect(groceries.status, JSON.stringify(groceries.body)).toBe(201);
+      const budgetIds = [
+        unallocatedId,
+        goalA?.id as string,
+        goalB?.id as string,
+        groceries.body.id as string,
+      ];
+      const routedTo = (pending: boolean, category: string | null) =>
+        !pending && category === groceriesName ? (groceries.body.id as string) : unallocatedId;
 
-      const live = new Map<string, LiveTransaction>();
+      const live = new Map<string, BusyTransaction>();
       const deleted = new Set<string>();
+      const transfers = new Map<string, { amount: string; src: string; dst: string }>();
+      const splits = new Map<string, SplitAck[]>();
+      // Budgets made during the run (never allocated to nor transferred with) and what became of them.
+      const madeBudgets = new Map<string, "active" | "archived" | "deleted">();
+      let clock = 0;
       const failures: string[] = [];
       // Successful requests per kind: the run must have exercised every kind of write.
       const succeeded: Record<string, number> = {};
@@ -358,10 +541,15 @@ describe.each(testEngines().filter((engine) => engine === "postgres"))(
         const random = seeded(index + 1);
         const send = fetchSender(baseUrl, await t.login(user.email, user.password));
         const anyLive = () => [...live.keys()][Math.floor(random() * live.size)];
+        const mine: { id: string; archived: boolean }[] = [];
         for (let n = 0; n < REQUESTS_PER_CLIENT; n++) {
           const roll = random();
-          if (roll < 0.35 || live.size === 0) {
-            const pending = random() < 0.35;
+          if (roll < 0.36 || live.size === 0) {
+            // A third of the creates carry a category: posted Groceries spend is routed, the others not.
+            const categorised = random() < 0.35;
+            const categoryIndex = categorised ? Math.floor(random() * CATEGORIES.length) : -1;
+            const category = CATEGORIES[categoryIndex] ?? null;
+            const pending = random() < 0.3;
             const cents = BigInt(Math.floor(random() * 20_000) - 12_000 || 1);
             const date = dateOf(Math.floor(random() * 90), Math.floor(random() * 1_440));
             const reply = await send("POST", "/transactions/", {
@@ -371,10 +559,19 @@ describe.each(testEngines().filter((engine) => engine === "postgres"))(
               transaction_type: "ach",
               pending,
               raw_description: `client ${index} #${n}`,
+              ...(category ? { category: categoryIds[categoryIndex] } : {}),
             });
-            record("create", reply, [201]);
-            if (reply.status === 201) live.set(reply.body.id, { amount: cents, pending, date });
-          } else if (roll < 0.5) {
+            const target = routedTo(pending, category);
+            const what = target === unallocatedId ? "create" : "routed create";
+            record(`${what}${category ? ` in ${category}` : ""}`, reply, [201]);
+            if (reply.status !== 201) continue;
+            const answered = allocationTotals(reply.body.allocations ?? []);
+            if (!sameTotals(answered, new Map([[target, cents]])))
+              failures.push(
+                `${what} ${reply.body.id} allocated ${describeTotals(answered)}, expected ${target}`,
+              );
+            live.set(reply.body.id, { amount: cents, pending, date, createdIn: target });
+          } else if (roll < 0.48) {
             const id = anyLive() as string;
             const reply = await send("DELETE", `/transactions/${id}/`);
             record(`delete ${id}`, reply, [204, 404]);
@@ -382,29 +579,46 @@ describe.each(testEngines().filter((engine) => engine === "postgres"))(
               deleted.add(id);
               live.delete(id);
             }
-          } else if (roll < 0.65) {
+          } else if (roll < 0.62) {
             const id = anyLive() as string;
             const row = live.get(id);
             const magnitude = row ? (row.amount < 0n ? -row.amount : row.amount) : 1n;
-            const share = BigInt(Math.floor(random() * Number(magnitude))) || 1n;
-            const budget = budgetIds[1 + Math.floor(random() * 2)] as string;
-            const reply = await send("POST", `/transactions/${id}/splits/`, {
-              splits: { [budget]: money(share) },
-            });
+            // One or two budgets, Unallocated among the candidates.
+            const parts = random() < 0.5 ? 1 : 2;
+            const body: Record<string, string> = {};
+            for (let p = 0; p < parts; p++) {
+              const budget = budgetIds[Math.floor(random() * budgetIds.length)] as string;
+              body[budget] = money(BigInt(Math.floor((random() * Number(magnitude)) / parts)) || 1n);
+            }
+            const sent = ++clock;
+            const reply = await send("POST", `/transactions/${id}/splits/`, { splits: body });
+            const answered = ++clock;
             // 400: the transaction is pending (or its amount changed under us); 404: deleted meanwhile.
             record(`split ${id}`, reply, [200, 400, 404]);
-          } else if (roll < 0.8) {
-            const src = Math.floor(random() * 3);
-            const dst = (src + 1 + Math.floor(random() * 2)) % 3;
-            const reply = await send("POST", "/internal-transactions/", {
+            if (reply.status === 200)
+              splits.set(id, [
+                ...(splits.get(id) ?? []),
+                { sent, answered, allocations: allocationTotals(reply.body) },
+              ]);
+          } else if (roll < 0.76) {
+            const src = Math.floor(random() * budgetIds.length);
+            const dst = (src + 1 + Math.floor(random() * (budgetIds.length - 1))) % budgetIds.length;
+            const body = {
               bank_account: accountId,
               amount: money(BigInt(1 + Math.floor(random() * 5_000))),
-              src_budget: budgetIds[src],
-              dst_budget: budgetIds[dst],
+              src_budget: budgetIds[src] as string,
+              dst_budget: budgetIds[dst] as string,
               effective_date: dateOf(Math.floor(random() * 90)),
-            });
+            };
+            const reply = await send("POST", "/internal-transactions/", body);
             record("transfer", reply, [201]);
-          } else {
+            if (reply.status === 201)
+              transfers.set(reply.body.id, {
+                amount: body.amount,
+                src: body.src_budget,
+                dst: body.dst_budget,
+              });
+          } else if (roll < 0.9) {
             const pendingIds = [...live.entries()].filter(([, row]) => row.pending).map(([id]) => id);
             const id = pendingIds[Math.floor(random() * pendingIds.length)] ?? (anyLive() as string);
             const row = live.get(id);
@@ -421,6 +635,39 @@ describe.each(testEngines().filter((engine) => engine === "postgres"))(
             if (resolved > 1) failures.push(`resolve ${id} answered 200 twice`);
             if (resolved === 1 && !deleted.has(id))
               live.set(id, { ...row, pending: false, amount: finalAmount });
+          } else if (mine.length === 0 || random() < 0.4) {
+            // Budget lifecycle: this client's own budgets, made empty, then archived and/or deleted.
+            const reply = await send("POST", "/budgets/", {
+              bank_account: accountId,
+              name: `Client ${index} budget ${n}`,
+              budget_type: "G",
+              funding_type: "F",
+              target_balance: "100.00",
+              funding_amount: "5.00",
+            });
+            record("budget", reply, [201]);
+            if (reply.status === 201) {
+              mine.push({ id: reply.body.id, archived: false });
+              madeBudgets.set(reply.body.id, "active");
+            }
+          } else {
+            const at = Math.floor(random() * mine.length);
+            const budget = mine[at] as { id: string; archived: boolean };
+            if (budget.archived || random() < 0.5) {
+              const reply = await send("DELETE", `/budgets/${budget.id}/`);
+              record(`deleteBudget ${budget.id}`, reply, [204]);
+              if (reply.status === 204) {
+                mine.splice(at, 1);
+                madeBudgets.set(budget.id, "deleted");
+              }
+            } else {
+              const reply = await send("POST", `/budgets/${budget.id}/archive/`);
+              record(`archive ${budget.id}`, reply, [200]);
+              if (reply.status === 200) {
+                budget.archived = true;
+                madeBudgets.set(budget.id, "archived");
+              }
+            }
           }
         }
       }
@@ -428,7 +675,17 @@ describe.each(testEngines().filter((engine) => engine === "postgres"))(
       await Promise.all(Array.from({ length: CLIENTS }, (_, index) => client(index)));
 
       expect(failures).toEqual([]);
-      for (const kind of ["create", "delete", "split", "transfer", "resolve"])
+      for (const kind of [
+        "create",
+        "routed",
+        "delete",
+        "split",
+        "transfer",
+        "resolve",
+        "budget",
+        "archive",
+        "deleteBudget",
+      ])
         expect(succeeded[kind], `${kind}: ${JSON.stringify(succeeded)}`).toBeGreaterThan(0);
       expect(await verifyLedger(t.db, accountId)).toEqual([]);
       // Acknowledged creates present (with their acknowledged amounts), acknowledged deletes gone.
@@ -440,6 +697,62 @@ describe.each(testEngines().filter((engine) => engine === "postgres"))(
       const stored = new Set(rows.map((row) => row.id));
       expect([...deleted].filter((id) => stored.has(id))).toEqual([]);
       expect(live.size).toBeGreaterThan(0);
+
+      // Every acknowledged transfer is stored as acknowledged, and nothing else is (the budgets made
+      // during the run held nothing when archived, so archiving recorded no transfer).
+      const storedTransfers = await t.db
+        .select()
+        .from(internalTransactions)
+        .where(eq(internalTransactions.bankAccountId, accountId));
+      expect(
+        Object.fromEntries(
+          storedTransfers.map((it) => [
+            it.id,
+            { amount: it.amount, src: it.srcBudgetId, dst: it.dstBudgetId },
+          ]),
+        ),
+      ).toEqual(Object.fromEntries(transfers));
+
+      // Each live transaction's allocations: as its create put them when no split was acknowledged;
+      // otherwise the answer of an acknowledged split that may have been the last one (no other
+      // acknowledged split on it was sent after that one was answered).
+      const allocationRows = await t.db
+        .select()
+        .from(transactionAllocations)
+        .where(eq(transactionAllocations.bankAccountId, accountId));
+      const allocationProblems: string[] = [];
+      for (const [id, row] of live) {
+        const now = allocationTotals(
+          allocationRows
+            .filter((a) => a.transactionId === id)
+            .map((a) => ({ budget: a.budgetId, amount: a.amount })),
+        );
+        const acks = splits.get(id) ?? [];
+        const candidates = acks.length
+          ? acks
+              .filter((ack) => !acks.some((other) => other.sent > ack.answered))
+              .map((ack) => ack.allocations)
+          : [new Map([[row.createdIn, row.amount]])];
+        if (!candidates.some((candidate) => sameTotals(candidate, now)))
+          allocationProblems.push(
+            `${id}: ${describeTotals(now)}, expected one of ${candidates.map(describeTotals).join(" | ")}`,
+          );
+      }
+      expect(allocationProblems).toEqual([]);
+      expect(splits.size).toBeGreaterThan(0);
+
+      // The budgets made during the run: deleted ones gone, the others empty and as last left.
+      const madeRows = await t.db.select().from(budgets).where(eq(budgets.bankAccountId, accountId));
+      const made = new Map(madeRows.filter((b) => madeBudgets.has(b.id)).map((b) => [b.id, b]));
+      for (const [id, state] of madeBudgets) {
+        const row = made.get(id);
+        if (state === "deleted") expect(row, id).toBeUndefined();
+        else
+          expect({ archived: row?.archived, balance: row?.balance }, id).toEqual({
+            archived: state === "archived",
+            balance: "0.00",
+          });
+      }
     });
   },
 );

@@ -29,6 +29,8 @@ export interface BudgetState {
   /** For a fill-up goal: the Recurring budget it belongs to. */
   parent: string | null;
   hasAllocations: boolean;
+  /** Category full names, canonical as stored. */
+  autoSpend: string[];
 }
 
 /** The account's budgets as stored, with whether any allocation still points at each. */
@@ -54,22 +56,94 @@ export async function loadBudgets(db: Database, accountId: string): Promise<Map<
         fillup: r.fillupGoalId,
         parent: parents.get(r.id) ?? null,
         hasAllocations: allocated.has(r.id),
+        autoSpend: r.autoSpend,
       },
     ]),
   );
 }
 
 /**
+ * Where a new transaction's allocation goes (spec: "spend in a listed category is auto-routed to this
+ * budget"): a posted transaction whose category exactly one active budget of the account (not
+ * Unallocated) lists in auto_spend goes to that budget; anything else — pending, uncategorised, no
+ * budget or several listing the category — to Unallocated.
+ */
+export function expectedAllocationBudget(
+  budgets: Iterable<BudgetState>,
+  unallocatedId: string,
+  transaction: { pending: boolean; category: string | null },
+): string {
+  if (transaction.pending || transaction.category === null) return unallocatedId;
+  const wanted = transaction.category.toLowerCase();
+  const listing = [...budgets].filter(
+    (b) => !b.archived && !b.unallocated && b.autoSpend.some((name) => name.toLowerCase() === wanted),
+  );
+  return listing.length === 1 ? (listing[0] as BudgetState).id : unallocatedId;
+}
+
+/**
+ * A transaction's allocations (budget → signed cents) after a split, by the spec's split rules: each
+ * named budget takes its amount with the transaction's sign, and Unallocated takes the rest — what
+ * it was given by name plus whatever was left undeclared. Unallocated keeps no zero allocation
+ * beside others (nor does it need one), but keeps the whole amount when nothing else takes a share.
+ * `splits` holds positive magnitudes and must already have passed the total check.
+ */
+export function splitAllocations(
+  amount: bigint,
+  unallocatedId: string,
+  splits: Map<string, bigint>,
+): Map<string, bigint> {
+  const result = new Map<string, bigint>();
+  let taken = 0n;
+  for (const [budgetId, magnitude] of splits) {
+    if (budgetId === unallocatedId) continue;
+    const signed = amount < 0n ? -magnitude : magnitude;
+    result.set(budgetId, signed);
+    taken += signed;
+  }
+  const remainder = amount - taken;
+  if (remainder !== 0n || result.size === 0) result.set(unallocatedId, remainder);
+  return result;
+}
+
+/** Allocation rows (budget, amount text) as budget → total cents; for comparing with a model. */
+export function allocationTotals(rows: { budget: string | null; amount: string }[]): Map<string, bigint> {
+  const totals = new Map<string, bigint>();
+  for (const row of rows) {
+    const key = row.budget ?? "(no budget)";
+    totals.set(key, (totals.get(key) ?? 0n) + cents(row.amount));
+  }
+  return totals;
+}
+
+export const describeTotals = (totals: Map<string, bigint>) =>
+  JSON.stringify(
+    Object.fromEntries([...totals].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, money(v)])),
+  );
+
+/** Whether two budget → cents maps hold the same entries. */
+export const sameTotals = (a: Map<string, bigint>, b: Map<string, bigint>) =>
+  describeTotals(a) === describeTotals(b);
+
+/** A live transaction as the client knows it; `allocations` (budget → cents) when it predicts them. */
+export interface ModelTransaction {
+  amount: bigint;
+  pending: boolean;
+  allocations?: Map<string, bigint>;
+}
+
+/**
  * Checks beyond verifyLedger, from the client's own record of acknowledged writes: the account's
  * balances are the opening balance plus its live transactions, and each budget's balance is its
  * opening balance (Unallocated holds the account's) plus its allocations and transfers, and a goal's
- * funded_amount is the net of its transfers.
+ * funded_amount is the net of its transfers. Where the client predicts a transaction's allocations,
+ * the stored ones must be exactly those (budget by budget).
  */
 export async function balanceProblems(
   db: Database,
   accountId: string,
   opening: bigint,
-  live: Map<string, { amount: bigint; pending: boolean }>,
+  live: Map<string, ModelTransaction>,
 ): Promise<string[]> {
   const problems: string[] = [];
   const [account] = await db.select().from(bankAccounts).where(eq(bankAccounts.id, accountId));
@@ -106,6 +180,20 @@ export async function balanceProblems(
     .from(transactionAllocations)
     .where(eq(transactionAllocations.bankAccountId, accountId));
   for (const a of allocations) add(a.budgetId, cents(a.amount));
+  const byTransaction = new Map<string, { budget: string | null; amount: string }[]>();
+  for (const a of allocations)
+    byTransaction.set(a.transactionId, [
+      ...(byTransaction.get(a.transactionId) ?? []),
+      { budget: a.budgetId, amount: a.amount },
+    ]);
+  for (const [id, row] of live) {
+    if (!row.allocations) continue;
+    const stored = allocationTotals(byTransaction.get(id) ?? []);
+    if (!sameTotals(stored, row.allocations))
+      problems.push(
+        `transaction ${id} allocations ${describeTotals(stored)}, expected ${describeTotals(row.allocations)}`,
+      );
+  }
   const transfers = await db
     .select()
     .from(internalTransactions)
