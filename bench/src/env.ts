@@ -12,6 +12,7 @@ const BenchEnvSchema = z.object({
   BENCH_DURATION: positiveInteger.default(10),
   BENCH_CONNECTIONS: positiveInteger.default(10),
   BENCH_WARMUP: z.coerce.number().int().min(0).default(2),
+  BENCH_ROUNDS: positiveInteger.default(3),
 });
 
 export interface BenchEnv {
@@ -30,6 +31,7 @@ export function readBenchEnv(env: NodeJS.ProcessEnv = process.env): BenchEnv {
       durationSeconds: e.BENCH_DURATION,
       connections: e.BENCH_CONNECTIONS,
       warmupSeconds: e.BENCH_WARMUP,
+      rounds: e.BENCH_ROUNDS,
     },
   };
 }

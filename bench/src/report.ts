@@ -10,7 +10,7 @@ export function formatReport(floor: Measurement, others: Measurement[], context:
   return [
     context,
     "",
-    "| scenario | req/s (mean) | p50 (ms) | p99 (ms) | throughput / bare |",
+    "| scenario | req/s | p50 (ms) | p99 (ms) | throughput / bare |",
     "|---|---:|---:|---:|---:|",
     ...[...others, floor].map(row),
     "",

@@ -7,7 +7,7 @@ import { isDeepStrictEqual } from "node:util";
 import { withAdminConnection } from "@allot/db/testing/test-databases";
 import { createCleanups } from "./defer";
 import { DEFAULT_DATABASE_URL, readBenchEnv } from "./env";
-import { type LoadSettings, type Measurement, measure } from "./measure";
+import { type LoadSettings, type Measurement, measurePair, type Target } from "./measure";
 import { formatReport } from "./report";
 import { createScratchDatabase } from "./scratch-database";
 import { seedAccounts, seedUsers } from "./seed";
@@ -55,17 +55,18 @@ async function main() {
   await expectSamePage(real, floor, ownerAccounts);
 
   console.error(
-    `Measuring each for ${load.warmupSeconds} s warm-up + ${load.durationSeconds} s, ${load.connections} connections`,
+    `Measuring each for ${load.warmupSeconds} s warm-up + ${load.durationSeconds} s, ${load.connections} connections, ` +
+      `${load.rounds} alternating rounds`,
   );
-  const floorResult = await measure("bare fastify + postgres.js, same SQL", floor.url, floor.headers, load);
-  const realResult = await measure("real API (auth, throttle, tRPC, drizzle)", real.url, real.headers, load);
+  const { floor: floorResult, real: realResult } = await measurePair(floor, real, load);
 
   const postgresVersion = await withAdminConnection(
     serverUrl,
     async (sql) => (await sql`show server_version`)[0]?.server_version,
   );
   const environment =
-    `${load.connections} connections, ${load.durationSeconds} s after ${load.warmupSeconds} s warm-up; ` +
+    `${load.connections} connections, ${load.durationSeconds} s after ${load.warmupSeconds} s warm-up, ` +
+    `median of ${load.rounds} alternating rounds; ` +
     `PostgreSQL ${postgresVersion}, Node ${process.version}, ${availableParallelism()} CPUs ` +
     `(load average ${loadAverage.toFixed(1)} at start), ${new Date().toISOString()}`;
   const accountsReport = formatReport(
@@ -151,11 +152,7 @@ async function measureTransactionLists(
     const floor = { url: `${servers.bareUrl}/transactions/${query}`, headers: {} };
     await expectSameTransactionPage(real, floor, rows);
     console.error(`Measuring the transactions list at ${rows} rows`);
-    runs.push({
-      rows,
-      floor: await measure("bare fastify + postgres.js, same SQL", floor.url, floor.headers, load),
-      real: await measure("real API (auth, throttle, tRPC, drizzle)", real.url, real.headers, load),
-    });
+    runs.push({ rows, ...(await measurePair(floor, real, load)) });
   }
   return runs;
 }
@@ -211,11 +208,6 @@ function apiEnv(databaseUrl: string): Record<string, string> {
     THROTTLE_RATE_LOGIN_EMAIL: "10000/minute",
     THROTTLE_RATE_REFRESH_IP: "10000/minute",
   };
-}
-
-interface Target {
-  url: string;
-  headers: Record<string, string>;
 }
 
 /** The floor only means something if it serves the very same page: same accounts, order and fields. */
