@@ -41,6 +41,13 @@ export const budgets = pgTable(
     recurrenceSchedule: text("recurrence_schedule"),
     memo: varchar("memo", { length: 512 }),
     autoSpend: text("auto_spend").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The funding engine's pointer: events on or after schedules_from (the account's local date at
+     * creation) and after processed_through (the last event date done) are due. One kind a budget:
+     * Goals, Capped budgets and fill-ups have fund events, Recurring budgets recur events.
+     */
+    schedulesFrom: date("schedules_from", { mode: "string" }).notNull().default(sql`current_date`),
+    processedThrough: date("processed_through", { mode: "string" }),
     ...timestamps,
   },
   (t) => [

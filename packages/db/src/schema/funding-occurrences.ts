@@ -1,0 +1,40 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, pgTable, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import { bankAccounts } from "./bank-accounts";
+import { budgets } from "./budgets";
+import { money, timestamps, uuidPrimaryKey } from "./columns";
+
+/**
+ * One row per (budget, kind, scheduled_date) the funding engine has reached: `fund` events belong
+ * to the budget they fill (a Recurring budget's go to its fill-up goal), `recur` events to the
+ * Recurring budget. The unique index is what makes a second run unable to fund twice.
+ */
+export const fundingOccurrences = pgTable(
+  "funding_occurrences",
+  {
+    id: uuidPrimaryKey(),
+    bankAccountId: uuid("bank_account_id")
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: "cascade" }),
+    budgetId: uuid("budget_id")
+      .notNull()
+      .references(() => budgets.id, { onDelete: "cascade" }),
+    /** fund | recur */
+    kind: varchar("kind", { length: 5 }).notNull(),
+    scheduledDate: date("scheduled_date", { mode: "string" }).notNull(),
+    /** PENDING | PARTIAL | COMPLETE | SKIPPED */
+    status: varchar("status", { length: 8 }).notNull().default("PENDING"),
+    /** What the event asked for, and what has moved so far (less while PARTIAL). */
+    amount: money("amount").notNull().default("0"),
+    movedAmount: money("moved_amount").notNull().default("0"),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("funding_occurrences_event_idx").on(t.budgetId, t.kind, t.scheduledDate),
+    index("funding_occurrences_account_idx").on(t.bankAccountId, t.scheduledDate),
+    index("funding_occurrences_partial_idx").on(t.bankAccountId).where(sql`${t.status} = 'PARTIAL'`),
+    check("funding_occurrences_kind", sql`${t.kind} in ('fund', 'recur')`),
+    check("funding_occurrences_status", sql`${t.status} in ('PENDING', 'PARTIAL', 'COMPLETE', 'SKIPPED')`),
+  ],
+);
