@@ -5,7 +5,7 @@ import { type BudgetRow, changeBudgetBalance } from "./balances";
 import { refreshBudgetSnapshots } from "./snapshots";
 
 // Budgets whose funded_amount follows transfers: goals and fill-up goals (not Unallocated).
-export const tracksFunding = (budget: BudgetRow) =>
+export const tracksFunding = (budget: Pick<BudgetRow, "budgetType" | "isUnallocated">) =>
   (budget.budgetType === "G" || budget.budgetType === "A") && !budget.isUnallocated;
 
 /**

@@ -1,0 +1,220 @@
+import type Big from "big.js";
+import { tracksFunding } from "../ledger/transfers";
+import { formatMoney, ZERO } from "../shared/money";
+import {
+  dueFrom,
+  type EventKind,
+  eventKindOf,
+  type FundingBudget,
+  fundEventAmount,
+  headroom,
+  isRetired,
+  recurEventAmount,
+  scheduleOf,
+  Timelines,
+} from "./funding-budget";
+import { eventDates } from "./schedule-events";
+
+/** A fund occurrence that moved less than it asked for: later runs top it up. */
+export interface OpenOccurrence {
+  id: string;
+  budgetId: string;
+  scheduledDate: string;
+  amount: Big;
+  movedAmount: Big;
+}
+
+export interface PlanInput {
+  /** Every budget of the account, Unallocated included, in the order ties are funded. */
+  budgets: FundingBudget[];
+  open: OpenOccurrence[];
+  /** Events dated on or before this date are due. */
+  horizon: string;
+  kinds: ReadonlySet<EventKind>;
+}
+
+export interface PlannedTransfer {
+  sourceId: string;
+  destinationId: string;
+  amount: Big;
+  date: string;
+}
+
+export type OccurrenceStatus = "PARTIAL" | "COMPLETE" | "SKIPPED";
+
+export interface PlannedOccurrence {
+  /** Set when an open occurrence is topped up. */
+  id?: string;
+  budgetId: string;
+  kind: EventKind;
+  scheduledDate: string;
+  status: OccurrenceStatus;
+  amount: Big;
+  movedAmount: Big;
+}
+
+export interface FundingPlan {
+  transfers: PlannedTransfer[];
+  occurrences: PlannedOccurrence[];
+  /** The budgets whose balance, funded amount, complete flag or pointer changed (the same objects, updated). */
+  changed: FundingBudget[];
+  warnings: string[];
+  skippedBudgets: string[];
+}
+
+interface Event {
+  budget: FundingBudget;
+  kind: EventKind;
+  date: string;
+  open?: OpenOccurrence;
+}
+
+/**
+ * One funding run over an account's budgets, worked out in memory (operations.md, Funding engine):
+ * events due after each budget's pointer through the horizon, by date, fund before recur on one
+ * date, open partial occurrences first; each amount from the state the earlier events left. Money
+ * comes from Unallocated and never takes it below zero: what is missing leaves the occurrence
+ * PARTIAL with a warning. Paused budgets' due events are recorded SKIPPED and their pointer stays.
+ * The budgets passed in are updated in place; the caller writes what changed.
+ */
+export function planFunding(input: PlanInput): FundingPlan {
+  const { budgets, horizon, kinds } = input;
+  const byId = new Map(budgets.map((budget) => [budget.id, budget]));
+  const parentOf = new Map<string, FundingBudget>();
+  for (const budget of budgets) if (budget.fillupGoalId) parentOf.set(budget.fillupGoalId, budget);
+  const unallocated = budgets.find((budget) => budget.isUnallocated);
+  const plan: FundingPlan = { transfers: [], occurrences: [], changed: [], warnings: [], skippedBudgets: [] };
+  if (!unallocated) return plan;
+  const changed = new Set<FundingBudget>();
+  const timelines = new Timelines();
+  const order = new Map(budgets.map((budget, index) => [budget.id, index]));
+
+  const events: Event[] = [];
+  for (const open of input.open) {
+    const budget = byId.get(open.budgetId);
+    if (budget && !isRetired(budget) && !budget.paused && !parentOf.get(budget.id)?.paused)
+      events.push({ budget, kind: "fund", date: open.scheduledDate, open });
+  }
+  for (const budget of budgets) {
+    const kind = eventKindOf(budget);
+    if (!kind || isRetired(budget)) continue;
+    const parent = parentOf.get(budget.id);
+    if (parent && isRetired(parent)) continue;
+    const dates = eventDates(scheduleOf(budget), dueFrom(budget), horizon);
+    if (dates.length === 0) continue;
+    // A fill-up follows its Recurring budget's pause.
+    if (budget.paused || parent?.paused) {
+      for (const date of dates)
+        plan.occurrences.push({
+          budgetId: budget.id,
+          kind,
+          scheduledDate: date,
+          status: "SKIPPED",
+          amount: ZERO,
+          movedAmount: ZERO,
+        });
+      const name = (parent ?? budget).name;
+      if (!plan.skippedBudgets.includes(name)) plan.skippedBudgets.push(name);
+      continue;
+    }
+    for (const date of dates) events.push({ budget, kind, date });
+  }
+
+  const due = takenEvents(events, parentOf, kinds);
+  due.sort(
+    (a, b) =>
+      (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) ||
+      (a.open ? 0 : 1) - (b.open ? 0 : 1) ||
+      (a.kind === b.kind ? 0 : a.kind === "fund" ? -1 : 1) ||
+      (order.get(a.budget.id) ?? 0) - (order.get(b.budget.id) ?? 0),
+  );
+
+  const move = (source: FundingBudget, destination: FundingBudget, amount: Big, date: string) => {
+    plan.transfers.push({ sourceId: source.id, destinationId: destination.id, amount, date });
+    source.balance = source.balance.minus(amount);
+    destination.balance = destination.balance.plus(amount);
+    if (tracksFunding(source)) source.fundedAmount = source.fundedAmount.minus(amount);
+    if (tracksFunding(destination)) destination.fundedAmount = destination.fundedAmount.plus(amount);
+    // A Goal latches complete once funded up to its target (ledger/balances does the same in SQL).
+    if (destination.budgetType === "G" && destination.targetBalance.gt(0))
+      destination.complete ||= destination.fundedAmount.gte(destination.targetBalance);
+    changed.add(source).add(destination);
+  };
+
+  for (const event of due) {
+    const { budget, date } = event;
+    if (event.kind === "recur") {
+      const fillup = budget.fillupGoalId ? byId.get(budget.fillupGoalId) : undefined;
+      if (!fillup) continue;
+      const amount = recurEventAmount(budget, fillup);
+      if (amount.gt(0)) move(fillup, budget, amount, date);
+      // Complete for this cycle when the refresh brought it to its target; the next refresh decides anew.
+      budget.complete = budget.targetBalance.gt(0) && budget.balance.gte(budget.targetBalance);
+      budget.processedThrough = date;
+      changed.add(budget);
+      plan.occurrences.push({
+        budgetId: budget.id,
+        kind: "recur",
+        scheduledDate: date,
+        status: "COMPLETE",
+        amount,
+        movedAmount: amount,
+      });
+      continue;
+    }
+    // A Goal that completed earlier in this run is not funded further.
+    const asked = event.open
+      ? minBig(event.open.amount.minus(event.open.movedAmount), headroom(budget))
+      : isRetired(budget)
+        ? null
+        : fundEventAmount(budget, date, timelines, parentOf.get(budget.id));
+    if (!event.open) {
+      budget.processedThrough = date;
+      changed.add(budget);
+    }
+    if (asked === null) continue;
+    const available = unallocated.balance.gt(0) ? unallocated.balance : ZERO;
+    const given = asked.gt(available) ? available : asked;
+    if (given.gt(0)) move(unallocated, budget, given, date);
+    const short = asked.minus(given);
+    const amount = event.open ? event.open.amount : asked;
+    const movedAmount = (event.open?.movedAmount ?? ZERO).plus(given);
+    plan.occurrences.push({
+      id: event.open?.id,
+      budgetId: budget.id,
+      kind: "fund",
+      scheduledDate: date,
+      status: short.gt(0) ? "PARTIAL" : "COMPLETE",
+      amount,
+      movedAmount,
+    });
+    if (short.gt(0))
+      plan.warnings.push(
+        `${budget.name}: the funding of ${date} is ${formatMoney(short)} short; Unallocated held ` +
+          `${formatMoney(available)}. A later run tops it up.`,
+      );
+  }
+  plan.changed = [...changed];
+  return plan;
+}
+
+const minBig = (a: Big, b: Big) => (a.lt(b) ? a : b);
+
+/**
+ * Which events a run limited to some kinds takes. The scheduler's morning job runs recurrences
+ * only, yet a fill-up is still funded through the date of its parent's refresh in that run, so
+ * one date's fund event always comes before its recur.
+ */
+function takenEvents(events: Event[], parentOf: Map<string, FundingBudget>, kinds: ReadonlySet<EventKind>) {
+  const lastRefresh = new Map<FundingBudget, string>();
+  if (kinds.has("recur"))
+    for (const event of events)
+      if (event.kind === "recur" && event.date > (lastRefresh.get(event.budget) ?? ""))
+        lastRefresh.set(event.budget, event.date);
+  return events.filter((event) => {
+    if (kinds.has(event.kind)) return true;
+    const parent = event.kind === "fund" ? parentOf.get(event.budget.id) : undefined;
+    const refresh = parent ? lastRefresh.get(parent) : undefined;
+    return refresh !== undefined && event.date <= refresh;
+  });
+}

@@ -1,0 +1,236 @@
+import { describe, expect, it } from "vitest";
+import { addDays, countWithin, eventDates, firstEventFrom } from "./schedule-events";
+
+// 2027-01-04 is a Monday.
+const WEEKLY = "DTSTART:20270104\nRRULE:FREQ=WEEKLY";
+const MONTHLY = "DTSTART:20270115\nRRULE:FREQ=MONTHLY";
+
+describe("eventDates", () => {
+  it.each([
+    [
+      "weekly, a whole month",
+      WEEKLY,
+      "2027-01-01",
+      "2027-01-31",
+      ["2027-01-04", "2027-01-11", "2027-01-18", "2027-01-25"],
+    ],
+    [
+      "weekly, both bounds inclusive",
+      WEEKLY,
+      "2027-01-04",
+      "2027-01-18",
+      ["2027-01-04", "2027-01-11", "2027-01-18"],
+    ],
+    ["weekly, a single day that is an event", WEEKLY, "2027-01-11", "2027-01-11", ["2027-01-11"]],
+    ["weekly, a single day that is not an event", WEEKLY, "2027-01-12", "2027-01-12", []],
+    ["weekly, a range between two events", WEEKLY, "2027-01-05", "2027-01-10", []],
+    ["weekly, a range before DTSTART", WEEKLY, "2026-12-01", "2027-01-03", []],
+    [
+      "weekly across the year end",
+      "DTSTART:20271220\nRRULE:FREQ=WEEKLY",
+      "2027-12-25",
+      "2028-01-10",
+      ["2027-12-27", "2028-01-03", "2028-01-10"],
+    ],
+    [
+      "every second week",
+      "DTSTART:20270104\nRRULE:FREQ=WEEKLY;INTERVAL=2",
+      "2027-01-01",
+      "2027-02-28",
+      ["2027-01-04", "2027-01-18", "2027-02-01", "2027-02-15"],
+    ],
+    [
+      "monthly",
+      MONTHLY,
+      "2027-01-01",
+      "2027-04-30",
+      ["2027-01-15", "2027-02-15", "2027-03-15", "2027-04-15"],
+    ],
+    ["monthly, from mid-range", MONTHLY, "2027-02-16", "2027-04-15", ["2027-03-15", "2027-04-15"]],
+    [
+      "monthly on the 31st skips shorter months (RFC 5545)",
+      "DTSTART:20270131\nRRULE:FREQ=MONTHLY",
+      "2027-01-01",
+      "2027-06-30",
+      ["2027-01-31", "2027-03-31", "2027-05-31"],
+    ],
+    [
+      "yearly",
+      "DTSTART:20270301\nRRULE:FREQ=YEARLY",
+      "2027-01-01",
+      "2029-12-31",
+      ["2027-03-01", "2028-03-01", "2029-03-01"],
+    ],
+    [
+      "DTSTART with a UTC time in the morning",
+      "DTSTART:20270104T090000Z\nRRULE:FREQ=WEEKLY",
+      "2027-01-01",
+      "2027-01-17",
+      ["2027-01-04", "2027-01-11"],
+    ],
+    [
+      "DTSTART with a UTC time just before midnight",
+      "DTSTART:20270104T233000Z\nRRULE:FREQ=WEEKLY",
+      "2027-01-04",
+      "2027-01-11",
+      ["2027-01-04", "2027-01-11"],
+    ],
+    [
+      "DTSTART with a floating time",
+      "DTSTART:20270104T233000\nRRULE:FREQ=WEEKLY",
+      "2027-01-01",
+      "2027-01-17",
+      ["2027-01-04", "2027-01-11"],
+    ],
+    [
+      "DTSTART with a TZID, in the morning",
+      "DTSTART;TZID=Europe/Berlin:20270104T090000\nRRULE:FREQ=WEEKLY",
+      "2027-01-01",
+      "2027-01-17",
+      ["2027-01-04", "2027-01-11"],
+    ],
+  ])("%s", (_, text, from, through, expected) => {
+    expect(eventDates(text, from, through)).toEqual(expected);
+  });
+
+  // The event's date is the wall-clock date of DTSTART in its TZID, whatever the process's zone.
+  it.each([
+    [
+      "Europe/Berlin, just after local midnight",
+      "DTSTART;TZID=Europe/Berlin:20270104T003000\nRRULE:FREQ=WEEKLY",
+    ],
+    ["America/New_York, in the evening", "DTSTART;TZID=America/New_York:20270104T200000\nRRULE:FREQ=WEEKLY"],
+    ["Pacific/Auckland, in the morning", "DTSTART;TZID=Pacific/Auckland:20270104T073000\nRRULE:FREQ=WEEKLY"],
+  ])("DTSTART with a TZID near midnight UTC (%s) keeps the local date", (_, text) => {
+    expect(eventDates(text, "2027-01-01", "2027-01-17")).toEqual(["2027-01-04", "2027-01-11"]);
+  });
+
+  it.each([
+    [
+      "every 8 hours",
+      "DTSTART:20270104T000000Z\nRRULE:FREQ=HOURLY;INTERVAL=8",
+      "2027-01-04",
+      "2027-01-06",
+      ["2027-01-04", "2027-01-05", "2027-01-06"],
+    ],
+    [
+      "twice a day",
+      "DTSTART:20270104T090000Z\nRRULE:FREQ=DAILY;BYHOUR=9,18",
+      "2027-01-04",
+      "2027-01-05",
+      ["2027-01-04", "2027-01-05"],
+    ],
+    [
+      "a weekly rule plus an extra date on the same day",
+      "DTSTART:20270104T080000Z\nRRULE:FREQ=WEEKLY\nRDATE:20270111T200000Z",
+      "2027-01-01",
+      "2027-01-17",
+      ["2027-01-04", "2027-01-11"],
+    ],
+  ])("several instants on one day give the date once (%s)", (_, text, from, through, expected) => {
+    expect(eventDates(text, from, through)).toEqual(expected);
+  });
+
+  it.each([
+    ["empty text", "", "2027-01-01", "2027-12-31"],
+    ["from after through", WEEKLY, "2027-01-12", "2027-01-11"],
+    ["from after through, both events", WEEKLY, "2027-01-18", "2027-01-04"],
+  ])("is empty for %s", (_, text, from, through) => {
+    expect(eventDates(text, from, through)).toEqual([]);
+  });
+
+  it("gives the same answer when asked twice (parsed schedules are cached)", () => {
+    const first = eventDates(WEEKLY, "2027-01-01", "2027-03-31");
+    expect(first).toHaveLength(13);
+    expect(eventDates(WEEKLY, "2027-01-01", "2027-03-31")).toEqual(first);
+    expect(eventDates(WEEKLY, "2027-02-01", "2027-02-28")).toEqual([
+      "2027-02-01",
+      "2027-02-08",
+      "2027-02-15",
+      "2027-02-22",
+    ]);
+  });
+});
+
+describe("firstEventFrom", () => {
+  it.each([
+    ["from an event date: that date", WEEKLY, "2027-01-11", "2027-01-11"],
+    ["from the day after an event: the next one", WEEKLY, "2027-01-12", "2027-01-18"],
+    ["from before DTSTART: DTSTART", WEEKLY, "2026-11-30", "2027-01-04"],
+    ["across the month end", WEEKLY, "2027-01-26", "2027-02-01"],
+    ["monthly, from mid-month", MONTHLY, "2027-01-16", "2027-02-15"],
+    [
+      "monthly on the 31st, from February",
+      "DTSTART:20270131\nRRULE:FREQ=MONTHLY",
+      "2027-02-01",
+      "2027-03-31",
+    ],
+    [
+      "with a UTC time late in the day",
+      "DTSTART:20270104T233000Z\nRRULE:FREQ=WEEKLY",
+      "2027-01-05",
+      "2027-01-11",
+    ],
+    [
+      "with a TZID near midnight UTC: the local date",
+      "DTSTART;TZID=Europe/Berlin:20270104T003000\nRRULE:FREQ=WEEKLY",
+      "2027-01-01",
+      "2027-01-04",
+    ],
+    [
+      "after the last event of a finite schedule: null",
+      "DTSTART:20270104\nRRULE:FREQ=WEEKLY;COUNT=2",
+      "2027-01-12",
+      null,
+    ],
+    ["empty text: null", "", "2027-01-01", null],
+  ])("%s", (_, text, from, expected) => {
+    expect(firstEventFrom(text, from)).toBe(expected);
+  });
+});
+
+describe("addDays", () => {
+  it.each([
+    ["2027-01-04", 0, "2027-01-04"],
+    ["2027-01-04", 1, "2027-01-05"],
+    ["2027-01-31", 1, "2027-02-01"],
+    ["2027-02-28", 1, "2027-03-01"],
+    ["2028-02-28", 1, "2028-02-29"],
+    ["2028-02-29", 1, "2028-03-01"],
+    ["2027-04-30", 1, "2027-05-01"],
+    ["2027-12-31", 1, "2028-01-01"],
+    ["2027-12-25", 10, "2028-01-04"],
+    ["2027-01-01", 365, "2028-01-01"],
+    ["2028-01-01", 366, "2029-01-01"],
+    ["2027-03-01", -1, "2027-02-28"],
+    ["2028-03-01", -1, "2028-02-29"],
+    ["2027-01-01", -1, "2026-12-31"],
+    ["2027-01-04", -28, "2026-12-07"],
+    // Summer time does not shift a calendar date.
+    ["2027-03-27", 2, "2027-03-29"],
+    ["2027-10-30", 2, "2027-11-01"],
+  ])("%s %+i days → %s", (date, days, expected) => {
+    expect(addDays(date, days)).toBe(expected);
+  });
+});
+
+describe("countWithin", () => {
+  const dates = ["2027-01-04", "2027-01-11", "2027-01-18", "2027-01-25"];
+
+  it.each([
+    ["the whole list", "2027-01-01", "2027-01-31", 4],
+    ["both bounds inclusive", "2027-01-04", "2027-01-25", 4],
+    ["from an event on", "2027-01-11", "2027-01-31", 3],
+    ["up to an event", "2027-01-01", "2027-01-11", 2],
+    ["a single event day", "2027-01-18", "2027-01-18", 1],
+    ["between events", "2027-01-12", "2027-01-17", 0],
+    ["after the list", "2027-02-01", "2027-02-28", 0],
+    ["from after through", "2027-01-25", "2027-01-04", 0],
+  ])("%s [%s, %s] → %i", (_, from, through, expected) => {
+    expect(countWithin(dates, from, through)).toBe(expected);
+  });
+
+  it("is zero for no dates", () => {
+    expect(countWithin([], "2027-01-01", "2027-12-31")).toBe(0);
+  });
+});
