@@ -6,7 +6,7 @@ import type { BudgetRow } from "../ledger/balances";
 import { recordTransfer } from "../ledger/transfers";
 import type { Actor } from "../shared/actor";
 import { Forbidden, ValidationFailed } from "../shared/errors";
-import { toBudgetView } from "./budget-view";
+import { loadBudgetView } from "./budget-view";
 import { lockOwnedBudget } from "./find-owned-budget";
 import { unallocatedBudgetId } from "./unallocated-budget-id";
 
@@ -56,6 +56,6 @@ export async function archiveBudget(db: Database, actor: Actor, id: string) {
     await tx.update(budgets).set({ archived: true, archivedAt }).where(inArray(budgets.id, ids));
     const [archived] = await tx.select().from(budgets).where(eq(budgets.id, budget.id));
     if (!archived) throw new Error("archived budget missing");
-    return toBudgetView(archived, account.currency);
+    return loadBudgetView(tx, archived);
   });
 }

@@ -1,19 +1,21 @@
 import type { BUDGET_TYPES, FUNDING_TYPES } from "@allot/contract/budgets/budget";
 import type { Database, Tx } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
-import { inArray } from "drizzle-orm";
+import { budgets } from "@allot/db/schema/budgets";
+import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
+import Big from "big.js";
+import { and, eq, inArray } from "drizzle-orm";
+import { toFundingBudget } from "../funding/funding-budget";
+import { type FundingOutlook, fundingOutlook } from "../funding/funding-outlook";
 import type { BudgetRow } from "../ledger/balances";
 import { formatMoney } from "../shared/money";
+import { firstOwnerTimeZone, localDate } from "./account-today";
 
 type BudgetType = (typeof BUDGET_TYPES)[number];
 type FundingType = (typeof FUNDING_TYPES)[number];
 
-/**
- * The wire Budget: money as two-decimal strings with `_currency` siblings in the account's
- * currency. next_funding, next_recurrence and funding_pace are computed by the funding engine,
- * which does not exist yet: null until it does.
- */
-export const toBudgetView = (row: BudgetRow, currency: string) => ({
+/** The wire Budget: money as two-decimal strings with `_currency` siblings in the account's currency. */
+const toBudgetView = (row: BudgetRow, currency: string, outlook: FundingOutlook) => ({
   id: row.id,
   name: row.name,
   bank_account: row.bankAccountId,
@@ -37,23 +39,67 @@ export const toBudgetView = (row: BudgetRow, currency: string) => ({
   recurrence_schedule: row.recurrenceSchedule,
   memo: row.memo,
   auto_spend: row.autoSpend,
-  next_funding: null as { date: string; amount: string; amount_currency: string } | null,
-  next_recurrence: null as string | null,
-  funding_pace: null as "ahead" | "on_track" | "behind" | null,
+  next_funding: outlook.nextFunding
+    ? {
+        date: outlook.nextFunding.date,
+        amount: formatMoney(outlook.nextFunding.amount),
+        amount_currency: currency,
+      }
+    : null,
+  next_recurrence: outlook.nextRecurrence,
+  funding_pace: outlook.fundingPace,
   created_at: row.createdAt.toISOString(),
   modified_at: row.modifiedAt.toISOString(),
 });
 
 export type BudgetView = ReturnType<typeof toBudgetView>;
 
-/** Views of budgets of possibly several accounts: the currencies in one query. */
+/**
+ * Views of budgets of possibly several accounts, with the funding engine's outlook: the accounts'
+ * currencies and local dates, the Recurring parents of fill-up goals and the open partial
+ * occurrences, each in one query.
+ */
 export async function loadBudgetViews(db: Database | Tx, rows: BudgetRow[]): Promise<BudgetView[]> {
   if (rows.length === 0) return [];
   const accountIds = [...new Set(rows.map((row) => row.bankAccountId))];
-  const accounts = await db
-    .select({ id: bankAccounts.id, currency: bankAccounts.currency })
-    .from(bankAccounts)
-    .where(inArray(bankAccounts.id, accountIds));
-  const currencies = new Map(accounts.map((account) => [account.id, account.currency]));
-  return rows.map((row) => toBudgetView(row, currencies.get(row.bankAccountId) ?? ""));
+  const budgetIds = rows.map((row) => row.id);
+  const fillupIds = rows.filter((row) => row.budgetType === "A").map((row) => row.id);
+  const [accounts, parents, open] = await Promise.all([
+    db
+      .select({ id: bankAccounts.id, currency: bankAccounts.currency, timeZone: firstOwnerTimeZone })
+      .from(bankAccounts)
+      .where(inArray(bankAccounts.id, accountIds)),
+    fillupIds.length > 0 ? db.select().from(budgets).where(inArray(budgets.fillupGoalId, fillupIds)) : [],
+    db
+      .selectDistinctOn([fundingOccurrences.budgetId])
+      .from(fundingOccurrences)
+      .where(and(inArray(fundingOccurrences.budgetId, budgetIds), eq(fundingOccurrences.status, "PARTIAL")))
+      .orderBy(fundingOccurrences.budgetId, fundingOccurrences.scheduledDate),
+  ]);
+  const now = new Date();
+  const calendars = new Map(
+    accounts.map((account) => [
+      account.id,
+      { currency: account.currency, today: localDate(now, account.timeZone ?? "UTC") },
+    ]),
+  );
+  const parentOf = new Map(parents.map((parent) => [parent.fillupGoalId, toFundingBudget(parent)]));
+  const openOf = new Map(
+    open.map((row) => [
+      row.budgetId,
+      { ...row, amount: new Big(row.amount), movedAmount: new Big(row.movedAmount) },
+    ]),
+  );
+  return rows.map((row) => {
+    const calendar = calendars.get(row.bankAccountId) ?? { currency: "", today: localDate(now, "UTC") };
+    const outlook = fundingOutlook(toFundingBudget(row), calendar.today, {
+      parent: parentOf.get(row.id),
+      open: openOf.get(row.id),
+    });
+    return toBudgetView(row, calendar.currency, outlook);
+  });
 }
+
+/** One budget's view (create, update and archive answer with it). */
+export const loadBudgetView = async (db: Database | Tx, row: BudgetRow): Promise<BudgetView> =>
+  (await loadBudgetViews(db, [row]))[0] as BudgetView;

@@ -6,10 +6,11 @@ import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
 import type { BudgetRow } from "../ledger/balances";
 import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
+import { accountToday } from "./account-today";
 import { prepareBudgetChanges } from "./budget-changes";
 import { type BudgetFields, fillupName } from "./budget-fields";
 import { budgetRuleErrors } from "./budget-rules";
-import { toBudgetView } from "./budget-view";
+import { loadBudgetView } from "./budget-view";
 
 export type CreateBudgetInput = BudgetFields & {
   name: string;
@@ -55,6 +56,8 @@ export async function createBudget(db: Database, actor: Actor, input: CreateBudg
     );
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
 
+    // Schedules fire from the day the budget is made: events dated before it are not due.
+    const schedulesFrom = await accountToday(tx, account.id);
     let fillup: BudgetRow | undefined;
     if (input.budget_type === "R") {
       [fillup] = await tx
@@ -66,6 +69,8 @@ export async function createBudget(db: Database, actor: Actor, input: CreateBudg
           fundingType: "D",
           targetBalance: columns.targetBalance ?? "0",
           fundingSchedule: columns.fundingSchedule ?? "",
+          paused: columns.paused ?? false,
+          schedulesFrom,
         })
         .returning();
       if (!fillup) throw new Error("fill-up goal insert returned nothing");
@@ -79,9 +84,10 @@ export async function createBudget(db: Database, actor: Actor, input: CreateBudg
         budgetType: input.budget_type,
         fundingType: input.funding_type,
         fillupGoalId: fillup?.id ?? null,
+        schedulesFrom,
       })
       .returning();
     if (!row) throw new Error("budget insert returned nothing");
-    return toBudgetView(row, account.currency);
+    return loadBudgetView(tx, row);
   });
 }

@@ -80,6 +80,8 @@ describe("funding_schedule", () => {
     ["FREQ=MONTHLY;BYMONTHDAY=32", /invalid BYMONTHDAY/],
     ["RRULE:FREQ=WEEKLY\nEXDATE:2026", /EXDATE '2026' is not a list of valid dates/],
     ["every friday", /Cannot read/],
+    ["FREQ=HOURLY", /at most once a day: FREQ must be DAILY or longer, not HOURLY/],
+    ["RRULE:FREQ=DAILY\nRRULE:FREQ=MINUTELY", /not MINUTELY/],
   ])("refuses %j", (text, message) => {
     const result = checkFundingSchedule(text, "2026-03-15");
     expect(result.ok).toBe(false);

@@ -6,6 +6,7 @@ const { rrulestr } = rrule;
 export type ScheduleCheck = { ok: true; value: string } | { ok: false; message: string };
 
 const RECURRENCE_FREQUENCIES = ["WEEKLY", "MONTHLY", "YEARLY"];
+const SUB_DAILY = ["HOURLY", "MINUTELY", "SECONDLY"];
 
 /** rrule must read what the checks let through (they are stricter, so this is a safety net). */
 export function rruleAccepts(text: string): boolean {
@@ -56,13 +57,23 @@ export function checkRecurrenceSchedule(text: string): ScheduleCheck {
 
 /**
  * A funding_schedule: any valid RRULE text (several rules, exception rules and dates allowed), with
- * every part checked. Without a DTSTART it is anchored: `DTSTART:<today>` (the given local date of
+ * every part checked and no rule firing more often than daily. Without a DTSTART it is anchored: `DTSTART:<today>` (the given local date of
  * the account's first owner) is put in front, so the schedule's first firing date is fixed when
  * saved and does not drift with the day it is read.
  */
 export function checkFundingSchedule(text: string, today: string): ScheduleCheck {
   const parsed = parseScheduleText(text);
   if (!parsed.ok) return parsed;
+  // Funding moves money once per event date: a rule firing several times a day would only cost
+  // enumeration time (a MINUTELY rule is half a million instants a year).
+  const subDaily = parsed.lines.find(
+    (line) => line.name === "RRULE" && SUB_DAILY.includes(line.parts.get("FREQ") ?? ""),
+  );
+  if (subDaily)
+    return {
+      ok: false,
+      message: `Funding happens at most once a day: FREQ must be DAILY or longer, not ${subDaily.parts.get("FREQ")}.`,
+    };
   const lines = parsed.lines.map((line) => line.text);
   const anchored = parsed.lines.some((line) => line.name === "DTSTART")
     ? lines

@@ -3,17 +3,21 @@ import { budgets } from "@allot/db/schema/budgets";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
 import { addError, type FieldErrors } from "../bank-accounts/bank-account-fields";
+import { dropMissedEvents } from "../funding/drop-missed-events";
 import type { BudgetRow } from "../ledger/balances";
 import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
+import { accountToday } from "./account-today";
 import { type BudgetColumns, prepareBudgetChanges } from "./budget-changes";
 import { type BudgetFields, fillupName } from "./budget-fields";
 import { budgetRuleErrors } from "./budget-rules";
-import { toBudgetView } from "./budget-view";
+import { loadBudgetView } from "./budget-view";
 import { lockOwnedBudget } from "./find-owned-budget";
 
 const IMMUTABLE = "This field cannot be changed once the budget exists.";
 const MIRRORED = "A fill-up goal follows its Recurring budget: change that budget instead.";
+// What a fill-up goal takes from its Recurring budget.
+const MIRRORED_FIELDS: Field[] = ["name", "target_balance", "funding_schedule", "paused"];
 const FILLUP_AUTO_SPEND = "A fill-up goal takes no auto_spend: list the categories on its Recurring budget.";
 
 // Request field → column, for the comparisons below.
@@ -57,8 +61,8 @@ function changedFields(row: BudgetRow, columns: BudgetColumns): Field[] {
  * hold for the budget as it will be stored. The Unallocated budget keeps its name (400 on name)
  * and its service-defined settings, only memo and paused change. A fill-up goal's name, target and
  * funding schedule follow its Recurring budget: edits there are mirrored onto it, edits on the
- * fill-up itself are 400, as is giving it auto_spend entries. `warnings` is empty until the funding
- * engine has something to report.
+ * fill-up itself are 400, as is giving it auto_spend entries; the same holds for paused. Resuming a
+ * paused budget drops the events it missed, and `warnings` names them.
  */
 export async function updateBudget(db: Database, actor: Actor, id: string, input: BudgetFields) {
   return db.transaction(async (tx) => {
@@ -85,9 +89,7 @@ export async function updateBudget(db: Database, actor: Actor, id: string, input
       }
     } else {
       if (budget.budgetType === "A") {
-        for (const field of changed)
-          if (field === "name" || field === "target_balance" || field === "funding_schedule")
-            addError(errors, field, MIRRORED);
+        for (const field of changed) if (MIRRORED_FIELDS.includes(field)) addError(errors, field, MIRRORED);
         // Spending is routed to the Recurring budget, never to its fill-up (clearing a list is fine).
         if (changed.includes("auto_spend") && (columns.autoSpend ?? []).length > 0)
           addError(errors, "auto_spend", FILLUP_AUTO_SPEND);
@@ -111,7 +113,7 @@ export async function updateBudget(db: Database, actor: Actor, id: string, input
       );
     }
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
-    if (changed.length === 0) return { ...toBudgetView(budget, account.currency), warnings: [] as string[] };
+    if (changed.length === 0) return { ...(await loadBudgetView(tx, budget)), warnings: [] as string[] };
 
     const updates: BudgetColumns = {};
     for (const field of changed)
@@ -124,9 +126,15 @@ export async function updateBudget(db: Database, actor: Actor, id: string, input
       if (changed.includes("name") && updates.name !== undefined) mirror.name = fillupName(updates.name);
       if (changed.includes("target_balance")) mirror.targetBalance = updates.targetBalance;
       if (changed.includes("funding_schedule")) mirror.fundingSchedule = updates.fundingSchedule;
+      if (changed.includes("paused")) mirror.paused = updates.paused;
       if (Object.keys(mirror).length > 0)
         await tx.update(budgets).set(mirror).where(eq(budgets.id, fillup.id));
     }
-    return { ...toBudgetView(updated, account.currency), warnings: [] as string[] };
+    const resumed = changed.includes("paused") && updated.paused === false;
+    const warnings = resumed
+      ? await dropMissedEvents(tx, fillup ? [updated, fillup] : [updated], await accountToday(tx, account.id))
+      : [];
+    const [current] = resumed ? await tx.select().from(budgets).where(eq(budgets.id, budget.id)) : [updated];
+    return { ...(await loadBudgetView(tx, current ?? updated)), warnings };
   });
 }

@@ -565,7 +565,7 @@ describe.each(testEngines())("budgets over HTTP (%s)", (engine) => {
   });
 
   describe("update", () => {
-    it("PATCH returns BudgetUpdateResult and mirrors name, target and funding schedule onto the fill-up", async () => {
+    it("PATCH returns BudgetUpdateResult and mirrors name, target, funding schedule and pause onto the fill-up", async () => {
       const user = await t.user();
       const account = await newAccount(user);
       const rent = await created(user, account, { name: "Rent", ...recurringFields });
@@ -594,7 +594,7 @@ describe.each(testEngines())("budgets over HTTP (%s)", (engine) => {
         name: "Flat Fill-up",
         targetBalance: "150.00",
         fundingSchedule: "DTSTART:20260201\nRRULE:FREQ=MONTHLY;BYMONTHDAY=1",
-        paused: false,
+        paused: true,
       });
       expect((await row(rent.id))?.balance).toBe("0.00");
       // The fill-up's mirrored fields are edited through its Recurring budget only.

@@ -1,0 +1,562 @@
+import { testEngines } from "@allot/db/testing/test-databases";
+import { createBank } from "@allot/domain/banks/create-bank";
+import { localDate } from "@allot/domain/budgets/account-today";
+import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type TestUser, useTestApp } from "../../testing/test-app";
+
+// Schedules are anchored relative to today, so the tests mean the same whenever they run.
+const today = localDate(new Date(), "UTC");
+const day = (n: number) => {
+  const at = new Date(`${today}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + n);
+  return at.toISOString().slice(0, 10);
+};
+const dtstart = (n: number) => `DTSTART:${day(n).replaceAll("-", "")}`;
+const weekly = (n: number) => `${dtstart(n)}\nRRULE:FREQ=WEEKLY`;
+
+interface Account {
+  id: string;
+  unallocated_budget: string;
+}
+
+describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
+  const t = useTestApp(engine);
+  let bankId: string;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    bankId = (await createBank(t.db, { name: "Funding Bank", currency: "USD" })).id;
+    owner = await t.user();
+  });
+
+  const auth = (user: TestUser = owner) => ({ authorization: user.bearer });
+  const newAccount = async (available = "1000.00", user = owner): Promise<Account> => {
+    const response = await t.inject({
+      method: "POST",
+      url: "/api/v1/bank-accounts/",
+      headers: auth(user),
+      payload: { name: "Checking", bank: bankId, available_balance: available, posted_balance: available },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json();
+  };
+  const newBudget = async (account: Account, fields: Record<string, unknown>) => {
+    const response = await t.inject({
+      method: "POST",
+      url: "/api/v1/budgets/",
+      headers: auth(),
+      payload: { name: "Holiday", bank_account: account.id, ...fields },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json();
+  };
+  const budget = async (id: string) => {
+    const response = await t.inject({ url: `/api/v1/budgets/${id}/`, headers: auth() });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+  const patch = async (id: string, payload: Record<string, unknown>) => {
+    const response = await t.inject({
+      method: "PATCH",
+      url: `/api/v1/budgets/${id}/`,
+      headers: auth(),
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+  const run = async (account: Account, asOf?: string) => {
+    const response = await t.inject({
+      method: "POST",
+      url: `/api/v1/bank-accounts/${account.id}/run-funding/`,
+      headers: auth(),
+      payload: asOf ? { as_of: asOf } : {},
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+  const balance = async (id: string) => (await budget(id)).balance;
+  const occurrences = async (budgetId: string) => {
+    const response = await t.inject({
+      url: `/api/v1/funding-occurrences/?budget=${budgetId}&ordering=scheduled_date`,
+      headers: auth(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response
+      .json()
+      .results.map((o: { scheduled_date: string; status: string; kind: string }) => [
+        o.scheduled_date,
+        o.kind,
+        o.status,
+      ]);
+  };
+  const deposit = async (account: Account, amount: string) => {
+    const response = await t.inject({
+      method: "POST",
+      url: "/api/v1/transactions/",
+      headers: auth(),
+      payload: {
+        bank_account: account.id,
+        amount,
+        transaction_date: `${today}T12:00:00Z`,
+        raw_description: "Pay",
+        transaction_type: "ach",
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+  };
+  const ledgerHolds = async (account: Account) => expect(await verifyLedger(t.db, account.id)).toEqual([]);
+
+  it("catches up several weeks of a fixed Goal, once, and keeps the ledger right", async () => {
+    const account = await newAccount();
+    const goal = await newBudget(account, {
+      budget_type: "G",
+      funding_type: "F",
+      target_balance: "500",
+      funding_amount: "50",
+      funding_schedule: weekly(1),
+    });
+    expect(goal.next_funding).toEqual({ date: day(1), amount: "50.00", amount_currency: "USD" });
+    expect(await run(account, day(22))).toEqual({
+      transfers: 4,
+      occurrences_completed: 4,
+      occurrences_partial: 0,
+      warnings: [],
+      skipped_budgets: [],
+    });
+    expect(await balance(goal.id)).toBe("200.00");
+    expect((await budget(goal.id)).funded_amount).toBe("200.00");
+    expect(await balance(account.unallocated_budget)).toBe("800.00");
+    expect(await occurrences(goal.id)).toEqual([
+      [day(1), "fund", "COMPLETE"],
+      [day(8), "fund", "COMPLETE"],
+      [day(15), "fund", "COMPLETE"],
+      [day(22), "fund", "COMPLETE"],
+    ]);
+    // Running again, or for an earlier date, funds nothing twice.
+    expect((await run(account, day(22))).transfers).toBe(0);
+    expect((await run(account, day(10))).transfers).toBe(0);
+    expect((await budget(goal.id)).next_funding).toEqual({
+      date: day(29),
+      amount: "50.00",
+      amount_currency: "USD",
+    });
+    // Each transfer is dated on its event's day.
+    const transfers = await t.inject({
+      url: `/api/v1/internal-transactions/?dst_budget=${goal.id}`,
+      headers: auth(),
+    });
+    const dates = transfers
+      .json()
+      .results.map((r: { effective_date: string }) => r.effective_date.slice(0, 10));
+    expect(dates.sort()).toEqual([day(1), day(8), day(15), day(22)]);
+    await ledgerHolds(account);
+  });
+
+  it("spreads a target-date Goal over its events to the cent and marks it complete", async () => {
+    const account = await newAccount();
+    const goal = await newBudget(account, {
+      budget_type: "G",
+      funding_type: "D",
+      target_balance: "100",
+      target_date: day(15),
+      funding_schedule: weekly(1),
+    });
+    expect(goal.next_funding?.amount).toBe("33.33");
+    await run(account, day(1));
+    expect(await balance(goal.id)).toBe("33.33");
+    await run(account, day(8));
+    // (100 − 33.33) ÷ 2 = 33.335, rounded half-up; the last event takes what is left, 33.33.
+    expect(await balance(goal.id)).toBe("66.67");
+    await run(account, day(29));
+    const done = await budget(goal.id);
+    expect(done.balance).toBe("100.00");
+    expect(done.complete).toBe(true);
+    expect(done.next_funding).toBeNull();
+    expect(await occurrences(goal.id)).toHaveLength(3);
+    await ledgerHolds(account);
+  });
+
+  it("refills a Capped budget after spending", async () => {
+    const account = await newAccount();
+    const capped = await newBudget(account, {
+      budget_type: "C",
+      funding_type: "F",
+      target_balance: "80",
+      funding_amount: "50",
+      funding_schedule: weekly(1),
+    });
+    await run(account, day(8));
+    expect(await balance(capped.id)).toBe("80.00");
+    const spend = await t.inject({
+      method: "POST",
+      url: "/api/v1/internal-transactions/",
+      headers: auth(),
+      payload: {
+        bank_account: account.id,
+        amount: "45",
+        src_budget: capped.id,
+        dst_budget: account.unallocated_budget,
+      },
+    });
+    expect(spend.statusCode, spend.body).toBe(201);
+    await run(account, day(15));
+    expect(await balance(capped.id)).toBe("80.00");
+    expect(await balance(account.unallocated_budget)).toBe("920.00");
+    await ledgerHolds(account);
+  });
+
+  it("fills a Recurring budget through its fill-up and refreshes it, fund before recur on one date", async () => {
+    const account = await newAccount();
+    const rent = await newBudget(account, {
+      name: "Rent",
+      budget_type: "R",
+      funding_type: "D",
+      target_balance: "120",
+      funding_schedule: weekly(7),
+      recurrence_schedule: `${dtstart(14)}\nRRULE:FREQ=WEEKLY;INTERVAL=2`,
+    });
+    expect(rent.next_funding).toBeNull();
+    expect(rent.next_recurrence).toBe(day(14));
+    const fillup = await budget(rent.fillup_goal);
+    // Fund events on days 7 and 14 lead to the refresh on day 14: 60 each.
+    expect(fillup.next_funding).toEqual({ date: day(7), amount: "60.00", amount_currency: "USD" });
+    await run(account, day(7));
+    expect(await balance(fillup.id)).toBe("60.00");
+    const result = await run(account, day(14));
+    expect(result).toMatchObject({ transfers: 2, occurrences_completed: 2 });
+    expect(await balance(fillup.id)).toBe("0.00");
+    const refreshed = await budget(rent.id);
+    expect(refreshed.balance).toBe("120.00");
+    expect(refreshed.complete).toBe(true);
+    expect(refreshed.next_recurrence).toBe(day(28));
+    expect(await occurrences(rent.id)).toEqual([[day(14), "recur", "COMPLETE"]]);
+    // Spending 100 of it, the next cycle tops it up from the fill-up to the target again.
+    await t.inject({
+      method: "POST",
+      url: "/api/v1/internal-transactions/",
+      headers: auth(),
+      payload: {
+        bank_account: account.id,
+        amount: "100",
+        src_budget: rent.id,
+        dst_budget: account.unallocated_budget,
+      },
+    });
+    await run(account, day(28));
+    expect(await balance(rent.id)).toBe("120.00");
+    expect(await balance(fillup.id)).toBe("20.00");
+    expect(await balance(account.unallocated_budget)).toBe("860.00");
+    await ledgerHolds(account);
+  });
+
+  it("moves what Unallocated holds, warns about the shortfall, and tops it up later", async () => {
+    const account = await newAccount("30.00");
+    const goal = await newBudget(account, {
+      name: "Car",
+      budget_type: "G",
+      funding_type: "F",
+      target_balance: "500",
+      funding_amount: "50",
+      funding_schedule: weekly(1),
+    });
+    const first = await run(account, day(1));
+    expect(first).toMatchObject({ transfers: 1, occurrences_completed: 0, occurrences_partial: 1 });
+    expect(first.warnings).toEqual([
+      `Car: the funding of ${day(1)} is 20.00 short; Unallocated held 30.00. A later run tops it up.`,
+    ]);
+    expect(await balance(account.unallocated_budget)).toBe("0.00");
+    expect(await occurrences(goal.id)).toEqual([[day(1), "fund", "PARTIAL"]]);
+    expect((await budget(goal.id)).next_funding).toEqual({
+      date: day(1),
+      amount: "20.00",
+      amount_currency: "USD",
+    });
+    // Nothing to give: still partial, and the run says so.
+    expect((await run(account, day(1))).occurrences_partial).toBe(1);
+    await deposit(account, "100.00");
+    const second = await run(account, day(8));
+    expect(second).toMatchObject({
+      transfers: 2,
+      occurrences_completed: 2,
+      occurrences_partial: 0,
+      warnings: [],
+    });
+    expect(await balance(goal.id)).toBe("100.00");
+    expect(await occurrences(goal.id)).toEqual([
+      [day(1), "fund", "COMPLETE"],
+      [day(8), "fund", "COMPLETE"],
+    ]);
+    await ledgerHolds(account);
+  });
+
+  it("skips a paused budget, and resuming drops the missed events with a warning", async () => {
+    const account = await newAccount();
+    const goal = await newBudget(account, {
+      name: "Paused",
+      budget_type: "G",
+      funding_type: "F",
+      target_balance: "500",
+      funding_amount: "50",
+      funding_schedule: weekly(1),
+      paused: true,
+    });
+    expect(goal.next_funding).toBeNull();
+    const result = await run(account, day(8));
+    expect(result).toMatchObject({ transfers: 0, skipped_budgets: ["Paused"] });
+    expect(await occurrences(goal.id)).toEqual([
+      [day(1), "fund", "SKIPPED"],
+      [day(8), "fund", "SKIPPED"],
+    ]);
+    // A second run records nothing twice.
+    expect((await run(account, day(8))).skipped_budgets).toEqual(["Paused"]);
+    expect(await occurrences(goal.id)).toHaveLength(2);
+    const resumed = await patch(goal.id, { paused: false });
+    expect(resumed.warnings).toEqual([
+      `Paused: 2 funding events missed while paused will not run (${day(1)}, ${day(8)}).`,
+    ]);
+    expect(resumed.next_funding).toEqual({ date: day(15), amount: "50.00", amount_currency: "USD" });
+    expect(await run(account, day(15))).toMatchObject({ transfers: 1, skipped_budgets: [] });
+    expect(await balance(goal.id)).toBe("50.00");
+  });
+
+  it("pauses a Recurring budget's fill-up with it and refuses pausing the fill-up alone", async () => {
+    const account = await newAccount();
+    const rent = await newBudget(account, {
+      name: "Rent",
+      budget_type: "R",
+      funding_type: "D",
+      target_balance: "120",
+      funding_schedule: weekly(1),
+      recurrence_schedule: `${dtstart(14)}\nRRULE:FREQ=MONTHLY`,
+    });
+    await patch(rent.id, { paused: true });
+    expect((await budget(rent.fillup_goal)).paused).toBe(true);
+    const refused = await t.inject({
+      method: "PATCH",
+      url: `/api/v1/budgets/${rent.fillup_goal}/`,
+      headers: auth(),
+      payload: { paused: false },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().paused).toBeDefined();
+    expect(await run(account, day(15))).toMatchObject({ transfers: 0, skipped_budgets: ["Rent"] });
+    const resumed = await patch(rent.id, { paused: false });
+    expect(resumed.warnings).toHaveLength(2);
+    expect((await budget(rent.fillup_goal)).paused).toBe(false);
+  });
+
+  it("does not fund archived budgets", async () => {
+    const account = await newAccount();
+    const goal = await newBudget(account, {
+      budget_type: "G",
+      funding_type: "F",
+      target_balance: "500",
+      funding_amount: "50",
+      funding_schedule: weekly(1),
+    });
+    const archived = await t.inject({
+      method: "POST",
+      url: `/api/v1/budgets/${goal.id}/archive/`,
+      headers: auth(),
+    });
+    expect(archived.statusCode).toBe(200);
+    expect(archived.json().next_funding).toBeNull();
+    expect((await run(account, day(22))).transfers).toBe(0);
+    expect(await occurrences(goal.id)).toEqual([]);
+  });
+
+  it("waits with events dated after the latest imported posting date", async () => {
+    const account = await newAccount();
+    const goal = await newBudget(account, {
+      budget_type: "G",
+      funding_type: "F",
+      target_balance: "500",
+      funding_amount: "50",
+      funding_schedule: weekly(1),
+    });
+    const imported = await t.inject({
+      method: "POST",
+      url: `/api/v1/bank-accounts/${account.id}/mark-imported/`,
+      headers: auth(),
+      payload: { last_posted_through: day(8) },
+    });
+    expect(imported.statusCode).toBe(200);
+    const gated = await run(account, day(22));
+    expect(gated.transfers).toBe(2);
+    expect(gated.warnings).toEqual([
+      `Events after ${day(8)}, the latest imported posting date, wait for an import that reaches them.`,
+    ]);
+    await t.inject({
+      method: "POST",
+      url: `/api/v1/bank-accounts/${account.id}/mark-imported/`,
+      headers: auth(),
+      payload: { last_posted_through: day(22) },
+    });
+    expect((await run(account, day(22))).transfers).toBe(2);
+    expect(await balance(goal.id)).toBe("200.00");
+  });
+
+  it("reports funding_pace ahead, on track and behind for target-date Goals", async () => {
+    const account = await newAccount();
+    // Weekly from today through day 28: 5 events, today's elapsed: 20 % of the schedule.
+    const goal = (target_date: string) =>
+      newBudget(account, {
+        budget_type: "G",
+        funding_type: "D",
+        target_balance: "100",
+        target_date,
+        funding_schedule: weekly(0),
+      });
+    const give = async (id: string, amount: string) => {
+      const response = await t.inject({
+        method: "POST",
+        url: "/api/v1/internal-transactions/",
+        headers: auth(),
+        payload: { bank_account: account.id, amount, src_budget: account.unallocated_budget, dst_budget: id },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    };
+    const behind = await goal(day(28));
+    expect(behind.funding_pace).toBe("behind");
+    const onTrack = await goal(day(28));
+    await give(onTrack.id, "17");
+    expect((await budget(onTrack.id)).funding_pace).toBe("on_track");
+    const ahead = await goal(day(28));
+    await give(ahead.id, "50");
+    expect((await budget(ahead.id)).funding_pace).toBe("ahead");
+    const late = await goal(day(-1));
+    expect(late.funding_pace).toBe("behind");
+    const fixed = await newBudget(account, {
+      budget_type: "G",
+      funding_type: "F",
+      target_balance: "100",
+      funding_amount: "10",
+      funding_schedule: weekly(0),
+    });
+    expect(fixed.funding_pace).toBeNull();
+  });
+
+  it("lists event dates in (after, before] and sums next funding by schedule", async () => {
+    const account = await newAccount();
+    const schedule = weekly(1);
+    const fields = { budget_type: "G", funding_type: "F", target_balance: "500", funding_schedule: schedule };
+    await newBudget(account, { ...fields, name: "A", funding_amount: "10" });
+    await newBudget(account, { ...fields, name: "B", funding_amount: "15.50" });
+    await newBudget(account, { ...fields, name: "Paused", funding_amount: "99", paused: true });
+    await newBudget(account, {
+      name: "Soon",
+      budget_type: "C",
+      funding_type: "F",
+      target_balance: "40",
+      funding_amount: "40",
+      funding_schedule: `${dtstart(3)}\nRRULE:FREQ=MONTHLY`,
+    });
+    const dates = await t.inject({
+      url: `/api/v1/bank-accounts/${account.id}/funding-event-dates/?after=${day(1)}&before=${day(15)}`,
+      headers: auth(),
+    });
+    expect(dates.statusCode, dates.body).toBe(200);
+    expect(dates.json()).toEqual({ dates: [day(3), day(8), day(15)] });
+    const summary = await t.inject({
+      url: `/api/v1/bank-accounts/${account.id}/funding-summary/`,
+      headers: auth(),
+    });
+    expect(summary.statusCode, summary.body).toBe(200);
+    expect(summary.json()).toEqual({
+      schedules: [
+        { schedule, next_date: day(1), total_amount: "25.50", currency: "USD", budget_count: 2 },
+        {
+          schedule: `${dtstart(3)}\nRRULE:FREQ=MONTHLY`,
+          next_date: day(3),
+          total_amount: "40.00",
+          currency: "USD",
+          budget_count: 1,
+        },
+      ],
+      total_amount: "65.50",
+      currency: "USD",
+    });
+  });
+
+  it("answers 400 on bad dates and 404 for another user's account", async () => {
+    const account = await newAccount();
+    const stranger = await t.user();
+    const missingBefore = await t.inject({
+      url: `/api/v1/bank-accounts/${account.id}/funding-event-dates/?after=${day(1)}`,
+      headers: auth(),
+    });
+    expect(missingBefore.statusCode).toBe(400);
+    expect(missingBefore.json().before).toBeDefined();
+    const reversed = await t.inject({
+      url: `/api/v1/bank-accounts/${account.id}/funding-event-dates/?after=${day(5)}&before=${day(1)}`,
+      headers: auth(),
+    });
+    expect(reversed.statusCode).toBe(400);
+    const badAsOf = await t.inject({
+      method: "POST",
+      url: `/api/v1/bank-accounts/${account.id}/run-funding/`,
+      headers: auth(),
+      payload: { as_of: "2026-02-30" },
+    });
+    expect(badAsOf.statusCode).toBe(400);
+    expect(badAsOf.json().as_of).toBeDefined();
+    const farAhead = await t.inject({
+      method: "POST",
+      url: `/api/v1/bank-accounts/${account.id}/run-funding/`,
+      headers: auth(),
+      payload: { as_of: "9999-01-01" },
+    });
+    expect(farAhead.statusCode).toBe(400);
+    for (const request of [
+      { method: "POST" as const, url: `/api/v1/bank-accounts/${account.id}/run-funding/`, payload: {} },
+      { method: "GET" as const, url: `/api/v1/bank-accounts/${account.id}/funding-summary/` },
+      {
+        method: "GET" as const,
+        url: `/api/v1/bank-accounts/${account.id}/funding-event-dates/?after=${day(1)}&before=${day(5)}`,
+      },
+    ]) {
+      const response = await t.inject({ ...request, headers: auth(stranger) });
+      expect(response.statusCode, request.url).toBe(404);
+    }
+  });
+
+  it("answers with zeros when nothing is due, whatever auto_funding_enabled says", async () => {
+    const account = await newAccount();
+    expect(await run(account)).toEqual({
+      transfers: 0,
+      occurrences_completed: 0,
+      occurrences_partial: 0,
+      warnings: [],
+      skipped_budgets: [],
+    });
+  });
+
+  // PGlite has one connection: runs cannot race there.
+  if (engine === "postgres")
+    it("never funds twice when three runs race", async () => {
+      const account = await newAccount();
+      const goals = [];
+      for (let i = 0; i < 5; i += 1)
+        goals.push(
+          await newBudget(account, {
+            name: `Goal ${i}`,
+            budget_type: "G",
+            funding_type: "F",
+            target_balance: "500",
+            funding_amount: "10",
+            funding_schedule: weekly(1),
+          }),
+        );
+      const results = await Promise.all([
+        run(account, day(29)),
+        run(account, day(29)),
+        run(account, day(29)),
+      ]);
+      expect(results.map((r) => r.transfers).sort()).toEqual([0, 0, 25]);
+      for (const goal of goals) expect(await balance(goal.id)).toBe("50.00");
+      expect(await balance(account.unallocated_budget)).toBe("750.00");
+      await ledgerHolds(account);
+    });
+});

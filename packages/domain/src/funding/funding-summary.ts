@@ -1,0 +1,44 @@
+import type { Database } from "@allot/db/create-database";
+import { budgets } from "@allot/db/schema/budgets";
+import Big from "big.js";
+import { and, eq } from "drizzle-orm";
+import { findOwnedAccount } from "../bank-accounts/find-owned-account";
+import { loadBudgetViews } from "../budgets/budget-view";
+import type { Actor } from "../shared/actor";
+import { formatMoney } from "../shared/money";
+
+/**
+ * Every budget's next_funding grouped by funding schedule, sorted by next date (spec, funding
+ * summary rules). next_funding is already null for what the rules exclude: paused, archived and
+ * completed budgets and Recurring budgets (a fill-up goal shares its parent's schedule text and is
+ * counted under it).
+ */
+export async function fundingSummary(db: Database, actor: Actor, accountId: string) {
+  const account = await findOwnedAccount(db, actor, accountId);
+  const rows = await db
+    .select()
+    .from(budgets)
+    .where(and(eq(budgets.bankAccountId, account.id), eq(budgets.archived, false)));
+  const groups = new Map<string, { next_date: string; total: Big; budget_count: number }>();
+  for (const [index, view] of (await loadBudgetViews(db, rows)).entries()) {
+    const next = view.next_funding;
+    const schedule = rows[index]?.fundingSchedule;
+    if (!next || !schedule) continue;
+    const group = groups.get(schedule) ?? { next_date: next.date, total: new Big(0), budget_count: 0 };
+    if (next.date < group.next_date) group.next_date = next.date;
+    group.total = group.total.plus(next.amount);
+    group.budget_count += 1;
+    groups.set(schedule, group);
+  }
+  const schedules = [...groups.entries()]
+    .map(([schedule, group]) => ({
+      schedule,
+      next_date: group.next_date,
+      total_amount: formatMoney(group.total),
+      currency: account.currency,
+      budget_count: group.budget_count,
+    }))
+    .sort((a, b) => a.next_date.localeCompare(b.next_date) || a.schedule.localeCompare(b.schedule));
+  const total = schedules.reduce((sum, group) => sum.plus(group.total_amount), new Big(0));
+  return { schedules, total_amount: formatMoney(total), currency: account.currency };
+}
