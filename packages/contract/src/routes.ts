@@ -5,6 +5,8 @@ import * as bankAccounts from "./bank-accounts/routes";
 import * as banks from "./banks/routes";
 import * as budgets from "./budgets/routes";
 import * as currencies from "./currencies/routes";
+import * as funding from "./funding/routes";
+import * as fundingOccurrences from "./funding-occurrences/routes";
 import type { RouteSpec } from "./http/route";
 import * as internalTransactions from "./internal-transactions/routes";
 import * as transactionCategories from "./transaction-categories/routes";
@@ -27,6 +29,8 @@ export const routes = {
   transactions,
   allocations,
   internalTransactions,
+  funding,
+  fundingOccurrences,
 };
 
 /** Every route, flat, in declaration order. */

@@ -6,6 +6,8 @@ import { bankAccountsRouter } from "./bank-accounts/bank-accounts-router";
 import { banksRouter } from "./banks/banks-router";
 import { budgetsRouter } from "./budgets/budgets-router";
 import { currenciesRouter } from "./currencies/currencies-router";
+import { fundingRouter } from "./funding/funding-router";
+import { fundingOccurrencesRouter } from "./funding-occurrences/funding-occurrences-router";
 import { internalTransactionsRouter } from "./internal-transactions/internal-transactions-router";
 import { transactionCategoriesRouter } from "./transaction-categories/transaction-categories-router";
 import { transactionsRouter } from "./transactions/transactions-router";
@@ -27,6 +29,8 @@ export const appRouter = router({
   transactions: transactionsRouter,
   allocations: allocationsRouter,
   internalTransactions: internalTransactionsRouter,
+  funding: fundingRouter,
+  fundingOccurrences: fundingOccurrencesRouter,
 });
 
 export type AppRouter = typeof appRouter;

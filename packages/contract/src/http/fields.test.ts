@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { dateField, dateTimeFilter, dateTimeInput, parseDateTimeText, uuidField } from "./fields";
+import {
+  choiceListField,
+  dateField,
+  dateTimeFilter,
+  dateTimeInput,
+  parseDateTimeText,
+  uuidField,
+} from "./fields";
 
 const FORMAT = "Must be an ISO 8601 date-time or a date, YYYY-MM-DD.";
 const RANGE = "Must be a date between 0100-01-01 and 9999-12-30.";
@@ -63,5 +70,23 @@ describe("uuidField", () => {
       "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11",
     );
     expect(messages(uuidField().safeParse("A0EEBC99"))).toEqual(["Must be a valid UUID."]);
+  });
+});
+
+describe("choiceListField", () => {
+  const field = choiceListField(["A", "B"]);
+
+  it("takes one value or a list of them", () => {
+    expect(field.parse("A")).toEqual(["A"]);
+    expect(field.parse(["B", "A"])).toEqual(["B", "A"]);
+  });
+
+  it("reports each unknown value on the field itself", () => {
+    const result = field.safeParse(["A", "C", "a"]);
+    expect(messages(result)).toEqual([
+      '"C" is not a valid choice; use A, B.',
+      '"a" is not a valid choice; use A, B.',
+    ]);
+    expect(result.error?.issues.map((issue) => issue.path)).toEqual([[], []]);
   });
 });

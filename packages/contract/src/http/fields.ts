@@ -131,6 +131,33 @@ export const dateTimeOutput = () => z.iso.datetime({ offset: true });
 export const orderingField = <const F extends readonly [string, ...string[]]>(fields: F) =>
   z.enum([...fields, ...fields.map((f) => `-${f}`)] as [string, ...string[]]);
 
+/**
+ * A repeatable query filter from a fixed list (`?status=A&status=B`, or a single `?status=A`):
+ * a repeated key arrives as an array, a single one as a string, so one value is wrapped here
+ * rather than left to trpc-to-openapi. Values are checked by hand, not by a `z.enum` element, so
+ * an unknown one is reported on the field (`status`), not on `status.0`; the `enum` meta still
+ * lists the choices in the OpenAPI document.
+ */
+export const choiceListField = <const V extends readonly [string, ...string[]]>(values: V) => {
+  const allowed = new Set<string>(values);
+  return z.preprocess(
+    (v: V[number] | V[number][]) => (typeof v === "string" ? [v] : v),
+    z
+      .array(z.string().meta({ enum: [...values] }))
+      .superRefine((items, context) => {
+        for (const item of items.filter((value) => !allowed.has(value))) {
+          context.addIssue({
+            code: "custom",
+            message: `"${item}" is not a valid choice; use ${values.join(", ")}.`,
+            input: item,
+          });
+        }
+      })
+      // Cannot fail after the check above: it only narrows the type.
+      .pipe(z.array(z.enum(values))),
+  );
+};
+
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 100;
 

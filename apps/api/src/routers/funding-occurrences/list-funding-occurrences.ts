@@ -1,0 +1,8 @@
+import { listFundingOccurrencesRoute } from "@allot/contract/funding-occurrences/routes";
+import { listFundingOccurrences } from "@allot/domain/funding-occurrences/list-funding-occurrences";
+import { toPage } from "../../http/page-links";
+import { actorOf, procedureFor } from "../../trpc/trpc";
+
+export const listFundingOccurrencesProcedure = procedureFor(listFundingOccurrencesRoute).query(
+  async ({ ctx, input }) => toPage(ctx.request, await listFundingOccurrences(ctx.db, actorOf(ctx), input)),
+);
