@@ -6,6 +6,9 @@ import { z } from "zod";
 const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default("./.data"),
+  // pnpm sets INIT_CWD to where `pnpm cron` was typed (the repo root); the script runs in
+  // apps/cron, so without it a relative DATA_DIR would name another folder than the server's.
+  INIT_CWD: z.string().optional(),
 });
 
 export interface CronEnv {
@@ -15,6 +18,7 @@ export interface CronEnv {
 export function readEnv(env: NodeJS.ProcessEnv = process.env): CronEnv {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) throw new Error(`Invalid environment:\n${z.prettifyError(parsed.error)}`);
-  const { DATABASE_URL, DATA_DIR } = parsed.data;
-  return { database: DATABASE_URL ? { url: DATABASE_URL } : { dataDir: join(resolve(DATA_DIR), "pglite") } };
+  const { DATABASE_URL, DATA_DIR, INIT_CWD } = parsed.data;
+  const dataDir = resolve(INIT_CWD ?? process.cwd(), DATA_DIR);
+  return { database: DATABASE_URL ? { url: DATABASE_URL } : { dataDir: join(dataDir, "pglite") } };
 }

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "@allot/db/create-database";
 import { sql } from "drizzle-orm";
+import { rowsOf } from "./rows-of";
 
 /**
  * Runs `work` unless another process holds the job's advisory lock (then returns `skipped`).
@@ -13,7 +14,9 @@ export async function withJobLock<T>(
 ): Promise<{ skipped: true } | { skipped: false; result: T }> {
   if (handle.engine === "pglite") return { skipped: false, result: await work() };
   return handle.db.transaction(async (lockTx) => {
-    const [row] = rowsOf(await lockTx.execute(sql`select pg_try_advisory_lock(${lockId}) as locked`));
+    const [row] = rowsOf<{ locked?: boolean }>(
+      await lockTx.execute(sql`select pg_try_advisory_lock(${lockId}) as locked`),
+    );
     if (!row?.locked) return { skipped: true } as const;
     try {
       return { skipped: false, result: await work() } as const;
@@ -21,9 +24,4 @@ export async function withJobLock<T>(
       await lockTx.execute(sql`select pg_advisory_unlock(${lockId})`);
     }
   });
-}
-
-// postgres.js answers `execute` with an array of rows, PGlite with `{ rows }`.
-function rowsOf(result: unknown): Array<{ locked?: boolean }> {
-  return Array.isArray(result) ? result : ((result as { rows?: Array<{ locked?: boolean }> }).rows ?? []);
 }

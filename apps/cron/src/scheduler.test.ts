@@ -17,7 +17,7 @@ describe.each(testEngines())("cron scheduler (%s)", (engine) => {
   });
 
   it("runs the real jobs at once, then each on its own interval", async () => {
-    const scheduler = createScheduler(database, jobs);
+    const scheduler = createScheduler(database, { jobs });
     const start = new Date();
     const first = await scheduler.runDue(start);
     expect(first).toEqual([
@@ -39,7 +39,7 @@ describe.each(testEngines())("cron scheduler (%s)", (engine) => {
       run: () => Promise.reject(new Error("boom")),
     };
     const working: Job = { name: "fine", everyMs: HOUR_MS, lockId: 4_216_902, run: async () => "ok" };
-    const runs = await createScheduler(database, [failing, working]).runDue();
+    const runs = await createScheduler(database, { jobs: [failing, working] }).runDue();
     expect(runs).toEqual([
       { job: "broken", status: "failed", error: "boom" },
       { job: "fine", status: "done", result: "ok" },
@@ -68,10 +68,12 @@ describe.each(testEngines())("cron scheduler (%s)", (engine) => {
       await tx.execute(sql`select pg_advisory_unlock(${job.lockId})`);
     });
     await isHeld;
-    expect(await createScheduler(database, [job]).runDue()).toEqual([{ job: "locked", status: "skipped" }]);
+    expect(await createScheduler(database, { jobs: [job] }).runDue()).toEqual([
+      { job: "locked", status: "skipped" },
+    ]);
     release();
     await holder;
-    expect(await createScheduler(database, [job]).runDue()).toEqual([
+    expect(await createScheduler(database, { jobs: [job] }).runDue()).toEqual([
       { job: "locked", status: "done", result: 1 },
     ]);
     expect(ran).toBe(1);

@@ -1,0 +1,117 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createDatabase, type DatabaseOptions } from "@allot/db/create-database";
+import {
+  databaseUrl,
+  SNAPSHOT_ENV,
+  testEngines,
+  withAdminConnection,
+} from "@allot/db/testing/test-databases";
+import { PGlite } from "@electric-sql/pglite";
+import { afterEach, describe, expect, it } from "vitest";
+import { createAccount, createOwner } from "./testing/test-accounts";
+
+const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
+// pnpm, tsx and a database opened from scratch: seconds, not milliseconds.
+const SLOW = { timeout: 120_000 };
+
+/** `pnpm cron …` from the repository root, as an operator types it, with only the given Allot variables. */
+function pnpmCron(args: string[], env: Record<string, string>) {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, COREPACK_ENABLE_DOWNLOAD_PROMPT: "0", ...env };
+  for (const name of ["DATABASE_URL", "DATA_DIR", "INIT_CWD"]) if (!(name in env)) delete childEnv[name];
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn("pnpm", ["run", "cron", ...args], { cwd: repoRoot, env: childEnv, stdio: "pipe" });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function pgliteFromSnapshot(dataDir: string) {
+  const snapshot = process.env[SNAPSHOT_ENV] as string;
+  return PGlite.create({ dataDir, loadDataDir: new Blob([await readFile(snapshot)]) });
+}
+
+describe("pnpm cron, usage errors", () => {
+  it("exits 2 on an unknown job or a bad date, before touching a database", SLOW, async () => {
+    const env = { DATA_DIR: join(tmpdir(), "allot-cron-never-opened") };
+    const unknown = await pnpmCron(["run", "fnud"], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/'fnud' is invalid .*Allowed choices are .*fund/);
+    expect(unknown.stdout).toBe("");
+    const badDate = await pnpmCron(["run", "fund", "--as-of", "2031-02-30"], env);
+    expect(badDate.code).toBe(2);
+    expect(badDate.stderr).toMatch(/--as-of .*Must be a date/);
+  });
+});
+
+describe.each(testEngines())("pnpm cron run fund, a real process (%s)", (engine) => {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it("funds every auto-funding account as of the given date and logs a line for it", SLOW, async () => {
+    const folder = await mkdtemp(join(tmpdir(), "allot-cron-"));
+    cleanups.push(() => rm(folder, { recursive: true, force: true }));
+    // The embedded database: a copy of the run's migrated snapshot, on disk for the process to open.
+    let options: DatabaseOptions = { pglite: await pgliteFromSnapshot(join(folder, "pglite")) };
+    let env: Record<string, string> = { DATA_DIR: folder };
+    if (engine === "postgres") {
+      const serverUrl = process.env.DATABASE_URL as string;
+      const name = `allot_cron_${randomBytes(4).toString("hex")}`;
+      await withAdminConnection(serverUrl, (sql) => sql.unsafe(`create database ${name}`));
+      cleanups.push(() =>
+        withAdminConnection(serverUrl, (sql) => sql.unsafe(`drop database if exists ${name} with (force)`)),
+      );
+      options = { url: databaseUrl(serverUrl, name) };
+      env = { DATABASE_URL: databaseUrl(serverUrl, name), DATA_DIR: join(folder, "unused") };
+    }
+    // The embedded database admits one process at a time: set up, close, then start cron.
+    const database = await createDatabase(options);
+    let accountId: string;
+    try {
+      await database.migrate();
+      const owner = await createOwner(database.db, "cron@example.com", "Europe/Berlin");
+      accountId = (await createAccount(database.db, owner, { available: "100.00" })).id;
+      await createAccount(database.db, owner, { name: "Manual", autoFunding: false });
+    } finally {
+      await database.close();
+    }
+
+    const run = await pnpmCron(["run", "fund", "--as-of", "2031-01-01"], env);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const lines = run.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(lines).toEqual([
+      {
+        time: expect.any(String),
+        job: "fund",
+        account_id: accountId,
+        local_date: "2031-01-01",
+        status: "done",
+        transfers: 0,
+        occurrences_completed: 0,
+        occurrences_partial: 0,
+        warnings: 0,
+        skipped_budgets: 0,
+        duration_ms: expect.any(Number),
+      },
+      { time: expect.any(String), job: "fund", status: "done", result: { accounts: 1, failed: 0 } },
+    ]);
+  });
+});
