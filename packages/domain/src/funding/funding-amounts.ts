@@ -1,5 +1,5 @@
 import Big from "big.js";
-import { ZERO } from "../shared/money";
+import { minMoney as min, ZERO } from "../shared/money";
 
 /*
  * The amount of one event, from the state at the start of its date (operations.md). Never
@@ -7,7 +7,6 @@ import { ZERO } from "../shared/money";
  */
 
 const cents = (amount: Big) => (amount.lte(0) ? ZERO : amount.round(2, Big.roundHalfUp));
-const min = (a: Big, b: Big) => (a.lt(b) ? a : b);
 const divide = (amount: Big, events: number) => amount.div(Math.max(events, 1));
 
 /** Goal F: the fixed amount, never past the target. */

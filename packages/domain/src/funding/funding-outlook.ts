@@ -1,4 +1,5 @@
 import Big from "big.js";
+import { minMoney } from "../shared/money";
 import {
   dueFrom,
   eventKindOf,
@@ -42,8 +43,7 @@ export function fundingOutlook(
   if (!idle && eventKindOf(budget) === "fund" && !budget.complete) {
     if (open) {
       const lacking = open.amount.minus(open.movedAmount);
-      const room = headroom(budget);
-      nextFunding = { date: open.scheduledDate, amount: lacking.lt(room) ? lacking : room };
+      nextFunding = { date: open.scheduledDate, amount: minMoney(lacking, headroom(budget)) };
     } else {
       const date = firstEventFrom(budget.fundingSchedule, dueFrom(budget));
       if (date) nextFunding = { date, amount: fundEventAmount(budget, date, new Timelines(), parent) };

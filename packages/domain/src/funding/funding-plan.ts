@@ -1,6 +1,6 @@
 import type Big from "big.js";
 import { tracksFunding } from "../ledger/transfers";
-import { formatMoney, ZERO } from "../shared/money";
+import { formatMoney, minMoney, ZERO } from "../shared/money";
 import {
   dueFrom,
   type EventKind,
@@ -164,7 +164,7 @@ export function planFunding(input: PlanInput): FundingPlan {
     }
     // A Goal that completed earlier in this run is not funded further.
     const asked = event.open
-      ? minBig(event.open.amount.minus(event.open.movedAmount), headroom(budget))
+      ? minMoney(event.open.amount.minus(event.open.movedAmount), headroom(budget))
       : isRetired(budget)
         ? null
         : fundEventAmount(budget, date, timelines, parentOf.get(budget.id));
@@ -197,8 +197,6 @@ export function planFunding(input: PlanInput): FundingPlan {
   plan.changed = [...changed];
   return plan;
 }
-
-const minBig = (a: Big, b: Big) => (a.lt(b) ? a : b);
 
 /**
  * Which events a run limited to some kinds takes. The scheduler's morning job runs recurrences

@@ -14,3 +14,6 @@ export const formatMoney = (value: string | Big): string =>
   typeof value === "string" && CANONICAL.test(value) ? value : new Big(value).toFixed(2, Big.roundHalfUp);
 
 export const ZERO = new Big(0);
+
+/** The smaller of two amounts. */
+export const minMoney = (a: Big, b: Big): Big => (a.lt(b) ? a : b);
