@@ -50,6 +50,16 @@ describe("readEnv", () => {
     expect(() => readEnv({ THROTTLE_RATE_ANON: "lots" })).toThrow(/THROTTLE_RATE_ANON/);
   });
 
+  it("runs the scheduler in the server on the embedded database only, unless told", () => {
+    const unused = "/tmp/allot-env-unused";
+    const url = { DATABASE_URL: "postgres://root@127.0.0.1/x", JWT_SECRET: "x".repeat(32) };
+    expect(readEnv({ DATA_DIR: unused, JWT_SECRET: "x".repeat(32) }).scheduler).toBe("embedded");
+    expect(readEnv({ DATA_DIR: unused, JWT_SECRET: "x".repeat(32), SCHEDULER: "off" }).scheduler).toBe("off");
+    expect(readEnv(url).scheduler).toBe("off");
+    expect(readEnv({ ...url, SCHEDULER: "embedded" }).scheduler).toBe("embedded");
+    expect(() => readEnv({ ...url, SCHEDULER: "yes" })).toThrow(/SCHEDULER/);
+  });
+
   it("requires JWT_SECRET with DATABASE_URL", () => {
     expect(() => readEnv({ DATABASE_URL: "postgres://root@127.0.0.1/x" })).toThrow(/JWT_SECRET/);
   });

@@ -23,6 +23,9 @@ const EnvSchema = z.object({
   THROTTLE_RATE_LOGIN_EMAIL: throttleRatesSchema.prefault("20/hour"),
   THROTTLE_RATE_REFRESH_IP: throttleRatesSchema.prefault("60/minute"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // The scheduled jobs inside this process: the default on the embedded database, which no
+  // `pnpm cron` process can open beside the server; with DATABASE_URL, cron processes run them.
+  SCHEDULER: z.enum(["embedded", "off"]).optional(),
 });
 
 export interface ApiEnv {
@@ -30,6 +33,8 @@ export interface ApiEnv {
   host: string;
   database: { url: string } | { dataDir: string };
   logLevel: string;
+  /** `embedded`: the server runs the scheduler's jobs itself (main.ts). */
+  scheduler: "embedded" | "off";
   config: ApiConfig;
 }
 
@@ -46,6 +51,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
     host: e.HOST,
     database: e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: join(dataDir, "pglite") },
     logLevel: e.LOG_LEVEL,
+    scheduler: e.SCHEDULER ?? (e.DATABASE_URL ? "off" : "embedded"),
     config: {
       jwtSecret: e.JWT_SECRET ?? embeddedJwtSecret(dataDir),
       publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://127.0.0.1:${e.PORT}`,

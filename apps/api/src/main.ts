@@ -1,5 +1,8 @@
 import { createDatabase } from "@allot/db/create-database";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
+import { accountJobs } from "@allot/scheduler/account-jobs";
+import { jobs } from "@allot/scheduler/jobs";
+import { type SchedulerLoop, startScheduler } from "@allot/scheduler/run-scheduler";
 import { buildApp } from "./app";
 import { readEnv } from "./env";
 
@@ -11,6 +14,14 @@ const app = await buildApp(
   { logger: { level: env.logLevel } },
 );
 
+// The embedded database admits this process only, so by default the server runs the scheduled
+// jobs itself, in the same loop as `pnpm cron`. Closing the server stops the loop (waiting for a
+// run under way) before the database closes.
+let scheduler: SchedulerLoop | null = null;
+app.addHook("onClose", async () => {
+  await scheduler?.stop();
+});
+
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, async () => {
     await app.close();
@@ -20,3 +31,4 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 await app.listen({ port: env.port, host: env.host });
+if (env.scheduler === "embedded") scheduler = startScheduler(database, { jobs, accountJobs });

@@ -1,11 +1,17 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { databaseUrl, testEngines, withAdminConnection } from "@allot/db/testing/test-databases";
+import {
+  databaseUrl,
+  SNAPSHOT_ENV,
+  testEngines,
+  withAdminConnection,
+} from "@allot/db/testing/test-databases";
+import { PGlite } from "@electric-sql/pglite";
 import { afterEach, describe, expect, it } from "vitest";
 
 const apiRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -35,6 +41,20 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`no healthy answer from ${url} within ${timeoutMs} ms`);
 }
 
+/** The JSON lines a scheduler run logs (`{"time", "job", "status", …}`), from a process's output. */
+const jobLines = (output: string) =>
+  output
+    .split("\n")
+    .slice(0, -1) // the last piece is an unfinished line, or empty
+    .filter((line) => line.startsWith("{") && line.includes('"job"'))
+    .map((line) => JSON.parse(line) as { job: string; status: string });
+
+async function waitFor(check: () => boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  return check();
+}
+
 /** The real entry point under plain Node ESM (tsx), as `pnpm start` runs it: catches import-time traps. */
 describe.each(testEngines())("the server process (%s)", (engine) => {
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -42,16 +62,27 @@ describe.each(testEngines())("the server process (%s)", (engine) => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  it("starts, migrates and answers /healthz within 30 s", async () => {
+  /**
+   * Starts `src/main.ts` on a scratch database of `engine` and waits for /healthz. The embedded
+   * database is created and migrated by the server unless `migrated` (then a copy of the run's
+   * migrated snapshot: a quicker start).
+   */
+  async function startServer(extraEnv: Record<string, string> = {}, { migrated = false } = {}) {
     const dataDir = await mkdtemp(join(tmpdir(), "allot-server-"));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    if (migrated && engine === "pglite") {
+      const snapshot = new Blob([await readFile(process.env[SNAPSHOT_ENV] as string)]);
+      await (await PGlite.create({ dataDir: join(dataDir, "pglite"), loadDataDir: snapshot })).close();
+    }
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       PORT: String(await freePort()),
+      ...extraEnv,
     };
     delete env.DATABASE_URL;
+    if (!("SCHEDULER" in extraEnv)) delete env.SCHEDULER;
     if (engine === "postgres") {
       const serverUrl = process.env.DATABASE_URL as string;
       const name = `allot_process_${randomBytes(4).toString("hex")}`;
@@ -67,28 +98,63 @@ describe.each(testEngines())("the server process (%s)", (engine) => {
       env,
       stdio: "pipe",
     });
+    const base = `http://127.0.0.1:${env.PORT}`;
     let output = "";
     child.stdout?.on("data", (d) => (output += d));
     child.stderr?.on("data", (d) => (output += d));
-    cleanups.push(async () => {
-      child.kill("SIGTERM");
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
-    });
-
-    const health = await waitForHealth(`http://127.0.0.1:${env.PORT}/healthz`, child, 30_000).catch(
-      (error) => {
-        throw new Error(`${error.message}\n${output}`);
-      },
+    const exited = new Promise<number | null>((r) =>
+      child.exitCode !== null ? r(child.exitCode) : child.once("exit", (code) => r(code)),
     );
+    const stop = () => {
+      child.kill("SIGTERM");
+      return exited;
+    };
+    cleanups.push(stop);
+
+    await waitForHealth(`${base}/healthz`, child, 30_000).catch((error) => {
+      throw new Error(`${error.message}\n${output}`);
+    });
+    return { base, stop, output: () => output };
+  }
+
+  it("starts, migrates and answers /healthz within 30 s", async () => {
+    const server = await startServer();
+    const health = await fetch(`${server.base}/healthz`);
     expect(await health.json()).toEqual({ status: "ok" });
-    const document = await fetch(`http://127.0.0.1:${env.PORT}/api/v1/openapi.json`);
+    const document = await fetch(`${server.base}/api/v1/openapi.json`);
     expect(document.status).toBe(200);
     // Through auth and the default throttle rates: a wrong password is a 401, not a 500.
-    const login = await fetch(`http://127.0.0.1:${env.PORT}/api/token/`, {
+    const login = await fetch(`${server.base}/api/token/`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: "nobody@example.com", password: "wrong" }),
     });
     expect(login.status).toBe(401);
+
+    if (engine === "pglite") {
+      // The embedded database admits no `pnpm cron` beside the server: the server runs the jobs,
+      // and the clean-ups are due at once, with the same log lines as cron's.
+      const ran = await waitFor(() => jobLines(server.output()).length >= 2, 10_000);
+      expect(ran, server.output()).toBe(true);
+      expect(jobLines(server.output())).toEqual([
+        expect.objectContaining({ job: "cleanup-tokens", status: "done" }),
+        expect.objectContaining({ job: "cleanup-throttle-counters", status: "done" }),
+      ]);
+    } else {
+      // PostgreSQL: `pnpm cron` processes run the jobs, not the server.
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(jobLines(server.output())).toEqual([]);
+    }
+    // SIGTERM stops the scheduler, then the server and the database, and exits cleanly.
+    expect(await server.stop()).toBe(0);
+  }, 60_000);
+
+  if (engine !== "pglite") return;
+
+  it("runs no scheduled jobs with SCHEDULER=off", async () => {
+    const server = await startServer({ SCHEDULER: "off" }, { migrated: true });
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(jobLines(server.output())).toEqual([]);
+    expect(await server.stop()).toBe(0);
   }, 60_000);
 });

@@ -11,9 +11,9 @@ import {
   testEngines,
   withAdminConnection,
 } from "@allot/db/testing/test-databases";
+import { createAccount, createOwner } from "@allot/scheduler/testing/test-accounts";
 import { PGlite } from "@electric-sql/pglite";
 import { afterEach, describe, expect, it } from "vitest";
-import { createAccount, createOwner } from "./testing/test-accounts";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 // pnpm, tsx and a database opened from scratch: seconds, not milliseconds.

@@ -1,8 +1,8 @@
 import { createDatabase } from "@allot/db/create-database";
+import { accountJobs } from "@allot/scheduler/account-jobs";
+import { jobs } from "@allot/scheduler/jobs";
 import { CommanderError } from "commander";
-import { accountJobs } from "./account-jobs";
 import { readEnv } from "./env";
-import { jobs } from "./jobs";
 import { createProgram, USAGE_EXIT_CODE } from "./program";
 
 const openDatabase = async () => {

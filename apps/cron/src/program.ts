@@ -1,11 +1,11 @@
 import { dateField } from "@allot/contract/http/fields";
 import type { DatabaseHandle } from "@allot/db/create-database";
+import type { AccountJob } from "@allot/scheduler/account-jobs";
+import type { Job } from "@allot/scheduler/jobs";
+import { logLine } from "@allot/scheduler/log-line";
+import { runJobNow } from "@allot/scheduler/run-now";
+import { runSchedulerOnce, startScheduler } from "@allot/scheduler/run-scheduler";
 import { Argument, Command, InvalidArgumentError } from "commander";
-import type { AccountJob } from "./account-jobs";
-import type { Job } from "./jobs";
-import { logLine } from "./log-line";
-import { runJobNow } from "./run-now";
-import { runScheduler } from "./run-scheduler";
 
 export interface ProgramDeps {
   openDatabase(): Promise<DatabaseHandle>;
@@ -34,7 +34,23 @@ export function createProgram({ openDatabase, jobs, accountJobs }: ProgramDeps):
     .showHelpAfterError("(add --help for usage)")
     .option("--once", "one pass over what is due now, then exit (for a system scheduler)")
     .action(async (options: { once?: boolean }) => {
-      await runScheduler(await openDatabase(), { jobs, accountJobs, once: options.once ?? false });
+      const database = await openDatabase();
+      if (options.once) {
+        try {
+          await runSchedulerOnce(database, { jobs, accountJobs });
+        } finally {
+          await database.close();
+        }
+        return;
+      }
+      const loop = startScheduler(database, { jobs, accountJobs });
+      for (const signal of ["SIGINT", "SIGTERM"] as const) {
+        process.once(signal, async () => {
+          await loop.stop();
+          await database.close();
+          process.exit(0);
+        });
+      }
     });
 
   program
