@@ -74,38 +74,73 @@ export const isRetired = (budget: FundingBudget) =>
   budget.archived || (budget.budgetType === "G" && budget.complete);
 
 /**
- * Event dates per budget, each list enumerated once and then counted, so a run over a year of
- * events does not walk the schedules again for every event.
+ * Event dates per schedule, each enumerated once per run and then searched, so a year of events
+ * does not walk the schedules again for every event (rrule starts each question at DTSTART), and
+ * budgets sharing a schedule share its list.
  */
 export class Timelines {
-  private readonly lists = new Map<string, string[]>();
+  private readonly lists = new Map<string, { through: string; dates: string[] }>();
 
-  /** `budget`'s event dates from its first day through `through` (whatever its pointer says). */
-  datesOf(budget: FundingBudget, through: string): string[] {
-    const key = `${budget.id}:${through}`;
-    let dates = this.lists.get(key);
-    if (!dates) {
-      dates = eventDates(scheduleOf(budget), budget.schedulesFrom, through);
-      this.lists.set(key, dates);
-    }
+  /** The schedule's dates from `from` through at least `through`, ascending. */
+  private datesOf(text: string, from: string, through: string): string[] {
+    const key = `${from}\n${text}`;
+    const known = this.lists.get(key);
+    if (known && known.through >= through) return known.dates;
+    // A year past what is asked: the run's later questions usually find it enumerated.
+    const reach = addDays(through, ENUMERATION_SLACK_DAYS);
+    const dates = eventDates(text, from, reach);
+    this.lists.set(key, { through: reach, dates });
     return dates;
+  }
+
+  /** `budget`'s event dates within [from, through]. */
+  between(budget: FundingBudget, from: string, through: string): string[] {
+    const dates = this.datesOf(scheduleOf(budget), budget.schedulesFrom, through);
+    return dates.slice(firstIndexFrom(dates, from), firstIndexAfter(dates, through));
   }
 
   /** How many of `budget`'s events fall within [from, through]. */
   count(budget: FundingBudget, from: string, through: string): number {
-    let n = 0;
-    for (const date of this.datesOf(budget, through)) if (date >= from) n += 1;
-    return n;
+    if (from > through) return 0;
+    const dates = this.datesOf(scheduleOf(budget), budget.schedulesFrom, through);
+    return firstIndexAfter(dates, through) - firstIndexFrom(dates, from);
+  }
+
+  /** `budget`'s first event on or after `from`, or null if it has none. */
+  first(budget: FundingBudget, from: string): string | null {
+    const dates = this.datesOf(
+      scheduleOf(budget),
+      budget.schedulesFrom,
+      addDays(from, ENUMERATION_SLACK_DAYS),
+    );
+    return dates[firstIndexFrom(dates, from)] ?? firstEventFrom(scheduleOf(budget), from);
   }
 }
+
+const ENUMERATION_SLACK_DAYS = 366;
+
+/** Index of the first date ≥ `date` in an ascending list (its length when there is none). */
+function firstIndexFrom(dates: readonly string[], date: string): number {
+  let low = 0;
+  let high = dates.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((dates[middle] ?? "") < date) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Index of the first date > `date` in an ascending list. */
+const firstIndexAfter = (dates: readonly string[], date: string) => firstIndexFrom(dates, `${date}~`);
 
 /**
  * The date of the refresh a fill-up's fund event on `date` works toward: the parent's first
  * recurrence on or after that date that has not been processed yet.
  */
-export function nextRefresh(parent: FundingBudget, date: string): string | null {
+export function nextRefresh(parent: FundingBudget, date: string, timelines: Timelines): string | null {
   const from = dueFrom(parent);
-  return firstEventFrom(parent.recurrenceSchedule ?? "", date > from ? date : from);
+  return timelines.first(parent, date > from ? date : from);
 }
 
 /**
@@ -118,23 +153,24 @@ export function fundEventAmount(
   timelines: Timelines,
   parent?: FundingBudget,
 ): Big {
-  // Enumerations stop this far ahead: a target date decades away costs a bounded list (its
-  // per-event share is then a slight over-estimate, never a long loop).
-  const limit = addDays(date, LOOKAHEAD_DAYS);
-  const upTo = (through: string) => (through < limit ? through : limit);
   switch (budget.budgetType) {
     case "G": {
       if (budget.complete) return ZERO;
       if (budget.fundingType === "F")
         return goalFixedAmount(budget.fundingAmount ?? ZERO, budget.targetBalance, budget.fundedAmount);
-      const events = timelines.count(budget, date, upTo(budget.targetDate ?? date));
+      // Enumerations stop this far ahead: a target date decades away costs a bounded list (its
+      // per-event share is then a slight over-estimate, never a long loop).
+      const limit = addDays(date, LOOKAHEAD_DAYS);
+      const through = budget.targetDate ?? date;
+      // biome-ignore lint/complexity/useMathMinMax: YYYY-MM-DD strings, compared as text
+      const events = timelines.count(budget, date, through < limit ? through : limit);
       return goalByDateAmount(budget.targetBalance, budget.fundedAmount, events);
     }
     case "C":
       return cappedAmount(budget.fundingAmount ?? ZERO, budget.targetBalance, budget.balance);
     case "A": {
-      const refresh = parent ? nextRefresh(parent, date) : null;
-      const events = refresh ? timelines.count(budget, date, upTo(refresh)) : 1;
+      const refresh = parent ? nextRefresh(parent, date, timelines) : null;
+      const events = refresh ? timelines.count(budget, date, refresh) : 1;
       return fillupAmount(budget.targetBalance, budget.balance, events);
     }
     default:

@@ -10,10 +10,8 @@ import {
   headroom,
   isRetired,
   recurEventAmount,
-  scheduleOf,
   Timelines,
 } from "./funding-budget";
-import { eventDates } from "./schedule-events";
 
 /** A fund occurrence that moved less than it asked for: later runs top it up. */
 export interface OpenOccurrence {
@@ -38,6 +36,9 @@ export interface PlannedTransfer {
   destinationId: string;
   amount: Big;
   date: string;
+  /** Both budgets' balances just after it, as far as this run knows (rows dated later refresh them). */
+  sourceBalance: Big;
+  destinationBalance: Big;
 }
 
 export type OccurrenceStatus = "PARTIAL" | "COMPLETE" | "SKIPPED";
@@ -100,7 +101,7 @@ export function planFunding(input: PlanInput): FundingPlan {
     if (!kind || isRetired(budget)) continue;
     const parent = parentOf.get(budget.id);
     if (parent && isRetired(parent)) continue;
-    const dates = eventDates(scheduleOf(budget), dueFrom(budget), horizon);
+    const dates = timelines.between(budget, dueFrom(budget), horizon);
     if (dates.length === 0) continue;
     // A fill-up follows its Recurring budget's pause.
     if (budget.paused || parent?.paused) {
@@ -121,18 +122,25 @@ export function planFunding(input: PlanInput): FundingPlan {
   }
 
   const due = takenEvents(events, parentOf, kinds);
-  due.sort(
-    (a, b) =>
-      (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) ||
-      (a.open ? 0 : 1) - (b.open ? 0 : 1) ||
-      (a.kind === b.kind ? 0 : a.kind === "fund" ? -1 : 1) ||
-      (order.get(a.budget.id) ?? 0) - (order.get(b.budget.id) ?? 0),
-  );
+  // By date, open occurrences first, fund before recur, then the budget's place in the list: one
+  // text key per event, compared as text.
+  const keyed = due.map((event) => ({
+    event,
+    key: `${event.date}${event.open ? 0 : 1}${event.kind === "fund" ? 0 : 1}${String(order.get(event.budget.id)).padStart(9, "0")}`,
+  }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
   const move = (source: FundingBudget, destination: FundingBudget, amount: Big, date: string) => {
-    plan.transfers.push({ sourceId: source.id, destinationId: destination.id, amount, date });
     source.balance = source.balance.minus(amount);
     destination.balance = destination.balance.plus(amount);
+    plan.transfers.push({
+      sourceId: source.id,
+      destinationId: destination.id,
+      amount,
+      date,
+      sourceBalance: source.balance,
+      destinationBalance: destination.balance,
+    });
     if (tracksFunding(source)) source.fundedAmount = source.fundedAmount.minus(amount);
     if (tracksFunding(destination)) destination.fundedAmount = destination.fundedAmount.plus(amount);
     // A Goal latches complete once funded up to its target (ledger/balances does the same in SQL).
@@ -141,7 +149,7 @@ export function planFunding(input: PlanInput): FundingPlan {
     changed.add(source).add(destination);
   };
 
-  for (const event of due) {
+  for (const { event } of keyed) {
     const { budget, date } = event;
     if (event.kind === "recur") {
       const fillup = budget.fillupGoalId ? byId.get(budget.fillupGoalId) : undefined;

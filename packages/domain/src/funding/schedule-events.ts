@@ -32,11 +32,21 @@ const startOf = (date: string) => new Date(`${date}T00:00:00.000Z`);
 const endOf = (date: string) => new Date(`${date}T23:59:59.999Z`);
 const dateOf = (instant: Date) => instant.toISOString().slice(0, 10);
 
+// A run asks for the same few shifted dates tens of thousands of times.
+const shifted = new Map<string, string>();
+
 /** Adds days to a YYYY-MM-DD date. */
 export function addDays(date: string, days: number): string {
-  const at = startOf(date);
-  at.setUTCDate(at.getUTCDate() + days);
-  return dateOf(at);
+  const key = `${date}${days}`;
+  let result = shifted.get(key);
+  if (result === undefined) {
+    const at = startOf(date);
+    at.setUTCDate(at.getUTCDate() + days);
+    result = dateOf(at);
+    if (shifted.size >= PARSED_LIMIT * 10) shifted.clear();
+    shifted.set(key, result);
+  }
+  return result;
 }
 
 /** The distinct dates, ascending, on which the schedule fires within [from, through]. */
