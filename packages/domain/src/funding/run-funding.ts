@@ -1,10 +1,10 @@
+import { randomUUID } from "node:crypto";
 import type { Database, Tx } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
-import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import Big from "big.js";
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { type BankAccountRow, findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { accountTimeZone, localDate, startOfLocalDay } from "../budgets/account-today";
 import { refreshBudgetSnapshots } from "../ledger/snapshots";
@@ -36,8 +36,6 @@ export interface FundingRunResult {
 // A run reaches at most this far ahead: a year of daily events for a thousand budgets is fine,
 // a date in the year 9999 is not.
 const MAX_DAYS_AHEAD = 3_660;
-// Rows per multi-row insert or update: well under PostgreSQL's 65,535 parameters.
-const CHUNK = 2_000;
 
 /** Runs the funding engine on one account (no ownership check: the scheduler's entry point). */
 export async function runAccountFunding(
@@ -133,10 +131,12 @@ async function fundLockedAccount(
   };
 }
 
-const chunks = <T>(items: T[]) =>
-  Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
-
-const valuesList = (rows: SQL[]) => sql.join(rows, sql`, `);
+/**
+ * A PostgreSQL array literal, bound as one text parameter and cast in the statement: a whole run's
+ * rows travel in one statement through `unnest`, with no SQL built per row. The values here (ids,
+ * decimals, dates, ISO instants, status words) need no quoting.
+ */
+const arrayOf = (values: readonly string[]) => `{${values.join(",")}}`;
 
 async function writePlan(
   tx: Tx,
@@ -144,78 +144,87 @@ async function writePlan(
   plan: FundingPlan,
   context: { actorId: number | null; timeZone: string },
 ) {
-  const now = new Date();
-  const startOfDay = new Map<string, Date>();
+  const startOfDay = new Map<string, string>();
   const effectiveDate = (date: string) => {
     let at = startOfDay.get(date);
     if (!at) {
-      at = startOfLocalDay(date, context.timeZone);
+      at = startOfLocalDay(date, context.timeZone).toISOString();
       startOfDay.set(date, at);
     }
     return at;
   };
 
-  // Transfers happen at the start of their event's local date, so running balances read in date order.
-  for (const part of chunks(plan.transfers))
-    await tx.insert(internalTransactions).values(
-      part.map((transfer) => ({
-        bankAccountId: accountId,
-        amount: transfer.amount.toFixed(2),
-        srcBudgetId: transfer.sourceId,
-        dstBudgetId: transfer.destinationId,
-        actorId: context.actorId,
-        effectiveDate: effectiveDate(transfer.date),
-      })),
-    );
+  // Transfers happen at the start of their event's local date, so running balances read in date
+  // order. They share created_at (the transaction's now()), so ids are handed out in plan order:
+  // the snapshots the plan computed are then already right unless older rows come later.
+  const { transfers } = plan;
+  if (transfers.length > 0) {
+    const ids = transfers.map(() => randomUUID()).sort();
+    await tx.execute(sql`
+      insert into internal_transactions (id, bank_account_id, amount, src_budget_id, dst_budget_id,
+        actor_id, effective_date, src_budget_balance, dst_budget_balance)
+      select t.id, ${accountId}::uuid, t.amount, t.src, t.dst, ${context.actorId}::int, t.at, t.src_after, t.dst_after
+      from unnest(
+        ${arrayOf(ids)}::uuid[],
+        ${arrayOf(transfers.map((t) => t.amount.toFixed(2)))}::numeric[],
+        ${arrayOf(transfers.map((t) => t.sourceId))}::uuid[],
+        ${arrayOf(transfers.map((t) => t.destinationId))}::uuid[],
+        ${arrayOf(transfers.map((t) => effectiveDate(t.date)))}::timestamptz[],
+        ${arrayOf(transfers.map((t) => t.sourceBalance.toFixed(2)))}::numeric[],
+        ${arrayOf(transfers.map((t) => t.destinationBalance.toFixed(2)))}::numeric[]
+      ) as t(id, amount, src, dst, at, src_after, dst_after)`);
+  }
 
-  // The budgets were locked and planned from their locked values: their new state is exact.
-  for (const part of chunks(plan.changed))
+  const added = plan.occurrences.filter((occurrence) => occurrence.id === undefined);
+  if (added.length > 0)
+    await tx.execute(sql`
+      insert into funding_occurrences (bank_account_id, budget_id, kind, scheduled_date, status,
+        amount, moved_amount, completed_at)
+      select ${accountId}::uuid, o.budget, o.kind, o.scheduled, o.status, o.amount, o.moved,
+        case when o.status = 'COMPLETE' then now() end
+      from unnest(
+        ${arrayOf(added.map((o) => o.budgetId))}::uuid[],
+        ${arrayOf(added.map((o) => o.kind))}::text[],
+        ${arrayOf(added.map((o) => o.scheduledDate))}::date[],
+        ${arrayOf(added.map((o) => o.status))}::text[],
+        ${arrayOf(added.map((o) => o.amount.toFixed(2)))}::numeric[],
+        ${arrayOf(added.map((o) => o.movedAmount.toFixed(2)))}::numeric[]
+      ) as o(budget, kind, scheduled, status, amount, moved)
+      -- A paused budget's events are recorded SKIPPED once, however many runs meet them.
+      on conflict (budget_id, kind, scheduled_date) do nothing`);
+  const toppedUp = plan.occurrences.filter((occurrence) => occurrence.id !== undefined);
+  if (toppedUp.length > 0)
+    await tx.execute(sql`
+      update funding_occurrences o
+      set status = v.status, moved_amount = v.moved,
+          completed_at = case when v.status = 'COMPLETE' then now() end, modified_at = now()
+      from unnest(
+        ${arrayOf(toppedUp.map((o) => o.id ?? ""))}::uuid[],
+        ${arrayOf(toppedUp.map((o) => o.status))}::text[],
+        ${arrayOf(toppedUp.map((o) => o.movedAmount.toFixed(2)))}::numeric[]
+      ) as v(id, status, moved)
+      where o.id = v.id`);
+
+  // The budgets were locked and planned from their locked values: their new state is exact. They
+  // are written after the rows that reference them: a foreign-key check on a row this transaction
+  // has already updated costs more.
+  const { changed } = plan;
+  if (changed.length > 0)
     await tx.execute(sql`
       update budgets b
       set balance = v.balance, funded_amount = v.funded_amount, complete = v.complete,
           processed_through = v.processed_through, modified_at = now()
-      from (values ${valuesList(
-        part.map(
-          (budget) =>
-            sql`(${budget.id}::uuid, ${budget.balance.toFixed(2)}::numeric, ${budget.fundedAmount.toFixed(2)}::numeric,
-                 ${budget.complete}::boolean, ${budget.processedThrough}::date)`,
-        ),
-      )}) as v(id, balance, funded_amount, complete, processed_through)
+      from unnest(
+        ${arrayOf(changed.map((b) => b.id))}::uuid[],
+        ${arrayOf(changed.map((b) => b.balance.toFixed(2)))}::numeric[],
+        ${arrayOf(changed.map((b) => b.fundedAmount.toFixed(2)))}::numeric[],
+        ${arrayOf(changed.map((b) => String(b.complete)))}::boolean[],
+        ${arrayOf(changed.map((b) => b.processedThrough ?? "NULL"))}::date[]
+      ) as v(id, balance, funded_amount, complete, processed_through)
       where b.id = v.id`);
 
-  const isNew = plan.occurrences.filter((occurrence) => occurrence.id === undefined);
-  for (const part of chunks(isNew))
-    await tx
-      .insert(fundingOccurrences)
-      .values(
-        part.map((occurrence) => ({
-          bankAccountId: accountId,
-          budgetId: occurrence.budgetId,
-          kind: occurrence.kind,
-          scheduledDate: occurrence.scheduledDate,
-          status: occurrence.status,
-          amount: occurrence.amount.toFixed(2),
-          movedAmount: occurrence.movedAmount.toFixed(2),
-          completedAt: occurrence.status === "COMPLETE" ? now : null,
-        })),
-      )
-      // A paused budget's events are recorded SKIPPED once, however many runs meet them.
-      .onConflictDoNothing();
-  const toppedUp = plan.occurrences.filter((occurrence) => occurrence.id !== undefined);
-  for (const part of chunks(toppedUp))
-    await tx.execute(sql`
-      update funding_occurrences o
-      set status = v.status, moved_amount = v.moved_amount,
-          completed_at = case when v.status = 'COMPLETE' then now() end, modified_at = now()
-      from (values ${valuesList(
-        part.map(
-          (occurrence) =>
-            sql`(${occurrence.id}::uuid, ${occurrence.status}, ${occurrence.movedAmount.toFixed(2)}::numeric)`,
-        ),
-      )}) as v(id, status, moved_amount)
-      where o.id = v.id`);
-
-  const earliest = plan.transfers.reduce<string | null>(
+  // Rows dated after the run's earliest event (older imports, other transfers) move with it.
+  const earliest = transfers.reduce<string | null>(
     (first, transfer) => (first === null || transfer.date < first ? transfer.date : first),
     null,
   );
@@ -223,7 +232,7 @@ async function writePlan(
     await refreshBudgetSnapshots(
       tx,
       accountId,
-      plan.changed.map((budget) => budget.id),
-      { at: effectiveDate(earliest), createdAt: new Date(0) },
+      changed.map((budget) => budget.id),
+      { at: new Date(effectiveDate(earliest)), createdAt: new Date(0) },
     );
 }

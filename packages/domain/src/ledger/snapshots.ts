@@ -96,5 +96,7 @@ export async function refreshBudgetSnapshots(
     set src_budget_balance = coalesce(tr.src_after, it.src_budget_balance),
         dst_budget_balance = coalesce(tr.dst_after, it.dst_budget_balance)
     from transfers tr
-    where it.id = tr.id`);
+    where it.id = tr.id
+      and (it.src_budget_balance <> coalesce(tr.src_after, it.src_budget_balance)
+        or it.dst_budget_balance <> coalesce(tr.dst_after, it.dst_budget_balance))`);
 }
