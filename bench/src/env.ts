@@ -36,6 +36,23 @@ export function readBenchEnv(env: NodeJS.ProcessEnv = process.env): BenchEnv {
   };
 }
 
+/**
+ * `pnpm bench [group…]`: `lists` (GET bank accounts and transactions under load, against the bare
+ * floor) and `funding` (a year of the funding engine's catch-up); no argument runs both.
+ */
+export const SCENARIO_GROUPS = ["lists", "funding"] as const;
+export type ScenarioGroup = (typeof SCENARIO_GROUPS)[number];
+
+export function readScenarioGroups(args: string[]): Set<ScenarioGroup> {
+  const wanted = args.filter((arg) => arg !== "--");
+  const unknown = wanted.filter((arg) => !(SCENARIO_GROUPS as readonly string[]).includes(arg));
+  if (unknown.length > 0)
+    throw new Error(
+      `Unknown scenario ${unknown.join(", ")}: usage: pnpm bench [${SCENARIO_GROUPS.join("|")}]…`,
+    );
+  return new Set(wanted.length > 0 ? (wanted as ScenarioGroup[]) : SCENARIO_GROUPS);
+}
+
 /** What the runner hands the bare server child (see bare-server.ts). */
 const BareServerEnvSchema = z.object({
   DATABASE_URL: z.url(),

@@ -1,24 +1,27 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import { withAdminConnection } from "@allot/db/testing/test-databases";
 import { createCleanups } from "./defer";
-import { DEFAULT_DATABASE_URL, readBenchEnv } from "./env";
+import { DEFAULT_DATABASE_URL, readBenchEnv, readScenarioGroups, type ScenarioGroup } from "./env";
+import { benchFunding } from "./funding-bench";
 import { type LoadSettings, type Measurement, measurePair, type Target } from "./measure";
 import { formatReport } from "./report";
+import { writeResults } from "./results-file";
 import { createScratchDatabase } from "./scratch-database";
-import { seedAccounts, seedUsers } from "./seed";
+import { type SeededUsers, seedAccounts, seedUsers } from "./seed";
 import { seedTransactions } from "./seed-transactions";
 import { startServer } from "./servers";
 
 /*
- * `pnpm bench`: authenticated GET /api/v1/bank-accounts/, then the first 100 transactions (with
- * allocations) of an account holding 100,000 and of one holding 10,000, through the real API process
- * on PostgreSQL, each beside a bare fastify + postgres.js server running the same SQL, all loaded by
- * autocannon over loopback in the same run. Prints markdown tables and keeps them in results/latest.md.
+ * `pnpm bench [lists] [funding]` (no argument: both), on PostgreSQL, through the real API process.
+ * lists: authenticated GET /api/v1/bank-accounts/, then the first 100 transactions (with
+ * allocations) of an account holding 100,000 and of one holding 10,000, each beside a bare fastify +
+ * postgres.js server running the same SQL, all loaded by autocannon over loopback in the same run.
+ * funding: a year of the funding engine's catch-up on an account of 1,000 budgets (funding-bench.ts).
+ * Prints markdown tables and keeps them in results/latest.md (the sections of groups not run stay).
  */
 
 const RESULTS_FILE = fileURLToPath(new URL("../results/latest.md", import.meta.url));
@@ -28,10 +31,11 @@ const API_DIR = dirname(fileURLToPath(import.meta.resolve("@allot/api/package.js
 const { defer, runAll: cleanUp } = createCleanups();
 
 async function main() {
+  const groups = readScenarioGroups(process.argv.slice(2));
   const { serverUrl, usedDefaultServerUrl, load } = readBenchEnv();
   if (usedDefaultServerUrl) console.error(`DATABASE_URL is not set; using ${DEFAULT_DATABASE_URL}`);
-  // Other work on the machine slows both scenarios; the report says how busy it was.
-  const loadAverage = loadavg()[0] ?? 0;
+  // Other work on the machine slows every scenario; the report says how busy it was.
+  const loadAtStart = loadavg()[0] ?? 0;
 
   const databaseUrl = await createScratchDatabase(serverUrl, defer);
   const users = await seedUsers(databaseUrl);
@@ -39,6 +43,60 @@ async function main() {
     { name: "api", entry: join(API_DIR, "src/main.ts"), cwd: API_DIR, env: apiEnv(databaseUrl) },
     defer,
   );
+  const postgresVersion = await withAdminConnection(
+    serverUrl,
+    async (sql) => (await sql`show server_version`)[0]?.server_version,
+  );
+  const environment = (loadAverage: number) =>
+    `PostgreSQL ${postgresVersion}, Node ${process.version}, ${availableParallelism()} CPUs ` +
+    `(load average ${loadAverage.toFixed(1)} at start), ${new Date().toISOString()}`;
+
+  const sections: Partial<Record<ScenarioGroup, string>> = {};
+  const failures: string[] = [];
+  if (groups.has("lists")) {
+    const lists = await benchLists({
+      databaseUrl,
+      apiUrl,
+      users,
+      load,
+      environment: environment(loadAtStart),
+    });
+    sections.lists = lists.report;
+    failures.push(...lists.failures);
+  }
+  if (groups.has("funding")) {
+    const funding = await benchFunding({
+      databaseUrl,
+      apiUrl,
+      bankId: users.bankId,
+      funder: users.funder,
+      rounds: load.rounds,
+      environment: environment(groups.has("lists") ? (loadavg()[0] ?? 0) : loadAtStart),
+    });
+    process.stdout.write(`${sections.lists ? "\n" : ""}${funding.report}`);
+    sections.funding = funding.report;
+    failures.push(...funding.problems);
+  }
+
+  for (const failure of failures) console.error(`FAILED: ${failure}`);
+  if (failures.length > 0) {
+    console.error(`Not writing ${RESULTS_FILE}: the run had failures.`);
+    process.exitCode = 1;
+    return;
+  }
+  await writeResults(RESULTS_FILE, sections);
+  console.error(`Wrote ${RESULTS_FILE}`);
+}
+
+/** The lists group: the accounts page, then the transaction pages, each beside the bare floor. */
+async function benchLists(options: {
+  databaseUrl: string;
+  apiUrl: string;
+  users: SeededUsers;
+  load: LoadSettings;
+  environment: string;
+}): Promise<{ report: string; failures: string[] }> {
+  const { databaseUrl, apiUrl, users, load } = options;
   const bareUrl = await startServer(
     {
       name: "bare",
@@ -60,15 +118,9 @@ async function main() {
   );
   const { floor: floorResult, real: realResult } = await measurePair(floor, real, load);
 
-  const postgresVersion = await withAdminConnection(
-    serverUrl,
-    async (sql) => (await sql`show server_version`)[0]?.server_version,
-  );
   const environment =
     `${load.connections} connections, ${load.durationSeconds} s after ${load.warmupSeconds} s warm-up, ` +
-    `median of ${load.rounds} alternating rounds; ` +
-    `PostgreSQL ${postgresVersion}, Node ${process.version}, ${availableParallelism()} CPUs ` +
-    `(load average ${loadAverage.toFixed(1)} at start), ${new Date().toISOString()}`;
+    `median of ${load.rounds} alternating rounds; ${options.environment}`;
   const accountsReport = formatReport(
     floorResult,
     [realResult],
@@ -94,24 +146,17 @@ async function main() {
     transactionTargets(transactionRuns),
   ].join("\n");
   process.stdout.write(`\n${transactionsReport}`);
-  const report = `${accountsReport}\n${transactionsReport}`;
 
   const failed = [floorResult, realResult, ...transactionRuns.flatMap((r) => [r.floor, r.real])].filter(
     (m) => m.failures > 0,
   );
-  for (const m of failed) {
-    console.error(
-      `FAILED: ${m.scenario}: ${m.failures} non-2xx/errors/timeouts; statuses ${JSON.stringify(m.statusCodes)}`,
-    );
-  }
-  if (failed.length > 0) {
-    console.error(`Not writing ${RESULTS_FILE}: the run had failures.`);
-    process.exitCode = 1;
-    return;
-  }
-  await mkdir(dirname(RESULTS_FILE), { recursive: true });
-  await writeFile(RESULTS_FILE, report);
-  console.error(`Wrote ${RESULTS_FILE}`);
+  return {
+    report: `${accountsReport}\n${transactionsReport}`,
+    failures: failed.map(
+      (m) =>
+        `${m.scenario}: ${m.failures} non-2xx/errors/timeouts; statuses ${JSON.stringify(m.statusCodes)}`,
+    ),
+  };
 }
 
 /** Rows in the big account and in the small one: latency must not grow with the account. */

@@ -18,6 +18,8 @@ export interface SeededUsers {
   bankId: string;
   owner: SeedUser;
   others: SeedUser[];
+  /** Owns the funding scenario's accounts, so the owner's account list stays as measured. */
+  funder: SeedUser;
 }
 
 export interface SeededAccounts {
@@ -40,7 +42,8 @@ export async function seedUsers(databaseUrl: string): Promise<SeededUsers> {
     const owner = await makeUser("owner@bench.example");
     const others: SeedUser[] = [];
     for (let i = 1; i <= OTHER_USERS; i++) others.push(await makeUser(`other-${i}@bench.example`));
-    return { bankId: bank.id, owner, others };
+    const funder = await makeUser("funder@bench.example");
+    return { bankId: bank.id, owner, others, funder };
   } finally {
     await handle.close();
   }
@@ -57,7 +60,7 @@ export async function seedAccounts(apiUrl: string, users: SeededUsers): Promise<
   return { ownerToken, ownerAccounts: OWNER_ACCOUNTS, ownerAccountIds };
 }
 
-async function login(apiUrl: string, email: string): Promise<string> {
+export async function login(apiUrl: string, email: string): Promise<string> {
   const body = await postJson(apiUrl, "/api/token/", null, { email, password: PASSWORD }, 200);
   return (body as { access: string }).access;
 }
@@ -73,7 +76,13 @@ async function createAccounts(apiUrl: string, token: string, bankId: string, cou
   return ids;
 }
 
-async function postJson(apiUrl: string, path: string, token: string | null, body: unknown, expected: number) {
+export async function postJson(
+  apiUrl: string,
+  path: string,
+  token: string | null,
+  body: unknown,
+  expected: number,
+) {
   const response = await fetch(`${apiUrl}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
