@@ -3,46 +3,12 @@ import { describe, expect, it } from "vitest";
 import type { FundingBudget } from "./funding-budget";
 import { fundingOutlook } from "./funding-outlook";
 import type { OpenOccurrence } from "./funding-plan";
+import { type BudgetSpec, budget } from "./funding-test-budgets";
 
 // 2027-01-04 is a Monday; 2027-05-17 is the 20th Monday from it.
-const MONDAYS = "DTSTART:20270104\nRRULE:FREQ=WEEKLY";
 const TUESDAYS = "DTSTART:20270105\nRRULE:FREQ=WEEKLY";
 const FIRST_OF_MONTH = "DTSTART:20270201\nRRULE:FREQ=MONTHLY";
 const TODAY = "2027-01-01";
-
-interface BudgetSpec
-  extends Partial<Omit<FundingBudget, "balance" | "fundedAmount" | "targetBalance" | "fundingAmount">> {
-  balance?: string;
-  funded?: string;
-  target?: string;
-  amount?: string;
-}
-
-/** A FundingBudget with money given as strings; a Goal F with no money unless told. */
-function budget(id: string, spec: BudgetSpec = {}): FundingBudget {
-  const { balance = "0", funded, target = "0", amount, ...rest } = spec;
-  return {
-    id,
-    name: id,
-    budgetType: "G",
-    fundingType: "F",
-    isUnallocated: false,
-    fundedAmount: new Big(funded ?? balance),
-    fundingAmount: amount === undefined ? null : new Big(amount),
-    targetDate: null,
-    fundingSchedule: MONDAYS,
-    recurrenceSchedule: null,
-    fillupGoalId: null,
-    paused: false,
-    archived: false,
-    complete: false,
-    schedulesFrom: "2027-01-01",
-    processedThrough: null,
-    ...rest,
-    balance: new Big(balance),
-    targetBalance: new Big(target),
-  };
-}
 
 const goalF = (spec: BudgetSpec = {}) => budget("Holiday", { amount: "25", target: "1000", ...spec });
 const goalD = (spec: BudgetSpec = {}) =>

@@ -1,0 +1,40 @@
+import Big from "big.js";
+import type { FundingBudget } from "./funding-budget";
+
+// Test builders for the pure funding rules.
+
+export const MONDAYS = "DTSTART:20270104\nRRULE:FREQ=WEEKLY";
+
+export interface BudgetSpec
+  extends Partial<Omit<FundingBudget, "balance" | "fundedAmount" | "targetBalance" | "fundingAmount">> {
+  balance?: string;
+  funded?: string;
+  target?: string;
+  amount?: string;
+}
+
+/** A FundingBudget with money given as strings; a Goal F with no money unless told. */
+export function budget(id: string, spec: BudgetSpec = {}): FundingBudget {
+  const { balance = "0", funded, target = "0", amount, ...rest } = spec;
+  return {
+    id,
+    name: id,
+    budgetType: "G",
+    fundingType: "F",
+    isUnallocated: false,
+    fundedAmount: new Big(funded ?? balance),
+    fundingAmount: amount === undefined ? null : new Big(amount),
+    targetDate: null,
+    fundingSchedule: MONDAYS,
+    recurrenceSchedule: null,
+    fillupGoalId: null,
+    paused: false,
+    archived: false,
+    complete: false,
+    schedulesFrom: "2027-01-01",
+    processedThrough: null,
+    ...rest,
+    balance: new Big(balance),
+    targetBalance: new Big(target),
+  };
+}
