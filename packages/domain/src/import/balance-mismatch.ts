@@ -1,0 +1,7 @@
+import { formatMoney, toMoney } from "../shared/money";
+
+/** Computed available − the bank's ending balance, two decimals; null when they agree. */
+export function balanceMismatch(computedAvailable: string, endingBalance: string): string | null {
+  const difference = toMoney(computedAvailable).minus(toMoney(endingBalance));
+  return difference.eq(0) ? null : formatMoney(difference);
+}
