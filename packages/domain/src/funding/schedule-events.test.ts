@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, countWithin, eventDates, firstEventFrom } from "./schedule-events";
+import { addDays, eventDates, firstEventFrom } from "./schedule-events";
 
 // 2027-01-04 is a Monday.
 const WEEKLY = "DTSTART:20270104\nRRULE:FREQ=WEEKLY";
@@ -211,26 +211,5 @@ describe("addDays", () => {
     ["2027-10-30", 2, "2027-11-01"],
   ])("%s %+i days → %s", (date, days, expected) => {
     expect(addDays(date, days)).toBe(expected);
-  });
-});
-
-describe("countWithin", () => {
-  const dates = ["2027-01-04", "2027-01-11", "2027-01-18", "2027-01-25"];
-
-  it.each([
-    ["the whole list", "2027-01-01", "2027-01-31", 4],
-    ["both bounds inclusive", "2027-01-04", "2027-01-25", 4],
-    ["from an event on", "2027-01-11", "2027-01-31", 3],
-    ["up to an event", "2027-01-01", "2027-01-11", 2],
-    ["a single event day", "2027-01-18", "2027-01-18", 1],
-    ["between events", "2027-01-12", "2027-01-17", 0],
-    ["after the list", "2027-02-01", "2027-02-28", 0],
-    ["from after through", "2027-01-25", "2027-01-04", 0],
-  ])("%s [%s, %s] → %i", (_, from, through, expected) => {
-    expect(countWithin(dates, from, through)).toBe(expected);
-  });
-
-  it("is zero for no dates", () => {
-    expect(countWithin([], "2027-01-01", "2027-12-31")).toBe(0);
   });
 });

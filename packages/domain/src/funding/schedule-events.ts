@@ -66,8 +66,3 @@ export function firstEventFrom(text: string, from: string): string | null {
   const next = scheduleOf(text).after(startOf(from), true);
   return next ? dateOf(next) : null;
 }
-
-/** How many of the ascending `dates` fall within [from, through]. */
-export function countWithin(dates: readonly string[], from: string, through: string): number {
-  return dates.filter((date) => date >= from && date <= through).length;
-}
