@@ -14,6 +14,14 @@ const day = (n: number) => {
 };
 const dtstart = (n: number) => `DTSTART:${day(n).replaceAll("-", "")}`;
 const weekly = (n: number) => `${dtstart(n)}\nRRULE:FREQ=WEEKLY`;
+// A Goal of 500 funded 50 a week from tomorrow: the workhorse of these tests.
+const weeklyGoal = {
+  budget_type: "G",
+  funding_type: "F",
+  target_balance: "500",
+  funding_amount: "50",
+  funding_schedule: weekly(1),
+};
 
 interface Account {
   id: string;
@@ -106,17 +114,20 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
     });
     expect(response.statusCode, response.body).toBe(201);
   };
+  const transfer = async (account: Account, amount: string, source: string, destination: string) => {
+    const response = await t.inject({
+      method: "POST",
+      url: "/api/v1/internal-transactions/",
+      headers: auth(),
+      payload: { bank_account: account.id, amount, src_budget: source, dst_budget: destination },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+  };
   const ledgerHolds = async (account: Account) => expect(await verifyLedger(t.db, account.id)).toEqual([]);
 
   it("catches up several weeks of a fixed Goal, once, and keeps the ledger right", async () => {
     const account = await newAccount();
-    const goal = await newBudget(account, {
-      budget_type: "G",
-      funding_type: "F",
-      target_balance: "500",
-      funding_amount: "50",
-      funding_schedule: weekly(1),
-    });
+    const goal = await newBudget(account, weeklyGoal);
     expect(goal.next_funding).toEqual({ date: day(1), amount: "50.00", amount_currency: "USD" });
     expect(await run(account, day(22))).toEqual({
       transfers: 4,
@@ -189,18 +200,7 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
     });
     await run(account, day(8));
     expect(await balance(capped.id)).toBe("80.00");
-    const spend = await t.inject({
-      method: "POST",
-      url: "/api/v1/internal-transactions/",
-      headers: auth(),
-      payload: {
-        bank_account: account.id,
-        amount: "45",
-        src_budget: capped.id,
-        dst_budget: account.unallocated_budget,
-      },
-    });
-    expect(spend.statusCode, spend.body).toBe(201);
+    await transfer(account, "45", capped.id, account.unallocated_budget);
     await run(account, day(15));
     expect(await balance(capped.id)).toBe("80.00");
     expect(await balance(account.unallocated_budget)).toBe("920.00");
@@ -233,17 +233,7 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
     expect(refreshed.next_recurrence).toBe(day(28));
     expect(await occurrences(rent.id)).toEqual([[day(14), "recur", "COMPLETE"]]);
     // Spending 100 of it, the next cycle tops it up from the fill-up to the target again.
-    await t.inject({
-      method: "POST",
-      url: "/api/v1/internal-transactions/",
-      headers: auth(),
-      payload: {
-        bank_account: account.id,
-        amount: "100",
-        src_budget: rent.id,
-        dst_budget: account.unallocated_budget,
-      },
-    });
+    await transfer(account, "100", rent.id, account.unallocated_budget);
     await run(account, day(28));
     expect(await balance(rent.id)).toBe("120.00");
     expect(await balance(fillup.id)).toBe("20.00");
@@ -255,11 +245,7 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
     const account = await newAccount("30.00");
     const goal = await newBudget(account, {
       name: "Car",
-      budget_type: "G",
-      funding_type: "F",
-      target_balance: "500",
-      funding_amount: "50",
-      funding_schedule: weekly(1),
+      ...weeklyGoal,
     });
     const first = await run(account, day(1));
     expect(first).toMatchObject({ transfers: 1, occurrences_completed: 0, occurrences_partial: 1 });
@@ -295,11 +281,7 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
     const account = await newAccount();
     const goal = await newBudget(account, {
       name: "Paused",
-      budget_type: "G",
-      funding_type: "F",
-      target_balance: "500",
-      funding_amount: "50",
-      funding_schedule: weekly(1),
+      ...weeklyGoal,
       paused: true,
     });
     expect(goal.next_funding).toBeNull();
@@ -349,13 +331,7 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
 
   it("does not fund archived budgets", async () => {
     const account = await newAccount();
-    const goal = await newBudget(account, {
-      budget_type: "G",
-      funding_type: "F",
-      target_balance: "500",
-      funding_amount: "50",
-      funding_schedule: weekly(1),
-    });
+    const goal = await newBudget(account, weeklyGoal);
     const archived = await t.inject({
       method: "POST",
       url: `/api/v1/budgets/${goal.id}/archive/`,
@@ -369,13 +345,7 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
 
   it("waits with events dated after the latest imported posting date", async () => {
     const account = await newAccount();
-    const goal = await newBudget(account, {
-      budget_type: "G",
-      funding_type: "F",
-      target_balance: "500",
-      funding_amount: "50",
-      funding_schedule: weekly(1),
-    });
+    const goal = await newBudget(account, weeklyGoal);
     const imported = await t.inject({
       method: "POST",
       url: `/api/v1/bank-accounts/${account.id}/mark-imported/`,
@@ -409,15 +379,7 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
         target_date,
         funding_schedule: weekly(0),
       });
-    const give = async (id: string, amount: string) => {
-      const response = await t.inject({
-        method: "POST",
-        url: "/api/v1/internal-transactions/",
-        headers: auth(),
-        payload: { bank_account: account.id, amount, src_budget: account.unallocated_budget, dst_budget: id },
-      });
-      expect(response.statusCode, response.body).toBe(201);
-    };
+    const give = (id: string, amount: string) => transfer(account, amount, account.unallocated_budget, id);
     const behind = await goal(day(28));
     expect(behind.funding_pace).toBe("behind");
     const onTrack = await goal(day(28));
