@@ -1,9 +1,8 @@
-import Big from "big.js";
 import { describe, expect, it } from "vitest";
 import type { FundingBudget } from "./funding-budget";
 import { fundingOutlook } from "./funding-outlook";
 import type { OpenOccurrence } from "./funding-plan";
-import { type BudgetSpec, budget } from "./funding-test-budgets";
+import { type BudgetSpec, budget, openOccurrence } from "./funding-test-budgets";
 
 // 2027-01-04 is a Monday; 2027-05-17 is the 20th Monday from it.
 const TUESDAYS = "DTSTART:20270105\nRRULE:FREQ=WEEKLY";
@@ -36,19 +35,6 @@ const fillupGoal = (spec: BudgetSpec = {}) =>
   });
 const unallocated = () =>
   budget("Unallocated", { isUnallocated: true, balance: "500", funded: "0", fundingSchedule: "" });
-
-const openOccurrence = (
-  budgetId: string,
-  scheduledDate: string,
-  amount: string,
-  moved: string,
-): OpenOccurrence => ({
-  id: "occurrence-1",
-  budgetId,
-  scheduledDate,
-  amount: new Big(amount),
-  movedAmount: new Big(moved),
-});
 
 const nextFundingOf = (...args: Parameters<typeof fundingOutlook>) => {
   const next = fundingOutlook(...args).nextFunding;

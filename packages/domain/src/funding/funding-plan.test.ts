@@ -2,7 +2,7 @@ import Big from "big.js";
 import { describe, expect, it } from "vitest";
 import type { EventKind, FundingBudget } from "./funding-budget";
 import { type FundingPlan, type OpenOccurrence, type PlanInput, planFunding } from "./funding-plan";
-import { type BudgetSpec, budget, MONDAYS } from "./funding-test-budgets";
+import { type BudgetSpec, budget, MONDAYS, openOccurrence } from "./funding-test-budgets";
 
 // 2027-01-04 is a Monday; 2027-02-01 and 2027-03-01 are Mondays too.
 const TUESDAYS = "DTSTART:20270105\nRRULE:FREQ=WEEKLY";
@@ -409,15 +409,7 @@ describe("planFunding: PARTIAL and top-up", () => {
     expect(goal.processedThrough).toBe("2027-01-04");
 
     u.balance = u.balance.plus(500); // income arrives
-    const open: OpenOccurrence[] = [
-      {
-        id: "occurrence-1",
-        budgetId: "Car",
-        scheduledDate: "2027-01-04",
-        amount: new Big(50),
-        movedAmount: new Big(20),
-      },
-    ];
+    const open: OpenOccurrence[] = [openOccurrence("Car", "2027-01-04", "50", "20")];
     const second = run([u, goal], "2027-01-11", { open });
 
     expect(transfersOf(second)).toEqual([
@@ -444,15 +436,7 @@ describe("planFunding: PARTIAL and top-up", () => {
   it("stays PARTIAL, with what was moved added up, when the top-up is still short", () => {
     const u = unallocated("10");
     const goal = goalF("Car", "50", "200", { balance: "20", processedThrough: "2027-01-04" });
-    const open: OpenOccurrence[] = [
-      {
-        id: "occurrence-1",
-        budgetId: "Car",
-        scheduledDate: "2027-01-04",
-        amount: new Big(50),
-        movedAmount: new Big(20),
-      },
-    ];
+    const open: OpenOccurrence[] = [openOccurrence("Car", "2027-01-04", "50", "20")];
     const plan = run([u, goal], "2027-01-04", { open });
 
     expect(occurrencesOf(plan)).toEqual([["2027-01-04", "Car", "fund", "PARTIAL", "50.00", "30.00"]]);
@@ -463,15 +447,7 @@ describe("planFunding: PARTIAL and top-up", () => {
     const u = unallocated("30");
     const car = goalF("Car", "50", "200", { balance: "20", processedThrough: "2027-01-04" });
     const bike = goalF("Bike", "50", "200");
-    const open: OpenOccurrence[] = [
-      {
-        id: "occurrence-1",
-        budgetId: "Car",
-        scheduledDate: "2027-01-04",
-        amount: new Big(50),
-        movedAmount: new Big(20),
-      },
-    ];
+    const open: OpenOccurrence[] = [openOccurrence("Car", "2027-01-04", "50", "20")];
     const plan = run([u, bike, car], "2027-01-04", { open });
 
     expect(occurrencesOf(plan)).toEqual([
@@ -537,15 +513,7 @@ describe("planFunding: budgets that are not funded", () => {
   it("does not top up an open occurrence of a paused budget", () => {
     const u = unallocated("1000");
     const goal = goalF("Car", "50", "200", { balance: "20", paused: true, processedThrough: "2027-01-04" });
-    const open: OpenOccurrence[] = [
-      {
-        id: "occurrence-1",
-        budgetId: "Car",
-        scheduledDate: "2027-01-04",
-        amount: new Big(50),
-        movedAmount: new Big(20),
-      },
-    ];
+    const open: OpenOccurrence[] = [openOccurrence("Car", "2027-01-04", "50", "20")];
     const plan = run([u, goal], "2027-01-04", { open });
 
     expect(plan.transfers).toEqual([]);

@@ -1,5 +1,6 @@
 import Big from "big.js";
 import type { FundingBudget } from "./funding-budget";
+import type { OpenOccurrence } from "./funding-plan";
 
 // Test builders for the pure funding rules.
 
@@ -38,3 +39,17 @@ export function budget(id: string, spec: BudgetSpec = {}): FundingBudget {
     targetBalance: new Big(target),
   };
 }
+
+/** An earlier PARTIAL occurrence of a budget, money as strings. */
+export const openOccurrence = (
+  budgetId: string,
+  scheduledDate: string,
+  amount: string,
+  moved: string,
+): OpenOccurrence => ({
+  id: "occurrence-1",
+  budgetId,
+  scheduledDate,
+  amount: new Big(amount),
+  movedAmount: new Big(moved),
+});
