@@ -8,6 +8,7 @@ import * as currencies from "./currencies/routes";
 import * as funding from "./funding/routes";
 import * as fundingOccurrences from "./funding-occurrences/routes";
 import type { RouteSpec } from "./http/route";
+import * as imports from "./import/routes";
 import * as internalTransactions from "./internal-transactions/routes";
 import * as transactionCategories from "./transaction-categories/routes";
 import * as transactions from "./transactions/routes";
@@ -31,6 +32,7 @@ export const routes = {
   internalTransactions,
   funding,
   fundingOccurrences,
+  imports,
 };
 
 /** Every route, flat, in declaration order. */

@@ -8,6 +8,7 @@ import { budgetsRouter } from "./budgets/budgets-router";
 import { currenciesRouter } from "./currencies/currencies-router";
 import { fundingRouter } from "./funding/funding-router";
 import { fundingOccurrencesRouter } from "./funding-occurrences/funding-occurrences-router";
+import { importRouter } from "./import/import-router";
 import { internalTransactionsRouter } from "./internal-transactions/internal-transactions-router";
 import { transactionCategoriesRouter } from "./transaction-categories/transaction-categories-router";
 import { transactionsRouter } from "./transactions/transactions-router";
@@ -31,6 +32,7 @@ export const appRouter = router({
   internalTransactions: internalTransactionsRouter,
   funding: fundingRouter,
   fundingOccurrences: fundingOccurrencesRouter,
+  imports: importRouter,
 });
 
 export type AppRouter = typeof appRouter;

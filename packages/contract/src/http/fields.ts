@@ -121,6 +121,15 @@ export const dateTimeInput = () =>
   ).transform((text) => parseDateTimeText(text) as Date);
 
 /**
+ * A date-time field kept as its text (validated like dateTimeInput): sync-scrape reads a bare
+ * `YYYY-MM-DD` as that day in the account's time zone, which only the text still tells.
+ */
+export const dateTimeTextInput = () =>
+  dateTimeText(
+    z.string({ error: (issue) => (issue.input === undefined ? "This field is required." : undefined) }),
+  );
+
+/**
  * A date-time list filter, kept as text: a bare date as the end of a range takes in that whole
  * day (see domain/shared/date-range.ts).
  */

@@ -5,6 +5,7 @@ export { banks } from "./banks";
 export { budgets } from "./budgets";
 export { fundingOccurrences } from "./funding-occurrences";
 export { internalTransactions } from "./internal-transactions";
+export { notifications } from "./notifications";
 export { scheduledRuns } from "./scheduled-runs";
 export { refreshTokens, sessions } from "./sessions";
 export { throttleCounters } from "./throttle-counters";

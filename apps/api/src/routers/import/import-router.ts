@@ -1,0 +1,7 @@
+import { router } from "../../trpc/trpc";
+import { syncScrapeProcedure } from "./sync-scrape";
+
+/** The import procedures, in the contract's order. */
+export const importRouter = router({
+  syncScrape: syncScrapeProcedure,
+});
