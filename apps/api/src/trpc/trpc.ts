@@ -33,11 +33,18 @@ function checkAccess(access: RouteSpec["access"], ctx: Context) {
   if (access === "staff" && !actor.isStaff) throw new Forbidden("Only staff users may use this endpoint.");
 }
 
+/** Told of a request refused with 400, its input as sent (it may not have passed validation). */
+type OnInvalid = (ctx: Context, rawInput: unknown, body: Record<string, unknown>) => Promise<void>;
+
 /**
  * A procedure for one contract route: OpenAPI meta, access check, input and output validation.
- * The handler gets the actor already narrowed for non-public routes.
+ * The handler gets the actor already narrowed for non-public routes. `onInvalid` runs after a 400,
+ * whether the contract or the use case refused the input; its own failure is not the caller's.
  */
-export function procedureFor<I extends z.ZodType, O extends z.ZodType>(route: RouteSpec<I, O>) {
+export function procedureFor<I extends z.ZodType, O extends z.ZodType>(
+  route: RouteSpec<I, O>,
+  options: { onInvalid?: OnInvalid } = {},
+) {
   const hasBody = route.method !== "GET" && route.method !== "DELETE";
   return t.procedure
     .meta({
@@ -50,9 +57,15 @@ export function procedureFor<I extends z.ZodType, O extends z.ZodType>(route: Ro
         ...(hasBody ? { contentTypes: BODY_CONTENT_TYPES } : {}),
       },
     })
-    .use(({ ctx, next }) => {
+    .use(async ({ ctx, next, getRawInput }) => {
       checkAccess(route.access, ctx);
-      return next();
+      const result = await next();
+      if (!result.ok && options.onInvalid) {
+        const response = toErrorResponse(result.error, route);
+        if (response.status === 400)
+          await options.onInvalid(ctx, await getRawInput(), response.body).catch(() => undefined);
+      }
+      return result;
     })
     .input(route.input)
     .output(route.output);

@@ -1,0 +1,36 @@
+import { localDate, startOfLocalDay } from "../budgets/account-today";
+import { transactionDateOf } from "./scrape-transaction-date";
+
+const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export interface ScrapeRowDates {
+  /** The posted instant. */
+  postedAt: Date;
+  /** The posted date's day in the account's time zone. */
+  postedDay: string;
+  /** The purchase day: the description's MM/DD when plausible, else postedDay. */
+  transactionDay: string;
+  /** The transaction instant: the posted instant's time of day, on transactionDay. */
+  transactionAt: Date;
+}
+
+/**
+ * A scraped row's dates in the account's calendar. A bare `YYYY-MM-DD` posted date is the start of
+ * that local day (importers anchor statement dates in the user's time zone, so the day a bank
+ * prints stays that day); a date-time is read as the instant it names.
+ */
+export function scrapeRowDates(
+  postedText: string,
+  rawDescription: string,
+  timeZone: string,
+  parse: (text: string) => Date,
+): ScrapeRowDates {
+  const bare = BARE_DATE.test(postedText);
+  const postedAt = bare ? startOfLocalDay(postedText, timeZone) : parse(postedText);
+  const postedDay = bare ? postedText : localDate(postedAt, timeZone);
+  const transactionDay = transactionDateOf(rawDescription, postedDay);
+  if (transactionDay === postedDay) return { postedAt, postedDay, transactionDay, transactionAt: postedAt };
+  const timeOfDay = postedAt.getTime() - startOfLocalDay(postedDay, timeZone).getTime();
+  const transactionAt = new Date(startOfLocalDay(transactionDay, timeZone).getTime() + timeOfDay);
+  return { postedAt, postedDay, transactionDay, transactionAt };
+}

@@ -1,0 +1,320 @@
+import { randomUUID } from "node:crypto";
+import { parseDateTimeText } from "@allot/contract/http/fields";
+import type { SyncScrapeInput, SyncScrapeResult } from "@allot/contract/import/import";
+import type { Database, Tx } from "@allot/db/create-database";
+import { bankAccounts } from "@allot/db/schema/bank-accounts";
+import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
+import { transactions } from "@allot/db/schema/transactions";
+import Big from "big.js";
+import { and, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { currencyKeyErrors } from "../bank-accounts/account-currency";
+import { findOwnedAccount } from "../bank-accounts/find-owned-account";
+import { accountTimeZone, localDate, startOfLocalDay } from "../budgets/account-today";
+import { addDays } from "../funding/schedule-events";
+import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
+import type { LedgerKey } from "../ledger/ledger-key";
+import { notifyAccountOwners } from "../notifications/record-notification";
+import type { Actor } from "../shared/actor";
+import { ValidationFailed } from "../shared/errors";
+import { toMoney, ZERO } from "../shared/money";
+import { refreshSnapshotsFrom, unallocatedBudgetId } from "../transactions/transaction-ledger";
+import { balanceMismatch } from "./balance-mismatch";
+import { type PlannedScrapeRow, planScrapeSync, type StoredScrapeRow } from "./plan-scrape-sync";
+import { postingOrderMismatches } from "./posting-order";
+import { type ScrapeRowDates, scrapeRowDates } from "./scrape-row-dates";
+
+type ScrapeRow = PlannedScrapeRow & ScrapeRowDates & { transactionType: string };
+
+/** Thrown inside a dry run's transaction to roll it back with the result it would have given. */
+class DryRunResult extends Error {
+  constructor(readonly result: SyncScrapeResult) {
+    super("dry run");
+  }
+}
+
+// How many inserted rows a transaction_posted notification lists (the count is always complete).
+const NOTIFIED_ROWS = 20;
+
+/**
+ * POST /bank-accounts/{id}/sync-scrape/: the bank's current view of the account, newest first.
+ * In one transaction with the account locked: the stored pending rows are removed (their effect
+ * reversed), posted rows already stored are skipped, and the rest is inserted oldest first with an
+ * Unallocated allocation each; balances, snapshots and the import pointers follow. Any invalid row
+ * rejects the whole payload. A dry run does all of it and rolls back.
+ */
+export async function syncScrape(
+  db: Database,
+  actor: Actor,
+  accountId: string,
+  input: SyncScrapeInput,
+  now = new Date(),
+): Promise<SyncScrapeResult> {
+  try {
+    return await db.transaction(async (tx) => {
+      const result = await syncLockedAccount(tx, actor, accountId, input, now);
+      if (input.dry_run) throw new DryRunResult(result);
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof DryRunResult) return error.result;
+    throw error;
+  }
+}
+
+async function syncLockedAccount(
+  tx: Tx,
+  actor: Actor,
+  accountId: string,
+  input: SyncScrapeInput,
+  now: Date,
+): Promise<SyncScrapeResult> {
+  const account = await findOwnedAccount(tx, actor, accountId, { lock: true });
+  assertScrapeCurrencies(input, account.currency);
+  const timeZone = await accountTimeZone(tx, account.id);
+  const rows: ScrapeRow[] = input.transactions.map((row, index) => ({
+    index,
+    pending: row.is_pending,
+    amount: toMoney(row.amount).toFixed(2),
+    rawDescription: row.raw_description,
+    transactionType: row.transaction_type ?? "",
+    ...scrapeRowDates(row.posted_date, row.raw_description, timeZone, parseInstant),
+  }));
+
+  const unallocatedId = await unallocatedBudgetId(tx, account.id);
+  const removed = await deletePendingRows(tx, account.id, unallocatedId);
+  const stored = await storedPostedRows(tx, account.id, rows, timeZone);
+  const plan = planScrapeSync(rows, stored, randomUUID);
+  const added = await insertRows(tx, account.id, unallocatedId, plan.inserts);
+
+  await changeAccountBalances(tx, account.id, {
+    posted: added.posted,
+    available: added.total.minus(removed.total),
+    transactions: plan.inserts.length - removed.count,
+  });
+  const budgetDeltas = new Map(removed.perBudget);
+  budgetDeltas.set(unallocatedId, (budgetDeltas.get(unallocatedId) ?? ZERO).plus(added.total));
+  for (const [budgetId, delta] of budgetDeltas) {
+    if (!delta.eq(0)) await changeBudgetBalance(tx, budgetId, delta);
+  }
+  const from = earlier(removed.earliest, added.earliest);
+  if (from)
+    await refreshSnapshotsFrom(tx, account.id, from, {
+      transactions: true,
+      budgetIds: [...budgetDeltas.keys()],
+    });
+
+  const through =
+    plan.lastPostedDay && (!account.lastPostedThrough || plan.lastPostedDay > account.lastPostedThrough)
+      ? plan.lastPostedDay
+      : account.lastPostedThrough;
+  const [updated] = await tx
+    .update(bankAccounts)
+    .set({
+      lastPostedThrough: through,
+      lastImportedAt: sql`greatest(${bankAccounts.lastImportedAt}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(eq(bankAccounts.id, account.id))
+    .returning({ available: bankAccounts.availableBalance });
+  if (!updated) throw new Error("bank account update returned nothing");
+
+  const postedIndexes = rows.filter((row) => !row.pending).map((row) => row.index);
+  const insertedId = new Map(plan.inserts.map(({ id, row }) => [row.index, id]));
+  const result: SyncScrapeResult = {
+    deleted_pending: removed.count,
+    inserted_posted: plan.inserts.filter(({ row }) => !row.pending).length,
+    skipped_posted: plan.skipped.size,
+    inserted_pending: plan.inserts.filter(({ row }) => row.pending).length,
+    balance_mismatch: balanceMismatch(updated.available, input.ending_balance),
+    posting_order_mismatches: postingOrderMismatches(
+      postedIndexes.map((index) => ({
+        index,
+        amount: rows[index]?.amount ?? "0",
+        running_balance: input.transactions[index]?.running_balance,
+      })),
+    ),
+    last_posted_through: through,
+    new_transaction_ids: rows.flatMap((row) => insertedId.get(row.index) ?? []),
+    details_needed: postedIndexes.flatMap((index) => {
+      const skipped = plan.skipped.get(index);
+      if (skipped) return skipped.hasDetails ? [] : [{ index, transaction: skipped.id }];
+      const id = insertedId.get(index);
+      return id ? [{ index, transaction: id }] : [];
+    }),
+  };
+  await recordNotifications(tx, account.id, result, plan.inserts);
+  return result;
+}
+
+const parseInstant = (text: string) => parseDateTimeText(text) as Date;
+
+/** The payload's currency keys, each reported at its own path (`transactions.3.amount_currency`). */
+function assertScrapeCurrencies(input: SyncScrapeInput, currency: string) {
+  const errors = currencyKeyErrors(input, ["ending_balance_currency"], currency);
+  input.transactions.forEach((row, index) => {
+    for (const [key, messages] of Object.entries(currencyKeyErrors(row, ["amount_currency"], currency)))
+      errors[`transactions.${index}.${key}`] = messages;
+  });
+  if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+}
+
+const earlier = (a: LedgerKey | null, b: LedgerKey | null): LedgerKey | null =>
+  !a ? b : !b ? a : a.at < b.at ? a : b;
+
+/**
+ * Removes the account's pending rows and tells what they held: their count and total, what each
+ * budget loses, and the earliest of them. Budgets are locked (in id order, with Unallocated, which
+ * every sync credits) before any row goes.
+ */
+async function deletePendingRows(tx: Tx, accountId: string, unallocatedId: string) {
+  const al = transactionAllocations;
+  const t = transactions;
+  const held = await tx
+    .select({ budgetId: al.budgetId, total: sql<string>`sum(${al.amount})` })
+    .from(al)
+    .innerJoin(t, eq(t.id, al.transactionId))
+    .where(and(eq(t.bankAccountId, accountId), eq(t.pending, true), isNotNull(al.budgetId)))
+    .groupBy(al.budgetId);
+  const perBudget = new Map<string, Big>();
+  for (const { budgetId, total } of held) if (budgetId) perBudget.set(budgetId, new Big(total).neg());
+  await lockBudgets(tx, accountId, [unallocatedId, ...perBudget.keys()]);
+
+  const deleted = await tx
+    .delete(t)
+    .where(and(eq(t.bankAccountId, accountId), eq(t.pending, true)))
+    .returning({ amount: t.amount, at: t.transactionDate, createdAt: t.createdAt });
+  let earliest: LedgerKey | null = null;
+  let total = ZERO;
+  for (const row of deleted) {
+    total = total.plus(row.amount);
+    const key = { at: row.at, createdAt: row.createdAt };
+    if (!earliest || key.at < earliest.at || (+key.at === +earliest.at && key.createdAt < earliest.createdAt))
+      earliest = key;
+  }
+  return { count: deleted.length, total, perBudget, earliest };
+}
+
+/** Stored posted rows dated within a day of the payload's transaction days, in the account's calendar. */
+async function storedPostedRows(
+  tx: Tx,
+  accountId: string,
+  rows: readonly ScrapeRow[],
+  timeZone: string,
+): Promise<StoredScrapeRow[]> {
+  const days = rows.filter((row) => !row.pending).map((row) => row.transactionDay);
+  if (days.length === 0) return [];
+  const first = days.reduce((a, b) => (b < a ? b : a));
+  const last = days.reduce((a, b) => (b > a ? b : a));
+  const t = transactions;
+  const found = await tx
+    .select({
+      id: t.id,
+      at: t.transactionDate,
+      amount: t.amount,
+      rawDescription: t.rawDescription,
+      hasDetails: sql<boolean>`(${t.details} is not null)`,
+    })
+    .from(t)
+    .where(
+      and(
+        eq(t.bankAccountId, accountId),
+        eq(t.pending, false),
+        gte(t.transactionDate, startOfLocalDay(addDays(first, -1), timeZone)),
+        lt(t.transactionDate, startOfLocalDay(addDays(last, 2), timeZone)),
+      ),
+    )
+    // Oldest first, so among equal candidates the oldest stored row is matched first.
+    .orderBy(t.transactionDate, t.createdAt, t.id);
+  return found.map((row) => ({
+    id: row.id,
+    transactionDate: localDate(row.at, timeZone),
+    amount: row.amount,
+    rawDescription: row.rawDescription,
+    hasDetails: Boolean(row.hasDetails),
+  }));
+}
+
+/**
+ * A PostgreSQL array literal of text values, bound as one parameter: every value is quoted, with
+ * backslashes and quotes escaped, so descriptions may hold anything.
+ */
+const textArray = (values: readonly string[]) =>
+  `{${values.map((v) => `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`;
+
+/**
+ * Inserts the new rows and their Unallocated allocations in two statements. Rows are created in
+ * the given order (oldest first), each a microsecond after the previous one, so the list order
+ * (newest transaction date, then newest created) reproduces the bank's. Snapshots are left to the
+ * refresh that follows.
+ */
+async function insertRows(
+  tx: Tx,
+  accountId: string,
+  unallocatedId: string,
+  inserts: readonly { id: string; row: ScrapeRow }[],
+) {
+  let posted = ZERO;
+  let total = ZERO;
+  let earliest: LedgerKey | null = null;
+  for (const { row } of inserts) {
+    total = total.plus(row.amount);
+    if (!row.pending) posted = posted.plus(row.amount);
+    if (!earliest || row.transactionAt < earliest.at)
+      earliest = { at: row.transactionAt, createdAt: new Date(0) };
+  }
+  if (inserts.length === 0) return { posted, total, earliest };
+
+  const ids = textArray(inserts.map(({ id }) => id));
+  const amounts = textArray(inserts.map(({ row }) => row.amount));
+  await tx.execute(sql`
+    insert into transactions (id, bank_account_id, amount, posted_date, transaction_date,
+      transaction_type, pending, raw_description, description, created_at, modified_at)
+    select r.id, ${accountId}::uuid, r.amount, r.posted, r.at, r.type, r.pending, r.raw, r.raw,
+      now() + r.n * interval '1 microsecond', now() + r.n * interval '1 microsecond'
+    from unnest(
+      ${ids}::uuid[],
+      ${amounts}::numeric[],
+      ${textArray(inserts.map(({ row }) => row.postedAt.toISOString()))}::timestamptz[],
+      ${textArray(inserts.map(({ row }) => row.transactionAt.toISOString()))}::timestamptz[],
+      ${textArray(inserts.map(({ row }) => row.transactionType))}::text[],
+      ${textArray(inserts.map(({ row }) => String(row.pending)))}::boolean[],
+      ${textArray(inserts.map(({ row }) => row.rawDescription))}::text[]
+    ) with ordinality as r(id, amount, posted, at, type, pending, raw, n)`);
+  await tx.execute(sql`
+    insert into transaction_allocations (transaction_id, bank_account_id, budget_id, amount, created_at, modified_at)
+    select r.id, ${accountId}::uuid, ${unallocatedId}::uuid, r.amount,
+      now() + r.n * interval '1 microsecond', now() + r.n * interval '1 microsecond'
+    from unnest(${ids}::uuid[], ${amounts}::numeric[]) with ordinality as r(id, amount, n)`);
+  return { posted, total, earliest };
+}
+
+/** What the owners are told: new posted rows, a balance that disagrees with the bank's, the import itself. */
+async function recordNotifications(
+  tx: Tx,
+  accountId: string,
+  result: SyncScrapeResult,
+  inserts: readonly { id: string; row: ScrapeRow }[],
+) {
+  // Newest first, like the payload; the count is complete, the list is a preview.
+  const posted = inserts.filter(({ row }) => !row.pending).reverse();
+  if (posted.length > 0)
+    await notifyAccountOwners(tx, accountId, "transaction_posted", {
+      count: posted.length,
+      transactions: posted.slice(0, NOTIFIED_ROWS).map(({ id, row }) => ({
+        id,
+        amount: row.amount,
+        description: row.rawDescription,
+        transaction_date: row.transactionDay,
+      })),
+    });
+  if (result.balance_mismatch !== null)
+    await notifyAccountOwners(tx, accountId, "balance_mismatch", {
+      balance_mismatch: result.balance_mismatch,
+    });
+  await notifyAccountOwners(tx, accountId, "import_complete", {
+    inserted_posted: result.inserted_posted,
+    inserted_pending: result.inserted_pending,
+    skipped_posted: result.skipped_posted,
+    deleted_pending: result.deleted_pending,
+    last_posted_through: result.last_posted_through,
+  });
+}
