@@ -38,9 +38,10 @@ export function readBenchEnv(env: NodeJS.ProcessEnv = process.env): BenchEnv {
 
 /**
  * `pnpm bench [group…]`: `lists` (GET bank accounts and transactions under load, against the bare
- * floor) and `funding` (a year of the funding engine's catch-up); no argument runs both.
+ * floor), `funding` (a year of the funding engine's catch-up) and `import` (sync-scrape at scale);
+ * no argument runs them all.
  */
-export const SCENARIO_GROUPS = ["lists", "funding"] as const;
+export const SCENARIO_GROUPS = ["lists", "funding", "import"] as const;
 export type ScenarioGroup = (typeof SCENARIO_GROUPS)[number];
 
 export function readScenarioGroups(args: string[]): Set<ScenarioGroup> {

@@ -7,6 +7,7 @@ import { withAdminConnection } from "@allot/db/testing/test-databases";
 import { createCleanups } from "./defer";
 import { DEFAULT_DATABASE_URL, readBenchEnv, readScenarioGroups, type ScenarioGroup } from "./env";
 import { benchFunding } from "./funding-bench";
+import { benchImport } from "./import-bench";
 import { type LoadSettings, type Measurement, measurePair, type Target } from "./measure";
 import { formatReport } from "./report";
 import { writeResults } from "./results-file";
@@ -16,11 +17,12 @@ import { seedTransactions } from "./seed-transactions";
 import { startServer } from "./servers";
 
 /*
- * `pnpm bench [lists] [funding]` (no argument: both), on PostgreSQL, through the real API process.
+ * `pnpm bench [lists] [funding] [import]` (no argument: all), on PostgreSQL, through the real API process.
  * lists: authenticated GET /api/v1/bank-accounts/, then the first 100 transactions (with
  * allocations) of an account holding 100,000 and of one holding 10,000, each beside a bare fastify +
  * postgres.js server running the same SQL, all loaded by autocannon over loopback in the same run.
  * funding: a year of the funding engine's catch-up on an account of 1,000 budgets (funding-bench.ts).
+ * import: sync-scrape of 5,000 rows into an account of 100,000 (import-bench.ts).
  * Prints markdown tables and keeps them in results/latest.md (the sections of groups not run stay).
  */
 
@@ -76,6 +78,20 @@ async function main() {
     process.stdout.write(`${sections.lists ? "\n" : ""}${funding.report}`);
     sections.funding = funding.report;
     failures.push(...funding.problems);
+  }
+
+  if (groups.has("import")) {
+    const imported = await benchImport({
+      databaseUrl,
+      apiUrl,
+      bankId: users.bankId,
+      owner: users.funder,
+      rounds: load.rounds,
+      environment: environment(groups.size > 1 ? (loadavg()[0] ?? 0) : loadAtStart),
+    });
+    process.stdout.write(`\n${imported.report}`);
+    sections.import = imported.report;
+    failures.push(...imported.problems);
   }
 
   for (const failure of failures) console.error(`FAILED: ${failure}`);

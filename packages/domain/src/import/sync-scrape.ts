@@ -202,8 +202,10 @@ async function storedPostedRows(
 ): Promise<StoredScrapeRow[]> {
   const days = rows.filter((row) => !row.pending).map((row) => row.transactionDay);
   if (days.length === 0) return [];
-  const first = days.reduce((a, b) => (b < a ? b : a));
-  const last = days.reduce((a, b) => (b > a ? b : a));
+  // YYYY-MM-DD texts sort like the days they name.
+  const sorted = days.sort();
+  const first = sorted[0] as string;
+  const last = sorted[sorted.length - 1] as string;
   const t = transactions;
   const found = await tx
     .select({
