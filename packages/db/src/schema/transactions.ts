@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, jsonb, numeric, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
 import { bankAccounts } from "./bank-accounts";
 import { money, timestamps, uuidPrimaryKey } from "./columns";
@@ -46,5 +47,7 @@ export const transactions = pgTable(
   (t) => [
     index("transactions_account_order_idx").on(t.bankAccountId, t.transactionDate, t.createdAt, t.id),
     index("transactions_category_idx").on(t.categoryId),
+    // Every sync-scrape finds and replaces the account's few pending rows among its many posted ones.
+    index("transactions_pending_idx").on(t.bankAccountId).where(sql`${t.pending}`),
   ],
 );

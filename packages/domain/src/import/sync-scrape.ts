@@ -84,20 +84,34 @@ async function syncLockedAccount(
   const removed = await deletePendingRows(tx, account.id, unallocatedId);
   const stored = await storedPostedRows(tx, account.id, rows, timeZone);
   const plan = planScrapeSync(rows, stored, randomUUID);
-  const added = await insertRows(tx, account.id, unallocatedId, plan.inserts);
+  const added = totalsOf(plan.inserts);
+
+  const budgetDeltas = new Map(removed.perBudget);
+  budgetDeltas.set(unallocatedId, (budgetDeltas.get(unallocatedId) ?? ZERO).plus(added.total));
+  const from = earlier(removed.earliest, added.earliest);
+  // A bank's new rows are nearly always the account's newest: then nothing stored comes after the
+  // change, and the new rows' running balances are counted up here instead of refreshed.
+  const refreshNeeded =
+    from !== null && (await hasEventsFrom(tx, account.id, [...budgetDeltas.keys()], from));
+  await insertRows(tx, account.id, unallocatedId, plan.inserts, {
+    startingBalances: refreshNeeded
+      ? null
+      : {
+          posted: new Big(account.postedBalance),
+          available: new Big(account.availableBalance).minus(removed.total),
+          unallocated: removed.unallocatedBalance,
+        },
+  });
 
   await changeAccountBalances(tx, account.id, {
     posted: added.posted,
     available: added.total.minus(removed.total),
     transactions: plan.inserts.length - removed.count,
   });
-  const budgetDeltas = new Map(removed.perBudget);
-  budgetDeltas.set(unallocatedId, (budgetDeltas.get(unallocatedId) ?? ZERO).plus(added.total));
   for (const [budgetId, delta] of budgetDeltas) {
     if (!delta.eq(0)) await changeBudgetBalance(tx, budgetId, delta);
   }
-  const from = earlier(removed.earliest, added.earliest);
-  if (from)
+  if (from && refreshNeeded)
     await refreshSnapshotsFrom(tx, account.id, from, {
       transactions: true,
       budgetIds: [...budgetDeltas.keys()],
@@ -176,7 +190,10 @@ async function deletePendingRows(tx: Tx, accountId: string, unallocatedId: strin
     .groupBy(al.budgetId);
   const perBudget = new Map<string, Big>();
   for (const { budgetId, total } of held) if (budgetId) perBudget.set(budgetId, new Big(total).neg());
-  await lockBudgets(tx, accountId, [unallocatedId, ...perBudget.keys()]);
+  const locked = await lockBudgets(tx, accountId, [unallocatedId, ...perBudget.keys()]);
+  const unallocatedBalance = new Big(locked.get(unallocatedId)?.balance ?? "0").plus(
+    perBudget.get(unallocatedId) ?? ZERO,
+  );
 
   const deleted = await tx
     .delete(t)
@@ -190,7 +207,7 @@ async function deletePendingRows(tx: Tx, accountId: string, unallocatedId: strin
     if (!earliest || key.at < earliest.at || (+key.at === +earliest.at && key.createdAt < earliest.createdAt))
       earliest = key;
   }
-  return { count: deleted.length, total, perBudget, earliest };
+  return { count: deleted.length, total, perBudget, earliest, unallocatedBalance };
 }
 
 /** Stored posted rows dated within a day of the payload's transaction days, in the account's calendar. */
@@ -242,18 +259,8 @@ async function storedPostedRows(
 const textArray = (values: readonly string[]) =>
   `{${values.map((v) => `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`;
 
-/**
- * Inserts the new rows and their Unallocated allocations in two statements. Rows are created in
- * the given order (oldest first), each a microsecond after the previous one, so the list order
- * (newest transaction date, then newest created) reproduces the bank's. Snapshots are left to the
- * refresh that follows.
- */
-async function insertRows(
-  tx: Tx,
-  accountId: string,
-  unallocatedId: string,
-  inserts: readonly { id: string; row: ScrapeRow }[],
-) {
+/** What the new rows add to the account, and the earliest of them. */
+function totalsOf(inserts: readonly { row: ScrapeRow }[]) {
   let posted = ZERO;
   let total = ZERO;
   let earliest: LedgerKey | null = null;
@@ -263,14 +270,57 @@ async function insertRows(
     if (!earliest || row.transactionAt < earliest.at)
       earliest = { at: row.transactionAt, createdAt: new Date(0) };
   }
-  if (inserts.length === 0) return { posted, total, earliest };
+  return { posted, total, earliest };
+}
 
+/**
+ * Whether any stored transaction of the account, or transfer of these budgets, sits at or after
+ * the key's date: their running balances would move with the change.
+ */
+async function hasEventsFrom(tx: Tx, accountId: string, budgetIds: string[], from: LedgerKey) {
+  const at = from.at.toISOString();
+  const budgets = sql.join(
+    budgetIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const [row] = await tx
+    .select({
+      found: sql<boolean>`exists (select 1 from transactions where bank_account_id = ${accountId}
+          and transaction_date >= ${at}::timestamptz)
+        or exists (select 1 from internal_transactions where bank_account_id = ${accountId}
+          and effective_date >= ${at}::timestamptz
+          and (src_budget_id in (${budgets}) or dst_budget_id in (${budgets})))`,
+    })
+    .from(sql`(select 1) as one`);
+  return Boolean(row?.found);
+}
+
+/**
+ * Inserts the new rows and their Unallocated allocations in two statements. Rows are created in
+ * the given order (oldest first), each a microsecond after the previous one, so the list order
+ * (newest transaction date, then newest created) reproduces the bank's. With the balances just
+ * before them (nothing stored comes after them), their running balances are written as they go in;
+ * otherwise the refresh that follows computes them.
+ */
+async function insertRows(
+  tx: Tx,
+  accountId: string,
+  unallocatedId: string,
+  inserts: readonly { id: string; row: ScrapeRow }[],
+  options: { startingBalances: { posted: Big; available: Big; unallocated: Big } | null },
+) {
+  if (inserts.length === 0) return;
+  const snapshots = options.startingBalances
+    ? runningBalances(inserts, options.startingBalances)
+    : inserts.map(() => ({ posted: "0", available: "0", unallocated: "0" }));
   const ids = textArray(inserts.map(({ id }) => id));
   const amounts = textArray(inserts.map(({ row }) => row.amount));
   await tx.execute(sql`
     insert into transactions (id, bank_account_id, amount, posted_date, transaction_date,
-      transaction_type, pending, raw_description, description, created_at, modified_at)
+      transaction_type, pending, raw_description, description, posted_balance_snapshot,
+      available_balance_snapshot, created_at, modified_at)
     select r.id, ${accountId}::uuid, r.amount, r.posted, r.at, r.type, r.pending, r.raw, r.raw,
+      r.posted_after, r.available_after,
       now() + r.n * interval '1 microsecond', now() + r.n * interval '1 microsecond'
     from unnest(
       ${ids}::uuid[],
@@ -279,14 +329,46 @@ async function insertRows(
       ${textArray(inserts.map(({ row }) => row.transactionAt.toISOString()))}::timestamptz[],
       ${textArray(inserts.map(({ row }) => row.transactionType))}::text[],
       ${textArray(inserts.map(({ row }) => String(row.pending)))}::boolean[],
-      ${textArray(inserts.map(({ row }) => row.rawDescription))}::text[]
-    ) with ordinality as r(id, amount, posted, at, type, pending, raw, n)`);
+      ${textArray(inserts.map(({ row }) => row.rawDescription))}::text[],
+      ${textArray(snapshots.map((s) => s.posted))}::numeric[],
+      ${textArray(snapshots.map((s) => s.available))}::numeric[]
+    ) with ordinality as r(id, amount, posted, at, type, pending, raw, posted_after, available_after, n)`);
   await tx.execute(sql`
-    insert into transaction_allocations (transaction_id, bank_account_id, budget_id, amount, created_at, modified_at)
-    select r.id, ${accountId}::uuid, ${unallocatedId}::uuid, r.amount,
+    insert into transaction_allocations (transaction_id, bank_account_id, budget_id, amount,
+      budget_balance, created_at, modified_at)
+    select r.id, ${accountId}::uuid, ${unallocatedId}::uuid, r.amount, r.balance_after,
       now() + r.n * interval '1 microsecond', now() + r.n * interval '1 microsecond'
-    from unnest(${ids}::uuid[], ${amounts}::numeric[]) with ordinality as r(id, amount, n)`);
-  return { posted, total, earliest };
+    from unnest(
+      ${ids}::uuid[],
+      ${amounts}::numeric[],
+      ${textArray(snapshots.map((s) => s.unallocated))}::numeric[]
+    ) with ordinality as r(id, amount, balance_after, n)`);
+}
+
+/**
+ * Each new row's running balances, in the list's order (transaction date, then creation, which is
+ * the insert order): the balances before them plus every new row up to and including it.
+ */
+function runningBalances(
+  inserts: readonly { row: ScrapeRow }[],
+  start: { posted: Big; available: Big; unallocated: Big },
+) {
+  const order = inserts
+    .map(({ row }, n) => ({ row, n }))
+    .sort((a, b) => a.row.transactionAt.getTime() - b.row.transactionAt.getTime() || a.n - b.n);
+  const snapshots = new Array<{ posted: string; available: string; unallocated: string }>(inserts.length);
+  let { posted, available, unallocated } = start;
+  for (const { row, n } of order) {
+    if (!row.pending) posted = posted.plus(row.amount);
+    available = available.plus(row.amount);
+    unallocated = unallocated.plus(row.amount);
+    snapshots[n] = {
+      posted: posted.toFixed(2),
+      available: available.toFixed(2),
+      unallocated: unallocated.toFixed(2),
+    };
+  }
+  return snapshots;
 }
 
 /** What the owners are told: new posted rows, a balance that disagrees with the bank's, the import itself. */

@@ -229,6 +229,43 @@ describe.each(testEngines())("sync-scrape over HTTP (%s)", (engine) => {
     await kit.ledgerHolds(acct.id);
   });
 
+  it("keeps running balances right when a replaced pending row sat before stored rows", async () => {
+    const user = await t.user();
+    const acct = await account(user, "50.00");
+    await synced(user, acct.id, [pending("2026-11-18", "HOLD", "-5.00"), posted("2026-11-10", "A", "-1.00")]);
+    await kit.transaction(user, acct.id, { transaction_date: "2026-11-20T12:00:00Z", amount: "-2.00" });
+    const body = await synced(user, acct.id, [
+      // Posted later but bought earlier than the row before it: dated 11/12 by its description.
+      posted("2026-11-16", "POS 11/12 BOOKS", "-3.00"),
+      posted("2026-11-14", "LUNCH", "-4.00"),
+      posted("2026-11-10", "A", "-1.00"),
+    ]);
+    expect(body).toMatchObject({ deleted_pending: 1, inserted_posted: 2, skipped_posted: 1 });
+    const list = await listed(user, acct.id);
+    expect(list.map((row) => [row.raw_description, row.bank_account_available_balance])).toEqual([
+      ["COFFEE SHOP", "40.00"],
+      ["LUNCH", "42.00"],
+      ["POS 11/12 BOOKS", "46.00"],
+      ["A", "49.00"],
+    ]);
+    await kit.ledgerHolds(acct.id);
+  });
+
+  it("counts new rows' running balances in list order when the bank's order differs", async () => {
+    const user = await t.user();
+    const acct = await account(user, "50.00");
+    await synced(user, acct.id, [
+      posted("2026-11-16", "POS 11/12 BOOKS", "-3.00"),
+      posted("2026-11-14", "LUNCH", "-4.00"),
+    ]);
+    const list = await listed(user, acct.id);
+    expect(list.map((row) => [row.raw_description, row.bank_account_posted_balance])).toEqual([
+      ["LUNCH", "43.00"],
+      ["POS 11/12 BOOKS", "47.00"],
+    ]);
+    await kit.ledgerHolds(acct.id);
+  });
+
   it("rejects the whole payload for one invalid row, naming it, and changes nothing", async () => {
     const user = await t.user();
     const acct = await account(user, "10.00");

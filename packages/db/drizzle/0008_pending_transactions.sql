@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_pending_idx" ON "transactions" USING btree ("bank_account_id") WHERE "transactions"."pending";
