@@ -390,6 +390,34 @@ describe.each(testEngines())("sync-scrape over HTTP (%s)", (engine) => {
     expect(await notificationKinds(acct.id)).toEqual(kinds);
   });
 
+  it("serialises two syncs of one scrape: the rows are inserted once", async () => {
+    const user = await t.user();
+    const acct = await account(user);
+    const rows = [
+      pending("2026-11-21", "HOLD", "-1.00"),
+      posted("2026-11-20", "A", "-2.00"),
+      posted("2026-11-19", "B", "-3.00"),
+    ];
+    const [one, two] = await Promise.all([sync(user, acct.id, rows), sync(user, acct.id, rows)]);
+    expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+    const inserted = [one.json(), two.json()].map((body) => body.inserted_posted).sort();
+    expect(inserted).toEqual([0, 2]);
+    expect((await listed(user, acct.id)).map((row) => row.raw_description)).toEqual(["HOLD", "A", "B"]);
+    expect(await kit.balances(user, acct.id)).toEqual({ posted: "-5.00", available: "-6.00" });
+    await kit.ledgerHolds(acct.id);
+  });
+
+  it("accepts an empty scrape (the pending rows go) and refuses an oversized one", async () => {
+    const user = await t.user();
+    const acct = await account(user);
+    await synced(user, acct.id, [pending("2026-11-21", "HOLD", "-1.00")]);
+    expect(await synced(user, acct.id, [])).toMatchObject({ deleted_pending: 1, last_posted_through: null });
+    const many = Array.from({ length: 20_001 }, () => posted("2026-11-20", "A", "-1.00"));
+    const response = await sync(user, acct.id, many);
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json())).toEqual(["transactions"]);
+  });
+
   it("works with an API key, and answers 404 for another user's account", async () => {
     const user = await t.user();
     const other = await t.user();
