@@ -291,7 +291,8 @@ async function hasEventsFrom(tx: Tx, accountId: string, budgetIds: string[], fro
           and effective_date >= ${at}::timestamptz
           and (src_budget_id in (${budgets}) or dst_budget_id in (${budgets})))`,
     })
-    .from(sql`(select 1) as one`);
+    .from(bankAccounts)
+    .where(eq(bankAccounts.id, accountId));
   return Boolean(row?.found);
 }
 
