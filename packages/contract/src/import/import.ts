@@ -8,6 +8,7 @@ import {
   moneyOutput,
   uuidField,
 } from "../http/fields";
+import { detailsRecord } from "./details-record";
 
 /** A payload larger than this is refused: send a long history in several syncs, oldest first. */
 export const MAX_SCRAPE_ROWS = 20_000;
@@ -72,9 +73,7 @@ export type SyncScrapeResult = z.output<typeof SyncScrapeResultSchema>;
 export const TransactionDetailsItemSchema = z
   .object({
     transaction: uuidField(),
-    details: z
-      .record(z.string(), z.unknown())
-      .meta({ description: "The provider's raw record, stored verbatim." }),
+    details: detailsRecord(),
     category: z
       .string()
       .trim()
