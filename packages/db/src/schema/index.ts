@@ -3,6 +3,7 @@ export { apiKeys } from "./api-keys";
 export { bankAccountOwners, bankAccounts } from "./bank-accounts";
 export { banks } from "./banks";
 export { budgets } from "./budgets";
+export { emailOutbox } from "./email-outbox";
 export { fundingOccurrences } from "./funding-occurrences";
 export { internalTransactions } from "./internal-transactions";
 export { notifications } from "./notifications";

@@ -1,0 +1,28 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { uuidPrimaryKey } from "./columns";
+
+/**
+ * Every email Allot sends, written in the same transaction as the change that causes it and
+ * delivered after commit: a rolled-back change sends nothing, a committed one is never lost. A
+ * sender claims a row for a while (`claimed_until`) so two processes never send it at once; a
+ * failed send is retried at `next_attempt_at`.
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuidPrimaryKey(),
+    kind: varchar("kind", { length: 64 }).notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);

@@ -1,0 +1,98 @@
+import type { Database } from "@allot/db/create-database";
+import { emailOutbox } from "@allot/db/schema/email-outbox";
+import { eq, sql } from "drizzle-orm";
+import type { EmailToSend, MailTransport } from "./outgoing-email";
+import { retryDelayMs } from "./retry-delay";
+
+// Longer than any send takes: a sender that dies mid-send frees its messages after this.
+const CLAIM_MS = 5 * 60_000;
+const BATCH = 50;
+const ERROR_TEXT_LIMIT = 2_000;
+
+export interface DeliveryReport {
+  sent: number;
+  failed: number;
+}
+
+/**
+ * Sends the messages that are due, oldest first, in batches. Each batch is claimed in one short
+ * transaction (`for update skip locked`, then `claimed_until`), so several API and cron processes
+ * never send the same message; each message is then marked sent, or given its next attempt time.
+ * A message is sent twice only if the process dies between the transport's success and the mark;
+ * transports pass the outbox id along so the provider (resend's idempotency key) or the file name
+ * makes that repeat harmless.
+ */
+export async function deliverDueEmails(
+  db: Database,
+  transport: MailTransport,
+  now: () => Date = () => new Date(),
+): Promise<DeliveryReport> {
+  const report = { sent: 0, failed: 0 };
+  for (;;) {
+    const claimed = await claimDue(db, now());
+    for (const message of claimed) {
+      try {
+        await transport.send(message);
+        await db
+          .update(emailOutbox)
+          .set({ sentAt: now(), claimedUntil: null })
+          .where(eq(emailOutbox.id, message.id));
+        report.sent += 1;
+      } catch (error) {
+        const failedAt = now();
+        await db
+          .update(emailOutbox)
+          .set({
+            claimedUntil: null,
+            lastError: String(error instanceof Error ? error.message : error).slice(0, ERROR_TEXT_LIMIT),
+            nextAttemptAt: new Date(failedAt.getTime() + retryDelayMs(message.attempts)),
+          })
+          .where(eq(emailOutbox.id, message.id));
+        report.failed += 1;
+      }
+    }
+    if (claimed.length < BATCH) return report;
+  }
+}
+
+async function claimDue(db: Database, at: Date): Promise<(EmailToSend & { attempts: number })[]> {
+  const o = emailOutbox;
+  const rows = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: o.id })
+      .from(o)
+      .where(
+        sql`${o.sentAt} is null and ${o.nextAttemptAt} <= ${at.toISOString()}::timestamptz
+          and (${o.claimedUntil} is null or ${o.claimedUntil} < ${at.toISOString()}::timestamptz)`,
+      )
+      .orderBy(o.createdAt, o.id)
+      .limit(BATCH)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(o)
+      .set({
+        claimedUntil: new Date(at.getTime() + CLAIM_MS),
+        attempts: sql`${o.attempts} + 1`,
+      })
+      .where(
+        sql`${o.id} in (${sql.join(
+          due.map((row) => sql`${row.id}::uuid`),
+          sql`, `,
+        )})`,
+      )
+      .returning();
+  });
+  return rows
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    .map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      to: row.toAddress,
+      subject: row.subject,
+      text: row.textBody,
+      html: row.htmlBody,
+      createdAt: row.createdAt,
+      attempts: row.attempts,
+    }));
+}
