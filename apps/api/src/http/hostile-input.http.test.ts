@@ -229,6 +229,21 @@ describe.each(testEngines())("hostile input over HTTP (%s)", (engine) => {
     });
   });
 
+  describe("deep nesting", () => {
+    it("answers 400, not a stack overflow, for a body nested thousands of levels", async () => {
+      const payload = `{"last_posted_through":"2026-01-01","x":${"[".repeat(6000)}${"]".repeat(6000)}}`;
+      const response = await t.inject({
+        method: "POST",
+        url: `/api/v1/bank-accounts/${account.id}/mark-imported/`,
+        headers: { ...auth(), "content-type": "application/json" },
+        payload,
+      });
+      expect400(response, { non_field_errors: ["The request nests deeper than 64 levels."] });
+      const detail = await get(`/api/v1/bank-accounts/${account.id}/`);
+      expect(detail.json().last_posted_through).toBeNull();
+    });
+  });
+
   describe("database range safety net", () => {
     it("an amount that would overflow numeric(14,2): 400, the account unchanged", async () => {
       const full = await newAccount("999999999999.00");
