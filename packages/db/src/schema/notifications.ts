@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
 import { bankAccounts } from "./bank-accounts";
 import { uuidPrimaryKey } from "./columns";
@@ -21,9 +22,12 @@ export const notifications = pgTable(
     payload: jsonb("payload").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** How it was delivered: emailed (immediate), digested, or suppressed (the user turned it off). */
+    outcome: varchar("outcome", { length: 16 }),
   },
   (t) => [
     index("notifications_user_idx").on(t.userId, t.createdAt),
     index("notifications_account_idx").on(t.bankAccountId),
+    index("notifications_undelivered_idx").on(t.createdAt).where(sql`${t.deliveredAt} is null`),
   ],
 );

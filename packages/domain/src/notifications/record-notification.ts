@@ -17,3 +17,16 @@ export async function notifyAccountOwners(
     select o.user_id, ${kind}, o.bank_account_id, ${JSON.stringify(payload)}::jsonb
     from bank_account_owners o where o.bank_account_id = ${accountId}`);
 }
+
+/** Records a notification for one user, in the caller's transaction. */
+export async function notifyUser(
+  tx: Tx,
+  userId: number,
+  kind: NotificationKind,
+  payload: Record<string, unknown>,
+  bankAccountId: string | null = null,
+) {
+  await tx.execute(sql`
+    insert into notifications (user_id, kind, bank_account_id, payload)
+    values (${userId}, ${kind}, ${bankAccountId}::uuid, ${JSON.stringify(payload)}::jsonb)`);
+}

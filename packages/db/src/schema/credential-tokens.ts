@@ -1,0 +1,44 @@
+import { index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { uuidPrimaryKey } from "./columns";
+import { users } from "./users";
+
+/** A password-reset link's token, by SHA-256 digest: single use, 24 hours. */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: uuidPrimaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenDigest: text("token_digest").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+/**
+ * A requested change of login email: the confirm token goes to the new address (24 hours), the
+ * revoke token to the old one (until 7 days after confirmation). Both by SHA-256 digest.
+ */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    id: uuidPrimaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    oldEmail: varchar("old_email", { length: 254 }).notNull(),
+    newEmail: varchar("new_email", { length: 254 }).notNull(),
+    confirmTokenDigest: text("confirm_token_digest").notNull().unique(),
+    revokeTokenDigest: text("revoke_token_digest").notNull().unique(),
+    /** pending, confirmed, revoked */
+    status: varchar("status", { length: 16 }).notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmExpiresAt: timestamp("confirm_expires_at", { withTimezone: true }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("email_changes_user_idx").on(t.userId, t.status)],
+);

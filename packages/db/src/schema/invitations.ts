@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { bankAccounts } from "./bank-accounts";
+import { timestamps, uuidPrimaryKey } from "./columns";
+import { users } from "./users";
+
+/**
+ * An invitation to co-own a bank account. The token is the invitee's credential for the public
+ * accept/decline endpoints and the inviter's handle for cancel; it is listed to the inviter, so
+ * it is kept as issued (random, 32 bytes) and expires with the invitation.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuidPrimaryKey(),
+    token: varchar("token", { length: 64 }).notNull().unique(),
+    bankAccountId: uuid("bank_account_id")
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: "cascade" }),
+    inviterId: integer("inviter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The invited user: an existing one, or the inactive placeholder made for the address. */
+    inviteeId: integer("invitee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    inviteeEmail: varchar("invitee_email", { length: 254 }).notNull(),
+    /** pending, accepted, declined, cancelled, expired */
+    status: varchar("status", { length: 16 }).notNull().default("pending"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("invitations_account_idx").on(t.bankAccountId, t.status),
+    index("invitations_inviter_idx").on(t.inviterId, t.status),
+    // The per-address limit counts an account's invitations to one address over 30 days.
+    index("invitations_address_idx").on(t.bankAccountId, sql`lower(${t.inviteeEmail})`, t.createdAt),
+  ],
+);
