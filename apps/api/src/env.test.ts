@@ -33,6 +33,26 @@ describe("readEnv", () => {
     expect(env.config.throttle.loginPerIp).toEqual([{ limit: 10, windowSeconds: 60 }]);
   });
 
+  it("prints mail by default, writes it under the data folder with `file`, and needs a key for resend", async () => {
+    const root = await tempDir();
+    expect(readEnv({ INIT_CWD: root }).mail).toEqual({
+      transport: "log",
+      from: "Allot <noreply@allot.localhost>",
+    });
+    expect(readEnv({ INIT_CWD: root, MAIL_TRANSPORT: "file" }).mail).toMatchObject({
+      transport: "file",
+      directory: join(root, ".data", "mail"),
+    });
+    expect(readEnv({ INIT_CWD: root, MAIL_TRANSPORT: "file", MAIL_DIR: "outbox" }).mail).toMatchObject({
+      directory: join(root, "outbox"),
+    });
+    expect(() => readEnv({ INIT_CWD: root, MAIL_TRANSPORT: "resend" })).toThrow("RESEND_API_KEY");
+    expect(
+      readEnv({ INIT_CWD: root, MAIL_TRANSPORT: "resend", RESEND_API_KEY: "re_x", MAIL_FROM: "A <a@b.c>" })
+        .mail,
+    ).toEqual({ transport: "resend", apiKey: "re_x", from: "A <a@b.c>" });
+  });
+
   it("keeps one generated JWT secret in the embedded data folder", async () => {
     const root = await tempDir();
     const first = readEnv({ INIT_CWD: root }).config.jwtSecret;

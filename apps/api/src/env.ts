@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import type { MailSettings } from "@allot/domain/email/mail-transports";
 import { throttleRatesSchema } from "@allot/domain/throttle/throttle-rate";
 import { z } from "zod";
 import type { ApiConfig } from "./config";
@@ -26,6 +27,10 @@ const EnvSchema = z.object({
   // The scheduled jobs inside this process: the default on the embedded database, which no
   // `pnpm cron` process can open beside the server; with DATABASE_URL, cron processes run them.
   SCHEDULER: z.enum(["embedded", "off"]).optional(),
+  MAIL_TRANSPORT: z.enum(["log", "file", "resend"]).default("log"),
+  MAIL_DIR: z.string().optional(),
+  MAIL_FROM: z.string().default("Allot <noreply@allot.localhost>"),
+  RESEND_API_KEY: z.string().optional(),
 });
 
 export interface ApiEnv {
@@ -35,6 +40,7 @@ export interface ApiEnv {
   logLevel: string;
   /** `embedded`: the server runs the scheduler's jobs itself (main.ts). */
   scheduler: "embedded" | "off";
+  mail: MailSettings;
   config: ApiConfig;
 }
 
@@ -46,12 +52,24 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
   const e = parsed.data;
   const dataDir = resolve(e.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   if (e.DATABASE_URL && !e.JWT_SECRET) throw new Error("JWT_SECRET is required with DATABASE_URL");
+  if (e.MAIL_TRANSPORT === "resend" && !e.RESEND_API_KEY)
+    throw new Error("RESEND_API_KEY is required with MAIL_TRANSPORT=resend");
   return {
     port: e.PORT,
     host: e.HOST,
     database: e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: join(dataDir, "pglite") },
     logLevel: e.LOG_LEVEL,
     scheduler: e.SCHEDULER ?? (e.DATABASE_URL ? "off" : "embedded"),
+    mail:
+      e.MAIL_TRANSPORT === "file"
+        ? {
+            transport: "file",
+            from: e.MAIL_FROM,
+            directory: e.MAIL_DIR ? resolve(e.INIT_CWD ?? process.cwd(), e.MAIL_DIR) : join(dataDir, "mail"),
+          }
+        : e.MAIL_TRANSPORT === "resend"
+          ? { transport: "resend", from: e.MAIL_FROM, apiKey: e.RESEND_API_KEY as string }
+          : { transport: "log", from: e.MAIL_FROM },
     config: {
       jwtSecret: e.JWT_SECRET ?? embeddedJwtSecret(dataDir),
       publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://127.0.0.1:${e.PORT}`,

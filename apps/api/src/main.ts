@@ -1,6 +1,8 @@
 import { createDatabase } from "@allot/db/create-database";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
+import { mailTransportFor } from "@allot/domain/email/mail-transports";
 import { accountJobs } from "@allot/scheduler/account-jobs";
+import { type EmailDelivery, startEmailDelivery } from "@allot/scheduler/email-delivery";
 import { jobs } from "@allot/scheduler/jobs";
 import { type SchedulerLoop, startScheduler } from "@allot/scheduler/run-scheduler";
 import { buildApp } from "./app";
@@ -18,8 +20,10 @@ const app = await buildApp(
 // jobs itself, in the same loop as `pnpm cron`. Closing the server stops the loop (waiting for a
 // run under way) before the database closes.
 let scheduler: SchedulerLoop | null = null;
+let emailDelivery: EmailDelivery | null = null;
 app.addHook("onClose", async () => {
   await scheduler?.stop();
+  await emailDelivery?.stop();
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -31,4 +35,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 await app.listen({ port: env.port, host: env.host });
+// Emails queued by requests go out from here a moment after their commit (and from `pnpm cron`).
+emailDelivery = startEmailDelivery(database.db, mailTransportFor(env.mail));
 if (env.scheduler === "embedded") scheduler = startScheduler(database, { jobs, accountJobs });

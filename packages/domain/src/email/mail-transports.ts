@@ -1,5 +1,6 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { Resend } from "resend";
 import type { EmailToSend, MailTransport } from "./outgoing-email";
 
 /** What a message looks like on disk and in the log (operations.md, MAIL_DIR). */
@@ -41,4 +42,39 @@ export function fileTransport(directory: string, from: string): MailTransport {
       await rename(temporary, name);
     },
   };
+}
+
+/**
+ * `resend`: through Resend's API. The outbox id is the idempotency key, so a message re-sent after
+ * a crash between the send and its mark is not delivered twice (Resend keeps keys for 24 hours).
+ */
+export function resendTransport(apiKey: string, from: string, baseUrl?: string): MailTransport {
+  const resend = new Resend(apiKey, baseUrl ? { baseUrl } : undefined);
+  return {
+    async send(message) {
+      const { error } = await resend.emails.send(
+        { from, to: message.to, subject: message.subject, text: message.text, html: message.html },
+        { idempotencyKey: `allot-email/${message.id}` },
+      );
+      // The SDK answers errors instead of throwing them: throw, so the outbox retries.
+      if (error) throw new Error(`Resend refused the message: ${error.name}: ${error.message}`);
+    },
+  };
+}
+
+/** Where emails go (operations.md, MAIL_TRANSPORT): printed, written one file each, or sent by Resend. */
+export type MailSettings =
+  | { transport: "log"; from: string }
+  | { transport: "file"; from: string; directory: string }
+  | { transport: "resend"; from: string; apiKey: string };
+
+export function mailTransportFor(settings: MailSettings): MailTransport {
+  switch (settings.transport) {
+    case "log":
+      return logTransport(settings.from);
+    case "file":
+      return fileTransport(settings.directory, settings.from);
+    case "resend":
+      return resendTransport(settings.apiKey, settings.from);
+  }
 }

@@ -1,0 +1,39 @@
+import type { Database } from "@allot/db/create-database";
+import { deliverDueEmails } from "@allot/domain/email/deliver-emails";
+import type { MailTransport } from "@allot/domain/email/outgoing-email";
+import { logLine } from "./log-line";
+
+// Messages go out within this long of their commit; the due-message query reads a partial index.
+const POLL_MS = 1_000;
+
+export interface EmailDelivery {
+  /** Stops polling and waits for a pass under way. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Sends queued emails as they come due, in the API process and in `pnpm cron` alike: the outbox's
+ * claims keep several processes from sending one message twice. A pass that finds the previous one
+ * still running is skipped.
+ */
+export function startEmailDelivery(db: Database, transport: MailTransport): EmailDelivery {
+  let running: Promise<void> | null = null;
+  const pass = () => {
+    running ??= deliverDueEmails(db, transport)
+      .then((report) => {
+        if (report.failed > 0) logLine({ job: "deliver-emails", status: "retrying", ...report });
+      })
+      .catch((error: unknown) => logLine({ job: "deliver-emails", status: "failed", error: String(error) }))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(pass, POLL_MS);
+  pass();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
