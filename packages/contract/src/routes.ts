@@ -4,12 +4,15 @@ import * as auth from "./auth/routes";
 import * as bankAccounts from "./bank-accounts/routes";
 import * as banks from "./banks/routes";
 import * as budgets from "./budgets/routes";
+import * as credentials from "./credentials/routes";
 import * as currencies from "./currencies/routes";
 import * as funding from "./funding/routes";
 import * as fundingOccurrences from "./funding-occurrences/routes";
 import type { RouteSpec } from "./http/route";
 import * as imports from "./import/routes";
 import * as internalTransactions from "./internal-transactions/routes";
+import * as invitations from "./invitations/routes";
+import * as preferences from "./preferences/routes";
 import * as transactionCategories from "./transaction-categories/routes";
 import * as transactions from "./transactions/routes";
 import * as users from "./users/routes";
@@ -22,6 +25,7 @@ export const routes = {
   auth,
   users,
   apiKeys,
+  credentials,
   banks,
   currencies,
   bankAccounts,
@@ -33,6 +37,8 @@ export const routes = {
   funding,
   fundingOccurrences,
   imports,
+  preferences,
+  invitations,
 };
 
 /** Every route, flat, in declaration order. */

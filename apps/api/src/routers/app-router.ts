@@ -5,11 +5,14 @@ import { authRouter } from "./auth/auth-router";
 import { bankAccountsRouter } from "./bank-accounts/bank-accounts-router";
 import { banksRouter } from "./banks/banks-router";
 import { budgetsRouter } from "./budgets/budgets-router";
+import { credentialsRouter } from "./credentials/credentials-router";
 import { currenciesRouter } from "./currencies/currencies-router";
 import { fundingRouter } from "./funding/funding-router";
 import { fundingOccurrencesRouter } from "./funding-occurrences/funding-occurrences-router";
 import { importRouter } from "./import/import-router";
 import { internalTransactionsRouter } from "./internal-transactions/internal-transactions-router";
+import { invitationsRouter } from "./invitations/invitations-router";
+import { preferencesRouter } from "./preferences/preferences-router";
 import { transactionCategoriesRouter } from "./transaction-categories/transaction-categories-router";
 import { transactionsRouter } from "./transactions/transactions-router";
 import { usersRouter } from "./users/users-router";
@@ -22,6 +25,7 @@ export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
   apiKeys: apiKeysRouter,
+  credentials: credentialsRouter,
   banks: banksRouter,
   currencies: currenciesRouter,
   bankAccounts: bankAccountsRouter,
@@ -33,6 +37,8 @@ export const appRouter = router({
   funding: fundingRouter,
   fundingOccurrences: fundingOccurrencesRouter,
   imports: importRouter,
+  preferences: preferencesRouter,
+  invitations: invitationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

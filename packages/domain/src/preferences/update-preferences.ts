@@ -1,0 +1,51 @@
+import type { DeliveryMode, DigestFrequency } from "@allot/contract/preferences/preferences";
+import type { Database } from "@allot/db/create-database";
+import { channelPreferences, notificationPreferences } from "@allot/db/schema/preferences";
+import { NOTIFICATION_KINDS, type NotificationKind } from "../notifications/notification-kinds";
+import type { Actor } from "../shared/actor";
+import { NotFound, ValidationFailed } from "../shared/errors";
+import { isChannel } from "./channels";
+import { channelPreferenceViews, notificationPreferenceViews } from "./preference-views";
+
+export async function updateChannelPreference(
+  db: Database,
+  actor: Actor,
+  channel: string,
+  digestFrequency: DigestFrequency,
+) {
+  if (!isChannel(channel)) throw new NotFound(`There is no channel '${channel}'.`);
+  await db
+    .insert(channelPreferences)
+    .values({ userId: actor.userId, channel, digestFrequency })
+    .onConflictDoUpdate({
+      target: [channelPreferences.userId, channelPreferences.channel],
+      set: { digestFrequency, modifiedAt: new Date() },
+    });
+  const views = await channelPreferenceViews(db, actor.userId);
+  return views.find((view) => view.channel === channel) as (typeof views)[number];
+}
+
+const isKind = (kind: string): kind is NotificationKind => Object.hasOwn(NOTIFICATION_KINDS, kind);
+
+export async function updateNotificationPreference(
+  db: Database,
+  actor: Actor,
+  kind: string,
+  deliveryMode: DeliveryMode,
+) {
+  if (!isKind(kind)) throw new NotFound(`There is no notification kind '${kind}'.`);
+  if (!NOTIFICATION_KINDS[kind].canSuppress)
+    throw ValidationFailed.on(
+      "delivery_mode",
+      `'${kind}' notifications cannot be changed: they always go out.`,
+    );
+  await db
+    .insert(notificationPreferences)
+    .values({ userId: actor.userId, kind, deliveryMode })
+    .onConflictDoUpdate({
+      target: [notificationPreferences.userId, notificationPreferences.kind],
+      set: { deliveryMode, modifiedAt: new Date() },
+    });
+  const views = await notificationPreferenceViews(db, actor.userId);
+  return views.find((view) => view.kind === kind) as (typeof views)[number];
+}
