@@ -12,6 +12,7 @@ import { registerErrorBodies } from "./http/error-bodies";
 import { toErrorResponse } from "./http/error-response";
 import { refuseNulCharacters } from "./http/refuse-nul-characters";
 import { createRouteTable, decodePath } from "./http/route-table";
+import { registerLinkPages } from "./links/register-link-pages";
 import { registerDocs } from "./openapi/docs";
 import { type AppRouter, appRouter } from "./routers/app-router";
 import { throttleChecksFor } from "./throttle/throttle-checks";
@@ -94,5 +95,7 @@ export async function buildApp(
   });
 
   await registerDocs(app, allRoutes);
+  // The emails' /links/… pages: outside /api, so the route table above never sees them.
+  await registerLinkPages(app);
   return app;
 }

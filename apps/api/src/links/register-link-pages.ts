@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { registerEmailChangePages } from "./email-change-pages";
+import { html } from "./html";
+import { registerInvitationPages } from "./invitation-pages";
+import { LINK_PAGE_HEADERS, sendNotFound, sendPage } from "./layout";
+import { registerPasswordResetPages } from "./password-reset-pages";
+
+/**
+ * The small server-rendered pages the emails link to (`/links/…`, operations.md). They sit beside
+ * the API, not in it: outside the contract's route table and the OpenAPI document, with HTML
+ * errors and their own security headers. Each page acts only on a POST, through the public JSON
+ * endpoint it stands for.
+ */
+export async function registerLinkPages(app: FastifyInstance) {
+  await app.register(
+    async (links) => {
+      links.addHook("onRequest", async (_request, reply) => {
+        reply.headers(LINK_PAGE_HEADERS);
+      });
+      links.setNotFoundHandler((_request, reply) => sendNotFound(reply));
+      // Body errors (size, encoding, NUL characters) and failures as pages, never as JSON.
+      links.setErrorHandler((error: FastifyError & { status?: number }, request, reply) => {
+        // fastify's errors carry `statusCode`, the domain's (refused NUL characters) `status`.
+        const given = error.statusCode ?? error.status ?? 500;
+        const status = given >= 400 && given < 500 ? given : 500;
+        if (status >= 500) request.log.error({ err: error }, "link page failed");
+        return sendPage(
+          reply,
+          status,
+          status >= 500 ? "Something went wrong" : "The request could not be read",
+          status >= 500
+            ? html`<p>Something went wrong on our side. Try the link again later.</p>`
+            : html`<p>The form could not be read. Go back, reload the page and try again.</p>`,
+        );
+      });
+      registerInvitationPages(links, app);
+      registerPasswordResetPages(links, app);
+      registerEmailChangePages(links, app);
+    },
+    { prefix: "/links" },
+  );
+}
