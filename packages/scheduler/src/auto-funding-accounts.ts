@@ -1,8 +1,8 @@
 import type { Database } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { firstOwnerTimeZone } from "@allot/domain/budgets/account-today";
+import { rowsOf } from "@allot/domain/shared/rows-of";
 import { sql } from "drizzle-orm";
-import { rowsOf } from "./rows-of";
 
 export interface LocalAccount {
   accountId: string;

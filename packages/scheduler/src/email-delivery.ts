@@ -1,6 +1,7 @@
 import type { Database } from "@allot/db/create-database";
 import { deliverDueEmails } from "@allot/domain/email/deliver-emails";
 import type { MailTransport } from "@allot/domain/email/outgoing-email";
+import { deliverImmediateNotifications } from "@allot/domain/notifications/deliver-notifications";
 import { logLine } from "./log-line";
 
 // Messages go out within this long of their commit; the due-message query reads a partial index.
@@ -12,14 +13,15 @@ export interface EmailDelivery {
 }
 
 /**
- * Sends queued emails as they come due, in the API process and in `pnpm cron` alike: the outbox's
+ * Turns immediate notifications into emails, then sends queued emails as they come due, in the API process and in `pnpm cron` alike: the outbox's
  * claims keep several processes from sending one message twice. A pass that finds the previous one
  * still running is skipped.
  */
 export function startEmailDelivery(db: Database, transport: MailTransport): EmailDelivery {
   let running: Promise<void> | null = null;
   const pass = () => {
-    running ??= deliverDueEmails(db, transport)
+    running ??= deliverImmediateNotifications(db)
+      .then(() => deliverDueEmails(db, transport))
       .then((report) => {
         if (report.failed > 0) logLine({ job: "deliver-emails", status: "retrying", ...report });
       })

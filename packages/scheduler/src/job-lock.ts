@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from "@allot/db/create-database";
+import { rowsOf } from "@allot/domain/shared/rows-of";
 import { sql } from "drizzle-orm";
-import { rowsOf } from "./rows-of";
 
 /**
  * Runs `work` unless another process holds the job's advisory lock (then returns `skipped`).

@@ -1,5 +1,7 @@
 import type { Database } from "@allot/db/create-database";
 import { cleanupTokens } from "@allot/domain/auth/cleanup-tokens";
+import { expireDueInvitations } from "@allot/domain/invitations/expire-invitations";
+import { deliverDigests } from "@allot/domain/notifications/deliver-notifications";
 import { deleteExpiredThrottleCounters } from "@allot/domain/throttle/consume-throttle";
 
 export interface Job {
@@ -21,4 +23,8 @@ export const jobs: Job[] = [
     lockId: 4_216_102,
     run: deleteExpiredThrottleCounters,
   },
+  // Digests go out at each user's local window (about 7 am / 6 pm): a pass every five minutes.
+  { name: "deliver-digests", everyMs: 5 * 60_000, lockId: 4_216_110, run: deliverDigests },
+  // Reading or answering an invitation already treats it as expired; this writes the status down.
+  { name: "expire-invitations", everyMs: HOUR_MS, lockId: 4_216_103, run: expireDueInvitations },
 ];

@@ -23,12 +23,25 @@ describe.each(testEngines())("cron scheduler (%s)", (engine) => {
     expect(first).toEqual([
       { job: "cleanup-tokens", status: "done", result: { sessions: 0, refreshTokens: 0 } },
       { job: "cleanup-throttle-counters", status: "done", result: 0 },
+      { job: "deliver-digests", status: "done", result: 0 },
+      { job: "expire-invitations", status: "done", result: { expired: 0 } },
     ]);
-    expect(await scheduler.runDue(new Date(start.getTime() + 30 * 60_000))).toEqual([]);
+    expect(await scheduler.runDue(new Date(start.getTime() + 60_000))).toEqual([]);
+    const minutesLater = await scheduler.runDue(new Date(start.getTime() + 30 * 60_000));
+    expect(minutesLater.map((r) => r.job)).toEqual(["deliver-digests"]);
     const hourLater = await scheduler.runDue(new Date(start.getTime() + HOUR_MS));
-    expect(hourLater.map((r) => r.job)).toEqual(["cleanup-throttle-counters"]);
+    expect(hourLater.map((r) => r.job)).toEqual([
+      "cleanup-throttle-counters",
+      "deliver-digests",
+      "expire-invitations",
+    ]);
     const dayLater = await scheduler.runDue(new Date(start.getTime() + 24 * HOUR_MS));
-    expect(dayLater.map((r) => r.job)).toEqual(["cleanup-tokens", "cleanup-throttle-counters"]);
+    expect(dayLater.map((r) => r.job)).toEqual([
+      "cleanup-tokens",
+      "cleanup-throttle-counters",
+      "deliver-digests",
+      "expire-invitations",
+    ]);
   });
 
   it("reports a failing job and still runs the others", async () => {
