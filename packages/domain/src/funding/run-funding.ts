@@ -8,6 +8,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { type BankAccountRow, findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { accountTimeZone, localDate, startOfLocalDay } from "../budgets/account-today";
 import { refreshBudgetSnapshots } from "../ledger/snapshots";
+import { notifyAccountOwners } from "../notifications/record-notification";
 import type { Actor } from "../shared/actor";
 import { NotFound, ValidationFailed } from "../shared/errors";
 import { type EventKind, toFundingBudget } from "./funding-budget";
@@ -122,13 +123,40 @@ async function fundLockedAccount(
       `Events after ${horizon}, the latest imported posting date, wait for an import that reaches them.`,
     );
   const touched = plan.occurrences.filter((occurrence) => occurrence.status !== "SKIPPED");
-  return {
+  const result = {
     transfers: plan.transfers.length,
     occurrences_completed: touched.filter((occurrence) => occurrence.status === "COMPLETE").length,
     occurrences_partial: touched.filter((occurrence) => occurrence.status === "PARTIAL").length,
     warnings,
     skipped_budgets: plan.skippedBudgets,
   };
+  await recordFundingNotifications(tx, account.id, plan, result, new Map(rows.map((b) => [b.id, b.name])));
+  return result;
+}
+
+/** A run that moved money, and each Recurring budget it refreshed, are told to the owners. */
+async function recordFundingNotifications(
+  tx: Tx,
+  accountId: string,
+  plan: FundingPlan,
+  result: FundingRunResult,
+  names: Map<string, string>,
+) {
+  if (result.transfers > 0)
+    await notifyAccountOwners(tx, accountId, "funding_complete", {
+      transfers: result.transfers,
+      occurrences_completed: result.occurrences_completed,
+      occurrences_partial: result.occurrences_partial,
+    });
+  const refreshed = [
+    ...new Set(
+      plan.occurrences
+        .filter((occurrence) => occurrence.kind === "recur" && occurrence.status === "COMPLETE")
+        .map((occurrence) => names.get(occurrence.budgetId) ?? occurrence.budgetId),
+    ),
+  ];
+  if (refreshed.length > 0)
+    await notifyAccountOwners(tx, accountId, "recurring_budget_refreshed", { budgets: refreshed.join(", ") });
 }
 
 /**

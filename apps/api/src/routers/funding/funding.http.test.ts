@@ -1,7 +1,9 @@
+import { notifications } from "@allot/db/schema/notifications";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { localDate } from "@allot/domain/budgets/account-today";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../../testing/test-app";
 
@@ -232,6 +234,17 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
     expect(refreshed.complete).toBe(true);
     expect(refreshed.next_recurrence).toBe(day(28));
     expect(await occurrences(rent.id)).toEqual([[day(14), "recur", "COMPLETE"]]);
+    // Both runs moved money and the second refreshed Rent: the owner is told.
+    const told = await t.db
+      .select({ kind: notifications.kind, payload: notifications.payload })
+      .from(notifications)
+      .where(eq(notifications.bankAccountId, account.id));
+    expect(told.map((n) => n.kind).sort()).toEqual([
+      "funding_complete",
+      "funding_complete",
+      "recurring_budget_refreshed",
+    ]);
+    expect(told.find((n) => n.kind === "recurring_budget_refreshed")?.payload).toEqual({ budgets: "Rent" });
     // Spending 100 of it, the next cycle tops it up from the fill-up to the target again.
     await transfer(account, "100", rent.id, account.unallocated_budget);
     await run(account, day(28));
