@@ -1,4 +1,5 @@
 import type { Database } from "@allot/db/create-database";
+import { warnExpiringApiKeys } from "@allot/domain/api-keys/warn-expiring-keys";
 import { cleanupTokens } from "@allot/domain/auth/cleanup-tokens";
 import { expireDueInvitations } from "@allot/domain/invitations/expire-invitations";
 import { deliverDigests } from "@allot/domain/notifications/deliver-notifications";
@@ -23,6 +24,7 @@ export const jobs: Job[] = [
     lockId: 4_216_102,
     run: deleteExpiredThrottleCounters,
   },
+  { name: "warn-expiring-api-keys", everyMs: HOUR_MS, lockId: 4_216_111, run: warnExpiringApiKeys },
   // Digests go out at each user's local window (about 7 am / 6 pm): a pass every five minutes.
   { name: "deliver-digests", everyMs: 5 * 60_000, lockId: 4_216_110, run: deliverDigests },
   // Reading or answering an invitation already treats it as expired; this writes the status down.

@@ -23,6 +23,7 @@ describe.each(testEngines())("cron scheduler (%s)", (engine) => {
     expect(first).toEqual([
       { job: "cleanup-tokens", status: "done", result: { sessions: 0, refreshTokens: 0 } },
       { job: "cleanup-throttle-counters", status: "done", result: 0 },
+      { job: "warn-expiring-api-keys", status: "done", result: 0 },
       { job: "deliver-digests", status: "done", result: 0 },
       { job: "expire-invitations", status: "done", result: { expired: 0 } },
     ]);
@@ -32,6 +33,7 @@ describe.each(testEngines())("cron scheduler (%s)", (engine) => {
     const hourLater = await scheduler.runDue(new Date(start.getTime() + HOUR_MS));
     expect(hourLater.map((r) => r.job)).toEqual([
       "cleanup-throttle-counters",
+      "warn-expiring-api-keys",
       "deliver-digests",
       "expire-invitations",
     ]);
@@ -39,6 +41,7 @@ describe.each(testEngines())("cron scheduler (%s)", (engine) => {
     expect(dayLater.map((r) => r.job)).toEqual([
       "cleanup-tokens",
       "cleanup-throttle-counters",
+      "warn-expiring-api-keys",
       "deliver-digests",
       "expire-invitations",
     ]);

@@ -1,0 +1,43 @@
+import { testEngines } from "@allot/db/testing/test-databases";
+import { warnExpiringApiKeys } from "@allot/domain/api-keys/warn-expiring-keys";
+import { deliverImmediateNotifications } from "@allot/domain/notifications/deliver-notifications";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../../testing/test-app";
+import { useTestMailbox } from "../../testing/test-mailbox";
+
+describe.each(testEngines())("expiring API keys (%s)", (engine) => {
+  const t = useTestApp(engine);
+  const mailbox = useTestMailbox(() => t.db);
+
+  it("emails the owner once about each active key expiring within 7 days", async () => {
+    const user = await t.user();
+    const create = async (name: string, expiry_days: number | null) => {
+      const response = await t.inject({
+        method: "POST",
+        url: "/api/v1/users/me/api-keys/",
+        headers: { authorization: user.bearer },
+        payload: { name, expiry_days },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json();
+    };
+    await create("nightly importer", 3);
+    await create("later", 30);
+    await create("forever", null);
+    const revoked = await create("revoked soon", 2);
+    await t.inject({
+      method: "POST",
+      url: `/api/v1/users/me/api-keys/${revoked.uuid}/revoke/`,
+      headers: { authorization: user.bearer },
+    });
+
+    expect(await warnExpiringApiKeys(t.db)).toBeGreaterThanOrEqual(1);
+    expect(await warnExpiringApiKeys(t.db)).toBe(0);
+    await deliverImmediateNotifications(t.db);
+    const messages = await mailbox.messagesTo(user.email);
+    expect(messages.map((m) => m.subject)).toEqual(["API key expiring"]);
+    expect(messages[0]?.text).toContain("name: nightly importer");
+    // Eight days on, the 30-day key is not yet within the window; 24 days on it is.
+    expect(await warnExpiringApiKeys(t.db, new Date(Date.now() + 24 * 86_400_000))).toBeGreaterThanOrEqual(1);
+  });
+});
