@@ -1,0 +1,190 @@
+import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
+import { users } from "@allot/db/schema/users";
+import { testEngines } from "@allot/db/testing/test-databases";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../../testing/test-app";
+import { useTestMailbox } from "../../testing/test-mailbox";
+import { invitationKit } from "./invitation-test-kit";
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+const NEW_PASSWORD = "violet tangerine harbour 42";
+
+describe.each(testEngines())("invitations: accept and decline (%s)", (engine) => {
+  const t = useTestApp(engine);
+  const mailbox = useTestMailbox(() => t.db);
+  const kit = invitationKit(t, mailbox);
+
+  const ownersOf = (accountId: string) =>
+    t.db.select().from(bankAccountOwners).where(eq(bankAccountOwners.bankAccountId, accountId));
+
+  it("takes a new user from the email to a password login that sees the shared account", async () => {
+    const owner = await t.user();
+    const account = await kit.account(owner, "Family Checking");
+    const email = kit.newAddress();
+    const token = await kit.invited(owner, account.id, email);
+
+    const read = await kit.get(token);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toEqual({
+      id: (await kit.row(token)).id,
+      status: "pending",
+      invitee_email: email,
+      bank_account_name: "Family Checking",
+      bank_name: "Shared Bank",
+      current_owners: [owner.email],
+      is_new_user: true,
+      expires_at: expect.stringMatching(ISO_DATE_TIME),
+    });
+
+    const accepted = await kit.accept(token);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.body).toBe("");
+    const row = await kit.row(token);
+    expect(row.status).toBe("accepted");
+    expect(row.acceptedAt).toBeInstanceOf(Date);
+    const [invitee] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(invitee).toMatchObject({ isActive: true, passwordHash: null });
+    expect((await ownersOf(account.id)).map((o) => o.userId).sort()).toEqual([owner.id, invitee?.id].sort());
+
+    // Acceptance issues no credential: the way in is the reset email.
+    expect(accepted.headers["set-cookie"]).toBeUndefined();
+    const reset = await mailbox.latestTo(email);
+    expect(reset.kind).toBe("password_reset");
+    const resetToken = mailbox.linkIn(reset, "/links/password-reset/").split("/links/password-reset/")[1];
+    const confirmed = await t.inject({
+      method: "POST",
+      url: `/api/v1/password-reset/${resetToken}/confirm/`,
+      payload: { new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(204);
+
+    const bearer = await t.login(email, NEW_PASSWORD);
+    const me = await t.inject({ url: "/api/v1/users/me/", headers: { authorization: bearer } });
+    expect(me.json()).toMatchObject({ username: email, email, has_usable_password: true });
+    const accounts = await t.inject({ url: "/api/v1/bank-accounts/", headers: { authorization: bearer } });
+    expect(accounts.statusCode).toBe(200);
+    expect(accounts.json().results).toEqual([
+      expect.objectContaining({ id: account.id, name: "Family Checking", owners: [owner.username, email] }),
+    ]);
+
+    const after = (await kit.get(token)).json();
+    expect(after).toMatchObject({
+      status: "accepted",
+      is_new_user: false,
+      current_owners: [owner.email, email],
+    });
+  });
+
+  it("adds an existing user without sending a reset email, and notifies the inviter", async () => {
+    const owner = await t.user();
+    const existing = await t.user();
+    const account = await kit.account(owner);
+    const token = await kit.invited(owner, account.id, existing.email);
+    expect((await kit.get(token)).json().is_new_user).toBe(false);
+
+    expect((await kit.accept(token)).statusCode).toBe(200);
+    const messages = await mailbox.messagesTo(existing.email);
+    expect(messages.map((m) => m.kind)).toEqual(["invitation"]);
+    const seen = await t.inject({ url: `/api/v1/bank-accounts/${account.id}/`, headers: kit.auth(existing) });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().owners).toEqual([owner.username, existing.username]);
+
+    const notes = await kit.notificationsOf(owner);
+    expect(notes).toEqual([
+      expect.objectContaining({
+        kind: "invitation_accepted",
+        bankAccountId: account.id,
+        payload: {
+          invitation: (await kit.row(token)).id,
+          invitee_email: existing.email,
+          bank_account_name: "Household",
+        },
+      }),
+    ]);
+    expect(await kit.notificationsOf(existing)).toEqual([]);
+  });
+
+  it("declines: nobody is added, the placeholder stays inactive, the inviter is notified", async () => {
+    const owner = await t.user();
+    const account = await kit.account(owner);
+    const email = kit.newAddress();
+    const token = await kit.invited(owner, account.id, email);
+
+    const declined = await kit.decline(token);
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.body).toBe("");
+    const row = await kit.row(token);
+    expect(row.status).toBe("declined");
+    expect(row.declinedAt).toBeInstanceOf(Date);
+    expect((await ownersOf(account.id)).map((o) => o.userId)).toEqual([owner.id]);
+    const [placeholder] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(placeholder?.isActive).toBe(false);
+    expect((await mailbox.messagesTo(email)).map((m) => m.kind)).toEqual(["invitation"]);
+    expect((await kit.notificationsOf(owner)).map((n) => [n.kind, n.bankAccountId])).toEqual([
+      ["invitation_declined", account.id],
+    ]);
+
+    expect((await kit.get(token)).json().status).toBe("declined");
+    const accept = await kit.accept(token);
+    expect(accept.statusCode).toBe(400);
+    expect(accept.json()).toEqual({ non_field_errors: ["This invitation has already been declined."] });
+    expect((await kit.decline(token)).statusCode).toBe(400);
+  });
+
+  it("refuses to accept or decline an accepted invitation (400)", async () => {
+    const owner = await t.user();
+    const account = await kit.account(owner);
+    const token = await kit.invited(owner, account.id, kit.newAddress());
+    expect((await kit.accept(token)).statusCode).toBe(200);
+    const again = await kit.accept(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ non_field_errors: ["This invitation has already been accepted."] });
+    expect((await kit.decline(token)).statusCode).toBe(400);
+    expect((await kit.row(token)).status).toBe("accepted");
+  });
+
+  it("adds the owner once when the same invitation is accepted twice at once", async () => {
+    const owner = await t.user();
+    const account = await kit.account(owner);
+    const email = kit.newAddress();
+    const token = await kit.invited(owner, account.id, email);
+    const answers = await Promise.all([kit.accept(token), kit.accept(token), kit.decline(token)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400]);
+    expect(await ownersOf(account.id)).toHaveLength(2);
+    expect((await kit.row(token)).status).toBe("accepted");
+    expect((await mailbox.messagesTo(email)).map((m) => m.kind)).toEqual(["invitation", "password_reset"]);
+    expect(await kit.notificationsOf(owner)).toHaveLength(1);
+  });
+
+  it("answers 404 for an unknown or malformed token", async () => {
+    for (const token of ["unknown-token", "x".repeat(300), "%00"]) {
+      expect((await kit.get(token)).statusCode, token).toBe(404);
+      expect((await kit.accept(token)).statusCode, token).toBe(404);
+      expect((await kit.decline(token)).statusCode, token).toBe(404);
+    }
+  });
+
+  it("needs no credential, works with a valid one, and refuses a bad one with 401", async () => {
+    const owner = await t.user();
+    const bystander = await t.user();
+    const account = await kit.account(owner);
+    const token = await kit.invited(owner, account.id, kit.newAddress());
+    const bad = { authorization: "Bearer not-a-token" };
+    const badKey = { authorization: "Api-Key allot_nope" };
+
+    for (const headers of [bad, badKey]) {
+      expect((await kit.get(token, headers)).statusCode).toBe(401);
+      expect((await kit.accept(token, headers)).statusCode).toBe(401);
+      expect((await kit.decline(token, headers)).statusCode).toBe(401);
+    }
+    expect((await kit.row(token)).status).toBe("pending");
+
+    expect((await kit.get(token, kit.auth(bystander))).statusCode).toBe(200);
+    // The token is the credential: whoever calls, the invitee is the one added.
+    expect((await kit.accept(token, kit.auth(bystander))).statusCode).toBe(200);
+    const owners = (await ownersOf(account.id)).map((o) => o.userId);
+    expect(owners).not.toContain(bystander.id);
+    expect(owners).toContain((await kit.row(token)).inviteeId);
+  });
+});

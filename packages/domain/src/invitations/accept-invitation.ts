@@ -1,0 +1,59 @@
+import type { Database } from "@allot/db/create-database";
+import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts";
+import { invitations } from "@allot/db/schema/invitations";
+import { users } from "@allot/db/schema/users";
+import { eq } from "drizzle-orm";
+import { issuePasswordReset } from "../credentials/issue-password-reset";
+import { notifyUser } from "../notifications/record-notification";
+import { actOnPendingInvitation } from "./act-on-invitation";
+
+/**
+ * Accepts an invitation (public: the token is the credential): the invitee becomes an owner of
+ * the account and the inviter is notified. An invitee without a usable password (a placeholder) is
+ * activated and sent a password-reset email; acceptance itself never issues credentials. A user an
+ * administrator deactivated who has a password stays inactive: a token holder cannot undo that.
+ */
+export async function acceptInvitation(
+  db: Database,
+  token: string,
+  options: { publicBaseUrl: string; now?: Date },
+) {
+  const now = options.now ?? new Date();
+  await actOnPendingInvitation(db, eq(invitations.token, token), now, async (tx, invitation) => {
+    await tx
+      .insert(bankAccountOwners)
+      .values({ bankAccountId: invitation.bankAccountId, userId: invitation.inviteeId, createdAt: now })
+      .onConflictDoNothing();
+    await tx
+      .update(invitations)
+      .set({ status: "accepted", acceptedAt: now, modifiedAt: now })
+      .where(eq(invitations.id, invitation.id));
+
+    const [invitee] = await tx.select().from(users).where(eq(users.id, invitation.inviteeId)).for("update");
+    if (!invitee) throw new Error("invitee vanished under a locked invitation");
+    if (invitee.passwordHash === null) {
+      if (!invitee.isActive) await tx.update(users).set({ isActive: true }).where(eq(users.id, invitee.id));
+      await issuePasswordReset(
+        tx,
+        { id: invitee.id, email: invitee.email },
+        { publicBaseUrl: options.publicBaseUrl, reason: "invitation_accepted", now },
+      );
+    }
+
+    const [account] = await tx
+      .select({ name: bankAccounts.name })
+      .from(bankAccounts)
+      .where(eq(bankAccounts.id, invitation.bankAccountId));
+    await notifyUser(
+      tx,
+      invitation.inviterId,
+      "invitation_accepted",
+      {
+        invitation: invitation.id,
+        invitee_email: invitation.inviteeEmail,
+        bank_account_name: account?.name ?? "",
+      },
+      invitation.bankAccountId,
+    );
+  });
+}

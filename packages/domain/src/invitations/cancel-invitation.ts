@@ -1,0 +1,36 @@
+import type { Database } from "@allot/db/create-database";
+import { invitations } from "@allot/db/schema/invitations";
+import { and, eq, type SQL } from "drizzle-orm";
+import { findOwnedAccount } from "../bank-accounts/find-owned-account";
+import type { Actor } from "../shared/actor";
+import { Forbidden } from "../shared/errors";
+import { actOnPendingInvitation } from "./act-on-invitation";
+
+/**
+ * Cancels a pending invitation of the account. Someone else's account, or a token of another
+ * account: 404. A co-owner who is not the inviter: 403. Not pending any more: 400.
+ */
+export async function cancelInvitation(
+  db: Database,
+  actor: Actor,
+  input: { accountId: string; token: string },
+  now = new Date(),
+) {
+  const account = await findOwnedAccount(db, actor, input.accountId);
+  const where = and(eq(invitations.token, input.token), eq(invitations.bankAccountId, account.id)) as SQL;
+  await actOnPendingInvitation(
+    db,
+    where,
+    now,
+    async (tx, invitation) => {
+      await tx
+        .update(invitations)
+        .set({ status: "cancelled", cancelledAt: now, modifiedAt: now })
+        .where(eq(invitations.id, invitation.id));
+    },
+    (invitation) => {
+      if (invitation.inviterId !== actor.userId)
+        throw new Forbidden("Only the user who sent an invitation may cancel it.", "not_inviter");
+    },
+  );
+}

@@ -1,0 +1,112 @@
+import type { Database } from "@allot/db/create-database";
+import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
+import { banks } from "@allot/db/schema/banks";
+import { invitations } from "@allot/db/schema/invitations";
+import { users } from "@allot/db/schema/users";
+import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { randomToken } from "../auth/token-digest";
+import { findOwnedAccount } from "../bank-accounts/find-owned-account";
+import { enqueueEmail } from "../email/enqueue-email";
+import type { Actor } from "../shared/actor";
+import { Conflict, Throttled } from "../shared/errors";
+import { findOrCreateInvitee } from "./find-or-create-invitee";
+import { invitationEmail } from "./invitation-email";
+import { INVITATION_LIMIT, INVITATION_WINDOW_DAYS, invitationLimitRetryAfter } from "./invitation-limit";
+import { invitationExpiry } from "./invitation-status";
+
+/**
+ * Invites an address to co-own the account and queues the invitation email. The account row is
+ * locked first, so two invitations to one address at once cannot both pass the pending check.
+ * Checks in order (operations.md): already an owner 409, a pending invitation 409, the per-address
+ * limit 429.
+ */
+export async function inviteToAccount(
+  db: Database,
+  actor: Actor,
+  input: { accountId: string; email: string },
+  options: { publicBaseUrl: string; now?: Date },
+) {
+  const now = options.now ?? new Date();
+  await db.transaction(async (tx) => {
+    const account = await findOwnedAccount(tx, actor, input.accountId, { lock: true });
+    const sameAddress = and(
+      eq(invitations.bankAccountId, account.id),
+      sql`lower(${invitations.inviteeEmail}) = lower(${input.email})`,
+    );
+
+    const [owner] = await tx
+      .select({ userId: bankAccountOwners.userId })
+      .from(bankAccountOwners)
+      .innerJoin(users, eq(users.id, bankAccountOwners.userId))
+      .where(
+        and(
+          eq(bankAccountOwners.bankAccountId, account.id),
+          sql`lower(${users.email}) = lower(${input.email})`,
+        ),
+      )
+      .limit(1);
+    if (owner)
+      throw new Conflict("This address already belongs to an owner of the account.", "already_owner");
+
+    // A pending one past its expiry no longer blocks: it is marked expired here and now.
+    await tx
+      .update(invitations)
+      .set({ status: "expired" })
+      .where(and(sameAddress, eq(invitations.status, "pending"), lte(invitations.expiresAt, now)));
+    const [pending] = await tx
+      .select({ id: invitations.id })
+      .from(invitations)
+      .where(and(sameAddress, eq(invitations.status, "pending")))
+      .limit(1);
+    if (pending)
+      throw new Conflict("A pending invitation to this address already exists.", "invitation_pending");
+
+    const windowStart = new Date(now.getTime() - INVITATION_WINDOW_DAYS * 86_400_000);
+    const sent = await tx
+      .select({ createdAt: invitations.createdAt })
+      .from(invitations)
+      .where(and(sameAddress, gt(invitations.createdAt, windowStart)));
+    const retryAfter = invitationLimitRetryAfter(
+      sent.map((row) => row.createdAt),
+      now,
+    );
+    if (retryAfter !== null) {
+      throw Object.assign(new Throttled(retryAfter), {
+        message: `At most ${INVITATION_LIMIT} invitations to one address per account in ${INVITATION_WINDOW_DAYS} days; try again in ${retryAfter} seconds.`,
+      });
+    }
+
+    const invitee = await findOrCreateInvitee(tx, input.email);
+    const token = randomToken();
+    const expiresAt = invitationExpiry(now);
+    await tx.insert(invitations).values({
+      token,
+      bankAccountId: account.id,
+      inviterId: actor.userId,
+      inviteeId: invitee.id,
+      inviteeEmail: invitee.email,
+      expiresAt,
+      createdAt: now,
+      modifiedAt: now,
+    });
+
+    const [inviter] = await tx
+      .select({ name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, actor.userId));
+    const [bank] = await tx.select({ name: banks.name }).from(banks).where(eq(banks.id, account.bankId));
+    if (!inviter || !bank) throw new Error("inviter or bank vanished under a locked account");
+    await enqueueEmail(
+      tx,
+      invitationEmail({
+        to: invitee.email,
+        token,
+        publicBaseUrl: options.publicBaseUrl,
+        inviter,
+        accountName: account.name,
+        bankName: bank.name,
+        expiresAt,
+      }),
+    );
+  });
+}
