@@ -21,6 +21,8 @@ export class UsageError extends Error {
   constructor(
     message: string,
     readonly code = "usage_error",
+    /** More fields for the --json error body (e.g. an import file's list of problems). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -53,8 +55,8 @@ const NETWORK_ERRORS =
 
 function errorBody(error: unknown): Record<string, unknown> {
   if (error instanceof ValidationFailed) return error.fields;
-  if (error instanceof DomainError || error instanceof UsageError)
-    return { detail: error.message, code: error.code };
+  if (error instanceof UsageError) return { detail: error.message, code: error.code, ...error.extra };
+  if (error instanceof DomainError) return { detail: error.message, code: error.code };
   if (error instanceof ApiError) {
     // The server's own body when it is one of its shapes, so scripts see what the API said.
     return error.fields ?? { detail: error.detail, code: error.code };
