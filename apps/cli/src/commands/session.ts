@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { createApiClient, normalizeBaseUrl, resolveBaseUrl } from "../api-session";
-import { deleteConfig, readConfig, writeConfig } from "../config-file";
+import { forgetLogin, readConfig, writeConfig } from "../config-file";
 import type { CliEnv } from "../env";
 import { printJson, printRecord, reportError } from "../output";
 import { readPassword } from "../read-password";
@@ -28,6 +28,7 @@ export function registerSessionCommands(program: Command, env: CliEnv): void {
         });
         const me = await (await createApiClient({ baseUrl, auth: { bearer: session.access } })).users.getMe();
         await writeConfig(env.configPath, {
+          ...config,
           base_url: baseUrl,
           username: me.username,
           access_token: session.access,
@@ -60,7 +61,7 @@ export function registerSessionCommands(program: Command, env: CliEnv): void {
             },
           );
         }
-        await deleteConfig(env.configPath);
+        await forgetLogin(env.configPath, config);
         const result = { logged_out: Boolean(config.access_token), ended_on_server: endedOnServer };
         if (options.json) printJson(result);
         else if (result.logged_out) printRecord({ "logged out of": config.base_url });
