@@ -28,6 +28,8 @@ export interface CliEnv {
   configPath: string;
   baseUrl: string | undefined;
   apiKey: string | undefined;
+  /** Where the user typed the command: relative file arguments mean paths from here. */
+  workingDirectory: string;
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): CliEnv {
@@ -43,5 +45,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(
     configPath: e.ALLOT_CONFIG ? resolve(base, e.ALLOT_CONFIG) : join(configHome, "allot", "config.json"),
     baseUrl: e.ALLOT_BASE_URL,
     apiKey: e.ALLOT_API_KEY,
+    workingDirectory: base,
   };
 }

@@ -1,5 +1,6 @@
 import { Command } from "commander";
 import { registerAdminCommands } from "./commands/admin";
+import { registerImportCommands } from "./commands/import";
 import { registerSessionCommands } from "./commands/session";
 import { registerWhoamiCommand } from "./commands/whoami";
 import type { CliEnv } from "./env";
@@ -14,5 +15,6 @@ export function createProgram(env: CliEnv): Command {
   registerAdminCommands(program, env);
   registerSessionCommands(program, env);
   registerWhoamiCommand(program, env);
+  registerImportCommands(program, env);
   return program;
 }
