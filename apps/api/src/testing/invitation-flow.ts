@@ -1,0 +1,38 @@
+import { createBank } from "@allot/domain/banks/create-bank";
+import type { TestUser, useTestApp } from "./test-app";
+import type { useTestMailbox } from "./test-mailbox";
+
+let counter = 0;
+
+/**
+ * Invitations made the way a user makes them: an owner's account, `POST …/invite/` over HTTP, and
+ * the link read from the email the invitee receives (its path: tests choose the origin).
+ */
+export function invitationFlow(t: ReturnType<typeof useTestApp>, mailbox: ReturnType<typeof useTestMailbox>) {
+  return {
+    async invite(options: { accountName?: string; bankName?: string; invitee?: TestUser } = {}) {
+      counter += 1;
+      const owner = await t.user({ name: "Olive Owner" });
+      const bank = await createBank(t.db, { name: options.bankName ?? "Link Bank", currency: "EUR" });
+      const created = await t.inject({
+        method: "POST",
+        url: "/api/v1/bank-accounts/",
+        headers: { authorization: owner.bearer },
+        payload: { name: options.accountName ?? "Household", bank: bank.id },
+      });
+      if (created.statusCode !== 201) throw new Error(`account: ${created.statusCode} ${created.body}`);
+      const inviteeEmail = options.invitee?.email ?? `invitee${counter}-${Date.now()}@example.com`;
+      const invited = await t.inject({
+        method: "POST",
+        url: `/api/v1/bank-accounts/${created.json().id}/invite/`,
+        headers: { authorization: owner.bearer },
+        payload: { invitee_email: inviteeEmail },
+      });
+      if (invited.statusCode !== 201) throw new Error(`invite: ${invited.statusCode} ${invited.body}`);
+      const link = mailbox.linkIn(await mailbox.latestTo(inviteeEmail), "/links/invitations/");
+      const path = new URL(link).pathname;
+      const token = decodeURIComponent(path.split("/").pop() ?? "");
+      return { owner, inviteeEmail, accountId: created.json().id as string, path, token };
+    },
+  };
+}
