@@ -13,6 +13,8 @@ export interface ApiConfig {
     loginPerIp: ThrottleRate[];
     loginPerEmail: ThrottleRate[];
     refreshPerIp: ThrottleRate[];
+    /** Per user, on change-password; operations.md's 10/hour when left out. */
+    changePasswordPerUser?: ThrottleRate[];
   };
   /** Send the refresh cookie with Secure (off only for plain-HTTP local development tests). */
   secureCookies: boolean;

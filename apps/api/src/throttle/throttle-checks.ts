@@ -1,8 +1,13 @@
 import { loginRoute, refreshRoute } from "@allot/contract/auth/routes";
+import { changePasswordRoute } from "@allot/contract/credentials/routes";
 import type { RouteSpec } from "@allot/contract/http/route";
 import type { ThrottleCheck } from "@allot/domain/throttle/consume-throttle";
+import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import type { FastifyRequest } from "fastify";
 import type { ApiConfig } from "../config";
+
+// Bounds guessing the current password through a stolen session (operations.md).
+const CHANGE_PASSWORD_PER_USER = parseThrottleRates("10/hour");
 
 /** What one request is counted against: its caller (user or anonymous IP) plus per-route limits. */
 export function throttleChecksFor(
@@ -25,5 +30,11 @@ export function throttleChecksFor(
     }
   }
   if (route === refreshRoute) checks.push({ key: `refresh-ip:${request.ip}`, rates: throttle.refreshPerIp });
+  if (route === changePasswordRoute && actor) {
+    checks.push({
+      key: `change-password:${actor.userId}`,
+      rates: throttle.changePasswordPerUser ?? CHANGE_PASSWORD_PER_USER,
+    });
+  }
   return checks;
 }

@@ -1,0 +1,12 @@
+import { confirmPasswordResetRoute } from "@allot/contract/credentials/routes";
+import { confirmPasswordReset } from "@allot/domain/credentials/confirm-password-reset";
+import { procedureFor } from "../../trpc/trpc";
+
+export const confirmPasswordResetProcedure = procedureFor(confirmPasswordResetRoute).mutation(
+  async ({ ctx, input }) => {
+    await confirmPasswordReset(ctx.db, input.token, {
+      newPassword: input.new_password,
+      confirmPassword: input.confirm_password,
+    });
+  },
+);

@@ -1,0 +1,9 @@
+import { revokeEmailChangeRoute } from "@allot/contract/credentials/routes";
+import { revokeEmailChange } from "@allot/domain/credentials/revoke-email-change";
+import { procedureFor } from "../../trpc/trpc";
+
+export const revokeEmailChangeProcedure = procedureFor(revokeEmailChangeRoute).mutation(
+  async ({ ctx, input }) => {
+    await revokeEmailChange(ctx.db, input.token);
+  },
+);
