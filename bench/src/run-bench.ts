@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { availableParallelism, loadavg } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import { withAdminConnection } from "@allot/db/testing/test-databases";
+import { benchCliImport } from "./cli-import-bench";
 import { createCleanups } from "./defer";
 import { DEFAULT_DATABASE_URL, readBenchEnv, readScenarioGroups, type ScenarioGroup } from "./env";
 import { benchFunding } from "./funding-bench";
@@ -22,7 +23,8 @@ import { startServer } from "./servers";
  * allocations) of an account holding 100,000 and of one holding 10,000, each beside a bare fastify +
  * postgres.js server running the same SQL, all loaded by autocannon over loopback in the same run.
  * funding: a year of the funding engine's catch-up on an account of 1,000 budgets (funding-bench.ts).
- * import: sync-scrape of 5,000 rows into an account of 100,000 (import-bench.ts).
+ * import: sync-scrape of 5,000 rows into an account of 100,000 (import-bench.ts), then `allot import
+ * csv` of a 50,000-row export end to end (cli-import-bench.ts).
  * Prints markdown tables and keeps them in results/latest.md (the sections of groups not run stay).
  */
 
@@ -89,9 +91,17 @@ async function main() {
       rounds: load.rounds,
       environment: environment(groups.size > 1 ? (loadavg()[0] ?? 0) : loadAtStart),
     });
-    process.stdout.write(`\n${imported.report}`);
-    sections.import = imported.report;
-    failures.push(...imported.problems);
+    const cli = await benchCliImport({
+      databaseUrl,
+      apiUrl,
+      bankId: users.bankId,
+      owner: users.funder,
+      environment: environment(loadavg()[0] ?? 0),
+    });
+    const report = `${imported.report}\n${cli.report}`;
+    process.stdout.write(`\n${report}`);
+    sections.import = report;
+    failures.push(...imported.problems, ...cli.problems);
   }
 
   for (const failure of failures) console.error(`FAILED: ${failure}`);
@@ -261,6 +271,9 @@ function apiEnv(databaseUrl: string): Record<string, string> {
     DATABASE_URL: databaseUrl,
     JWT_SECRET: randomBytes(48).toString("base64url"),
     LOG_LEVEL: "warn",
+    // Imports and funding runs email their owners: written to files, not printed into the report.
+    MAIL_TRANSPORT: "file",
+    MAIL_DIR: join(tmpdir(), `allot-bench-mail-${randomBytes(6).toString("hex")}`),
     // The bench measures serving, not refusing: no throttle may answer 429. All five are set because
     // apps/api/src/env.ts's defaults reach the app unparsed (zod 4's `.default` skips the transform).
     THROTTLE_RATE_USER: "10000000/minute",
