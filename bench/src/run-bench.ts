@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -44,7 +45,12 @@ async function main() {
   const databaseUrl = await createScratchDatabase(serverUrl, defer);
   const users = await seedUsers(databaseUrl);
   const apiUrl = await startServer(
-    { name: "api", entry: join(API_DIR, "src/main.ts"), cwd: API_DIR, env: apiEnv(databaseUrl) },
+    {
+      name: "api",
+      entry: join(API_DIR, "src/main.ts"),
+      cwd: API_DIR,
+      env: apiEnv(databaseUrl, await mailDir()),
+    },
     defer,
   );
   const postgresVersion = await withAdminConnection(
@@ -266,14 +272,20 @@ async function expectSameTransactionPage(real: Target, floor: Target, expectedCo
   }
 }
 
-function apiEnv(databaseUrl: string): Record<string, string> {
+/** Where the bench API writes its mail (imports and funding runs email their owners); removed after. */
+async function mailDir() {
+  const directory = await mkdtemp(join(tmpdir(), "allot-bench-mail-"));
+  defer(() => rm(directory, { recursive: true, force: true }));
+  return directory;
+}
+
+function apiEnv(databaseUrl: string, mailDirectory: string): Record<string, string> {
   return {
     DATABASE_URL: databaseUrl,
     JWT_SECRET: randomBytes(48).toString("base64url"),
     LOG_LEVEL: "warn",
-    // Imports and funding runs email their owners: written to files, not printed into the report.
     MAIL_TRANSPORT: "file",
-    MAIL_DIR: join(tmpdir(), `allot-bench-mail-${randomBytes(6).toString("hex")}`),
+    MAIL_DIR: mailDirectory,
     // The bench measures serving, not refusing: no throttle may answer 429. All five are set because
     // apps/api/src/env.ts's defaults reach the app unparsed (zod 4's `.default` skips the transform).
     THROTTLE_RATE_USER: "10000000/minute",
