@@ -104,6 +104,20 @@ describe.each(testEngines())("email change over HTTP (%s)", (engine) => {
     expect((await confirm(change.confirmToken)).statusCode).toBe(400);
   });
 
+  it("settles a concurrent confirm and revoke one after the other: the old address stays", async () => {
+    const user = await t.user();
+    const change = await startChange(user);
+    const [confirmed, revoked] = await Promise.all([
+      confirm(change.confirmToken),
+      revoke(change.revokeToken),
+    ]);
+    // Revoke first: the confirm finds a cancelled change (400). Confirm first: the revoke reverts it.
+    expect(revoked.statusCode).toBe(200);
+    expect([200, 400]).toContain(confirmed.statusCode);
+    const [row] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
+    expect(row?.email).toBe(user.email);
+  });
+
   it("kills reset links sent to the new address when the change is revoked", async () => {
     const user = await t.user();
     const change = await startChange(user);

@@ -116,6 +116,16 @@ describe.each(testEngines())("password reset over HTTP (%s)", (engine) => {
     }
   });
 
+  it("lets only one of two concurrent confirmations with one link succeed", async () => {
+    const user = await t.user();
+    const token = await resetTokenFor(user.email);
+    const results = await Promise.all([
+      setPassword(token, strongPassword()),
+      setPassword(token, strongPassword()),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([204, 400]);
+  });
+
   it("refuses an expired link with 400 and an unknown one with 404", async () => {
     const user = await t.user();
     const token = await resetTokenFor(user.email);
