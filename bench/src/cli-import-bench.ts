@@ -1,8 +1,7 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { runCli } from "@allot/cli/src/testing/run-cli";
 import { createDatabase } from "@allot/db/create-database";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { login, postJson } from "./seed";
@@ -14,8 +13,6 @@ import { login, postJson } from "./seed";
  */
 
 const CSV_ROWS = 50_000;
-const CLI_DIR = dirname(fileURLToPath(import.meta.resolve("@allot/cli/package.json")));
-const CLI_MAIN = join(CLI_DIR, "src/main.ts");
 const MAP = "date=Date,amount=Amount,description=Description,balance=Balance";
 
 export interface CliImportBenchContext {
@@ -61,7 +58,7 @@ export async function benchCliImport(
     await writeFile(file, csvExport());
 
     const run = () =>
-      runCli(
+      timedImport(
         ["import", "csv", file, "--account", account.id, "--map", MAP, "--json"],
         key.key,
         context.apiUrl,
@@ -117,28 +114,13 @@ const money = (cents: bigint) => {
 };
 
 /** The real `allot` (as `pnpm cli` runs it), authenticated by an API key, timed from spawn to exit. */
-function runCli(args: string[], apiKey: string, baseUrl: string, home: string) {
+async function timedImport(args: string[], apiKey: string, baseUrl: string, home: string) {
   const started = performance.now();
-  return new Promise<{ ms: number; output: ImportOutput }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", CLI_MAIN, ...args], {
-      cwd: CLI_DIR,
-      env: { PATH: process.env.PATH, HOME: home, ALLOT_BASE_URL: baseUrl, ALLOT_API_KEY: apiKey },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (code !== 0) reject(new Error(`allot ${args.join(" ")} exited ${code}: ${stderr.slice(0, 1000)}`));
-      else resolve({ ms: performance.now() - started, output: JSON.parse(stdout) as ImportOutput });
-    });
-  });
+  const run = await runCli(args, { env: { HOME: home, ALLOT_BASE_URL: baseUrl, ALLOT_API_KEY: apiKey } });
+  const ms = performance.now() - started;
+  if (run.code !== 0)
+    throw new Error(`allot ${args.join(" ")} exited ${run.code}: ${run.stderr.slice(0, 1000)}`);
+  return { ms, output: run.json<ImportOutput>() };
 }
 
 const ms = (value: number) => Math.round(value).toLocaleString("en");

@@ -238,7 +238,7 @@ describe.each(testEngines())("hostile input over HTTP (%s)", (engine) => {
         headers: { ...auth(), "content-type": "application/json" },
         payload,
       });
-      expect400(response, { non_field_errors: ["The request nests deeper than 64 levels."] });
+      expect400(response, { non_field_errors: ["The request nests deeper than 128 levels."] });
       const detail = await get(`/api/v1/bank-accounts/${account.id}/`);
       expect(detail.json().last_posted_through).toBeNull();
     });

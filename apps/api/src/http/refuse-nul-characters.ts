@@ -4,8 +4,8 @@ import type { FastifyInstance } from "fastify";
 const NUL = "\u0000";
 const MESSAGE = "Null characters are not allowed.";
 // tRPC serialises the body again with JSON.stringify, which recurses: a few thousand levels
-// overflow the stack. No request of the API nests more than a handful.
-const MAX_DEPTH = 64;
+// overflow the stack. A provider record (transaction-details) may nest 64 levels; nothing needs more than twice that.
+const MAX_DEPTH = 128;
 const TOO_DEEP = `The request nests deeper than ${MAX_DEPTH} levels.`;
 // A body full of them needs no more than this many fields named back.
 const MAX_REPORTED = 20;

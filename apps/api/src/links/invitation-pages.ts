@@ -94,47 +94,58 @@ ${actions}`,
     );
   });
 
-  links.post("/invitations/:token/accept", async (request: TokenRequest, reply) => {
-    const details = await loadInvitation(app, request, reply);
-    if (!details) return reply;
-    const answer = await callApi(
-      app,
-      request,
-      "POST",
-      `/v1/invitations/${segment(request.params.token)}/accept/`,
-    );
-    if (answer.status !== 200) return sendProblem(reply, answer, "The invitation could not be accepted");
-    const next = details.is_new_user
-      ? html`<p>Check your email at <strong>${details.invitee_email}</strong>: we sent you a link to choose
+  /**
+   * A button's POST: the invitation is read first (an unknown token is the 404 page), then the
+   * public endpoint acts; its refusal (expired, already answered) is shown as it gave it.
+   */
+  const answer =
+    (
+      action: "accept" | "decline",
+      failure: string,
+      done: (details: InvitationDetails, reply: FastifyReply) => FastifyReply,
+    ) =>
+    async (request: TokenRequest, reply: FastifyReply) => {
+      const details = await loadInvitation(app, request, reply);
+      if (!details) return reply;
+      const result = await callApi(
+        app,
+        request,
+        "POST",
+        `/v1/invitations/${segment(request.params.token)}/${action}/`,
+      );
+      if (result.status !== 200) return sendProblem(reply, result, failure);
+      return done(details, reply);
+    };
+
+  links.post(
+    "/invitations/:token/accept",
+    answer("accept", "The invitation could not be accepted", (details, reply) => {
+      const next = details.is_new_user
+        ? html`<p>Check your email at <strong>${details.invitee_email}</strong>: we sent you a link to choose
 your password. Then sign in to Allot.</p>`
-      : html`<p>Sign in to Allot to see the account.</p>`;
-    return sendPage(
-      reply,
-      200,
-      "Invitation accepted",
-      html`<p class="success" role="status">You now co-own
+        : html`<p>Sign in to Allot to see the account.</p>`;
+      return sendPage(
+        reply,
+        200,
+        "Invitation accepted",
+        html`<p class="success" role="status">You now co-own
 <strong>${details.bank_account_name}</strong> (${details.bank_name}).</p>
 ${next}`,
-    );
-  });
+      );
+    }),
+  );
 
-  links.post("/invitations/:token/decline", async (request: TokenRequest, reply) => {
-    const details = await loadInvitation(app, request, reply);
-    if (!details) return reply;
-    const answer = await callApi(
-      app,
-      request,
-      "POST",
-      `/v1/invitations/${segment(request.params.token)}/decline/`,
-    );
-    if (answer.status !== 200) return sendProblem(reply, answer, "The invitation could not be declined");
-    return sendPage(
-      reply,
-      200,
-      "Invitation declined",
-      html`<p class="success" role="status">You declined the
+  links.post(
+    "/invitations/:token/decline",
+    answer("decline", "The invitation could not be declined", (details, reply) =>
+      sendPage(
+        reply,
+        200,
+        "Invitation declined",
+        html`<p class="success" role="status">You declined the
 invitation to co-own <strong>${details.bank_account_name}</strong> (${details.bank_name}).</p>
 <p>Nothing was shared with you. You can close this page.</p>`,
-    );
-  });
+      ),
+    ),
+  );
 }

@@ -1,11 +1,11 @@
 import type { Database } from "@allot/db/create-database";
-import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts";
+import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { invitations } from "@allot/db/schema/invitations";
 import { users } from "@allot/db/schema/users";
 import { eq } from "drizzle-orm";
 import { issuePasswordReset } from "../credentials/issue-password-reset";
-import { notifyUser } from "../notifications/record-notification";
 import { actOnPendingInvitation } from "./act-on-invitation";
+import { notifyInviter } from "./notify-inviter";
 
 /**
  * Accepts an invitation (public: the token is the credential): the invitee becomes an owner of
@@ -40,20 +40,6 @@ export async function acceptInvitation(
       );
     }
 
-    const [account] = await tx
-      .select({ name: bankAccounts.name })
-      .from(bankAccounts)
-      .where(eq(bankAccounts.id, invitation.bankAccountId));
-    await notifyUser(
-      tx,
-      invitation.inviterId,
-      "invitation_accepted",
-      {
-        invitation: invitation.id,
-        invitee_email: invitation.inviteeEmail,
-        bank_account_name: account?.name ?? "",
-      },
-      invitation.bankAccountId,
-    );
+    await notifyInviter(tx, invitation, "invitation_accepted");
   });
 }
