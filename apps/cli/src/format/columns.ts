@@ -1,0 +1,11 @@
+/** One column of a listing: which field, its heading, and how its values read. */
+export interface Column<Row> {
+  header: string;
+  value: (row: Row) => unknown;
+  /** Amounts: right-aligned, negative ones red when the terminal has colour. */
+  money?: boolean;
+}
+
+/** A cell as text: nothing is "-", everything else its plain string. */
+export const cellText = (value: unknown): string =>
+  value === null || value === undefined || value === "" ? "-" : String(value);
