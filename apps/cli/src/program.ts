@@ -1,7 +1,10 @@
 import { Command } from "commander";
 import { registerAdminCommands } from "./commands/admin";
+import { registerBudgetsCommands } from "./commands/budgets";
+import { registerFundCommands } from "./commands/fund";
 import { registerImportCommands } from "./commands/import";
 import { registerSessionCommands } from "./commands/session";
+import { registerTransferCommand } from "./commands/transfer";
 import { registerWhoamiCommand } from "./commands/whoami";
 import type { CliEnv } from "./env";
 
@@ -16,5 +19,8 @@ export function createProgram(env: CliEnv): Command {
   registerSessionCommands(program, env);
   registerWhoamiCommand(program, env);
   registerImportCommands(program, env);
+  registerBudgetsCommands(program, env);
+  registerTransferCommand(program, env);
+  registerFundCommands(program, env);
   return program;
 }
