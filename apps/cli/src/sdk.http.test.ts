@@ -1,13 +1,22 @@
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { useTestApp } from "@allot/api/src/testing/test-app";
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { testConfig, useTestApp } from "@allot/api/src/testing/test-app";
 import { listBanksRoute } from "@allot/contract/banks/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
+import { createAccessTokens } from "@allot/domain/auth/access-tokens";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import { createUser } from "@allot/domain/users/create-user";
-import { ApiError } from "@allot/sdk/api-error";
+import { ApiError, isValidationError } from "@allot/sdk/api-error";
 import { createClient } from "@allot/sdk/client";
-import { beforeAll, describe, expect, it } from "vitest";
+import type { Session } from "@allot/sdk/session-auth";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /*
  * The SDK (packages/sdk) against the real API over real HTTP: buildApp on a test database,
@@ -142,6 +151,123 @@ describe.each(testEngines())("the SDK against the API (%s)", (engine) => {
       code: "token_not_valid",
     });
   });
+
+  /** Reads a JWT's claims (unverified): the test signs tokens for the same session. */
+  const claims = (token: string) =>
+    JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString());
+
+  it("refreshes a login session on its own: an expired token before sending, a refused one after a 401", async () => {
+    const { session } = await loggedIn();
+    const { sub, sid } = claims(session.access);
+    const tokens = createAccessTokens(testConfig().jwtSecret);
+    const expired = await tokens.sign(
+      { userId: Number(sub), sessionId: sid },
+      new Date(Date.now() - 2 * 3600_000),
+    );
+    const sessions: Session[] = [];
+    const client = createClient({
+      baseUrl,
+      auth: { access: expired, refreshToken: session.refreshToken as string },
+      onSession: (next) => void sessions.push(next),
+    });
+    expect((await client.users.getMe()).name).toBe("Sam");
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]?.refreshToken).not.toBe(session.refreshToken);
+    expect(client.session).toEqual(sessions[0]);
+
+    // A token the server refuses though it looks alive (signed with another secret): 401, refresh, resend.
+    const forged = await createAccessTokens("another-secret-another-secret-0123456789").sign({
+      userId: Number(sub),
+      sessionId: sid,
+    });
+    const resumed = createClient({
+      baseUrl,
+      auth: { access: forged, refreshToken: sessions[0]?.refreshToken as string },
+    });
+    expect((await resumed.users.getMe()).name).toBe("Sam");
+    expect(resumed.session?.refreshToken).not.toBe(sessions[0]?.refreshToken);
+    // The rotated-away token is spent: the server refuses it, so the client's refresh was real.
+    await expect(
+      createClient({ baseUrl }).auth.refresh({ refreshToken: session.refreshToken as string }),
+    ).rejects.toMatchObject({
+      status: 401,
+    });
+  });
+
+  it("shares one refresh among concurrent calls (a second would reuse a rotated-away token and fail)", async () => {
+    const { session } = await loggedIn();
+    const client = createClient({
+      baseUrl,
+      auth: { access: "not.a.jwt", refreshToken: session.refreshToken as string },
+    });
+    const results = await Promise.all([1, 2, 3, 4, 5].map(() => client.users.getMe()));
+    expect(results.map((me) => me.name)).toEqual(["Sam", "Sam", "Sam", "Sam", "Sam"]);
+  });
+
+  it("logs in on the client itself, then for-awaits every page of a list through its method", async () => {
+    const { email } = await loggedIn();
+    const client = createClient({ baseUrl });
+    await client.auth.login({ email, password: PASSWORD });
+    for (const name of ["Iter A", "Iter B", "Iter C"]) await createBank(t.db, { name, currency: "USD" });
+    const names: string[] = [];
+    for await (const bank of client.paginate(client.banks.list, { page_size: 1, ordering: "name" }))
+      names.push(bank.name);
+    expect(names.filter((name) => name.startsWith("Iter "))).toEqual(["Iter A", "Iter B", "Iter C"]);
+    expect(names.length).toBe((await client.banks.list()).count);
+  });
+
+  it("creates a transaction and narrows a validation error to its field map", async () => {
+    const { client } = await loggedIn();
+    const bank = await createBank(t.db, { name: "Tx Bank", currency: "USD" });
+    const account = await client.bankAccounts.create({
+      name: "Spending",
+      bank: bank.id,
+      posted_balance: "100.00",
+    });
+    const created = await client.transactions.create({
+      bank_account: account.id,
+      amount: "-12.50",
+      transaction_date: "2026-03-01T12:00:00Z",
+      transaction_type: "fee",
+      raw_description: "COFFEE 123",
+    });
+    expect(created).toMatchObject({ amount: "-12.50", raw_description: "COFFEE 123" });
+    expect((await client.transactions.get({ id: created.id })).id).toBe(created.id);
+
+    const error = await client.transactions
+      .create({
+        bank_account: account.id,
+        amount: "lots",
+        transaction_date: "2026-03-01T12:00:00Z",
+        transaction_type: "fee",
+        raw_description: "X",
+      })
+      .catch((e: unknown) => e);
+    expect(isValidationError(error)).toBe(true);
+    if (isValidationError(error)) expect(Object.keys(error.fields)).toEqual(["amount"]);
+  });
+
+  it("reaches the newer areas: invitations, preferences, funding, credentials", async () => {
+    const { client } = await loggedIn();
+    const bank = await createBank(t.db, { name: "Newer Bank", currency: "USD" });
+    const account = await client.bankAccounts.create({
+      name: "Shared",
+      bank: bank.id,
+      posted_balance: "0.00",
+    });
+    await client.invitations.invite({ id: account.id, invitee_email: `friend-${Date.now()}@example.com` });
+    const invitations = await client.invitations.listForAccount({ id: account.id });
+    expect(invitations).toHaveLength(1);
+    expect(await client.invitations.listMine()).toEqual(expect.any(Array));
+    const channels = await client.preferences.listChannels();
+    expect(channels.length).toBeGreaterThan(0);
+    expect(channels[0]).toMatchObject({ channel: expect.any(String), digest_frequency: expect.any(String) });
+    expect(await client.funding.summary({ id: account.id })).toBeTruthy();
+    const wrong = await client.credentials
+      .changePassword({ current_password: "wrong", new_password: "x", confirm_password: "y" })
+      .catch((e: unknown) => e);
+    expect(isValidationError(wrong) && Object.keys(wrong.fields).length).toBeGreaterThan(0);
+  });
 });
 
 describe.each(testEngines())("the SDK when the API throttles (%s)", (engine) => {
@@ -178,4 +304,116 @@ describe.each(testEngines())("the SDK when the API throttles (%s)", (engine) => 
     const results = await Promise.all([1, 2, 3, 4, 5].map(() => withRetries.users.getMe()));
     expect(results.every((me) => me.email.startsWith("throttled-"))).toBe(true);
   });
+});
+
+/*
+ * The built SDK from another project: build packages/sdk/dist, then a throwaway project that
+ * depends on the package folder (as `npm install <folder>` links it), typechecks a script with
+ * tsc against the emitted .d.ts, and runs the compiled script with plain node against the API.
+ */
+const run = promisify(execFile);
+const sdkRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../packages/sdk");
+const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+
+const CONSUMER = `import { createClient, isApiError, isValidationError, type Session } from "@allot/sdk";
+
+const [baseUrl = "", email = "", password = ""] = process.argv.slice(2);
+const sessions: Session[] = [];
+const client = createClient({ baseUrl, onSession: (session) => void sessions.push(session) });
+await client.auth.login({ email, password });
+const me = await client.users.getMe();
+// @ts-expect-error: outputs are typed from the contract, so an unknown field does not compile.
+void me.no_such_field;
+
+const banks: string[] = [];
+for await (const bank of client.paginate(client.banks.list, { page_size: 1, ordering: "name" })) banks.push(bank.name);
+
+let fields: string[] = [];
+try {
+  await client.bankAccounts.create({ name: "Checking", bank: "00000000-0000-0000-0000-000000000000", posted_balance: "abc" });
+} catch (error) {
+  if (isValidationError(error)) fields = Object.keys(error.fields);
+  else if (!isApiError(error)) throw error;
+}
+console.log(JSON.stringify({ email: me.email, banks, fields, sessions: sessions.length }));
+`;
+
+let consumer: Promise<string> | undefined;
+/** Builds the SDK and compiles the consumer project once per file: its folder. */
+function buildConsumer(): Promise<string> {
+  consumer ??= (async () => {
+    await run(process.execPath, [join(sdkRoot, "scripts/build.mjs")]);
+    const folder = await mkdtemp(join(tmpdir(), "allot-sdk-consumer-"));
+    await mkdir(join(folder, "node_modules/@allot"), { recursive: true });
+    await mkdir(join(folder, "node_modules/@types"), { recursive: true });
+    await symlink(sdkRoot, join(folder, "node_modules/@allot/sdk"), "dir");
+    await symlink(
+      dirname(createRequire(import.meta.url).resolve("@types/node/package.json")),
+      join(folder, "node_modules/@types/node"),
+      "dir",
+    );
+    await writeFile(
+      join(folder, "package.json"),
+      JSON.stringify({ type: "module", dependencies: { "@allot/sdk": "file:sdk" } }),
+    );
+    await writeFile(
+      join(folder, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          module: "nodenext",
+          target: "es2022",
+          outDir: "out",
+          types: ["node"],
+          skipLibCheck: true,
+        },
+        include: ["main.ts"],
+      }),
+    );
+    await writeFile(join(folder, "main.ts"), CONSUMER);
+    await run(process.execPath, [tsc, "-p", folder]).catch((error: { stdout?: string }) => {
+      throw new Error(`the consumer does not typecheck:\n${error.stdout}`);
+    });
+    return folder;
+  })();
+  return consumer;
+}
+
+// At file level: both engines' blocks share the one consumer project.
+afterAll(async () => {
+  const folder = await consumer?.catch(() => undefined);
+  if (folder) await rm(folder, { recursive: true, force: true });
+});
+
+describe.each(testEngines())("the built SDK used from another project (%s)", (engine) => {
+  const t = useTestApp(engine);
+
+  it("builds JavaScript that imports no TypeScript source, with declarations beside it", async () => {
+    await buildConsumer();
+    const files = (await readdir(join(sdkRoot, "dist"), { recursive: true })).map(String);
+    const scripts = files.filter((file) => file.endsWith(".js"));
+    expect(scripts).toContain(join("sdk", "src", "index.js"));
+    expect(files).toContain(join("sdk", "src", "index.d.ts"));
+    for (const file of scripts) {
+      const text = await readFile(join(sdkRoot, "dist", file), "utf8");
+      expect(text, file).not.toMatch(/from "@allot\/|\.ts"/);
+    }
+    const manifest = JSON.parse(await readFile(join(sdkRoot, "package.json"), "utf8"));
+    expect(manifest.exports["."]).toEqual({
+      types: "./dist/sdk/src/index.d.ts",
+      default: "./dist/sdk/src/index.js",
+    });
+  }, 300_000);
+
+  it("typechecks a script with tsc and runs it with node against a real server", async () => {
+    const folder = await buildConsumer();
+    const baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const email = `consumer-${Date.now()}@example.com`;
+    await createUser(t.db, { email, password: PASSWORD });
+    for (const name of ["Consumer A", "Consumer B"]) await createBank(t.db, { name, currency: "USD" });
+    const { stdout } = await run(process.execPath, [join(folder, "out/main.js"), baseUrl, email, PASSWORD]);
+    const result = JSON.parse(stdout);
+    expect(result).toMatchObject({ email, fields: expect.arrayContaining(["posted_balance"]), sessions: 1 });
+    expect(result.banks).toEqual(expect.arrayContaining(["Consumer A", "Consumer B"]));
+  }, 300_000);
 });

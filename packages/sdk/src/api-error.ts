@@ -1,6 +1,10 @@
+/** Marks ApiErrors across copies of the SDK (two versions installed), where `instanceof` fails. */
+const BRAND = Symbol.for("@allot/sdk/ApiError");
+
 /** Any answer of the API outside 2xx, with the spec's error body taken apart. */
 export class ApiError extends Error {
   override readonly name = "ApiError";
+  readonly [BRAND] = true;
   /** The HTTP status. */
   readonly status: number;
   /** The body's `code` (`invalid` for a field map, `unexpected_response` for a non-JSON body). */
@@ -36,6 +40,20 @@ export class ApiError extends Error {
   }
 }
 
+/** A 400 whose body is the field map: `fields` is never null. */
+export type ValidationError = ApiError & { status: 400; code: "invalid"; fields: Record<string, string[]> };
+
+/** Narrows `unknown` (a `catch` binding) to ApiError, optionally of one status. */
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  const branded = error instanceof ApiError || (isRecord(error) && error[BRAND as never] === true);
+  return branded && (status === undefined || (error as ApiError).status === status);
+}
+
+/** A 400 with field errors: `error.fields.email` is typed without a null check. */
+export function isValidationError(error: unknown): error is ValidationError {
+  return isApiError(error, 400) && error.fields !== null;
+}
+
 function describeBody(status: number, body: unknown) {
   if (isRecord(body) && typeof body.detail === "string") {
     const code = typeof body.code === "string" ? body.code : `http_${status}`;
@@ -52,7 +70,7 @@ function describeBody(status: number, body: unknown) {
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+  (typeof value === "object" || typeof value === "function") && value !== null && !Array.isArray(value);
 
 const isFieldMap = (value: unknown): value is Record<string, string[]> =>
   isRecord(value) &&

@@ -2,28 +2,47 @@ import { routes } from "@allot/contract/routes";
 import { type AuthResource, authResource } from "./auth-resource";
 import { paginator } from "./paginate";
 import { type GeneratedResources, generateResources } from "./resources";
-import type { AnyRoute, PageItem, PaginatedRoute, RouteArgs, RouteOutput } from "./route-types";
+import type {
+  AnyRoute,
+  PageItem,
+  PageMethod,
+  PageMethodItem,
+  PaginatedRoute,
+  RouteArgs,
+  RouteOutput,
+} from "./route-types";
+import { type Session, type SessionOptions, sessionAuth } from "./session-auth";
 import { createTransport, type RequestOptions, type TransportOptions } from "./transport";
 
-export type ClientOptions = TransportOptions;
+export type ClientOptions = TransportOptions & SessionOptions;
 
 export type Client = Omit<GeneratedResources, "auth"> & {
   auth: AuthResource;
+  /** The login session the client holds (rotated on each refresh); null for an API key or none. */
+  readonly session: Session | null;
   /** Calls any route of the contract: the typed core every resource method goes through. */
   call<R extends AnyRoute>(route: R, ...args: RouteArgs<R>): Promise<RouteOutput<R>>;
-  /** Every item of a paginated list, page after page, following `next` until it is null. */
+  /**
+   * Every item of a paginated list, page after page, following `next` until it is null:
+   * `for await (const budget of client.paginate(client.budgets.list, { account }))`.
+   */
   paginate<R extends PaginatedRoute>(route: R, ...args: RouteArgs<R>): AsyncGenerator<PageItem<R>, void>;
+  paginate<M extends PageMethod>(list: M, ...args: Parameters<M>): AsyncGenerator<PageMethodItem<M>, void>;
 };
 
 /** A typed client of the Allot API, generated from the contract's route specs. */
 export function createClient(options: ClientOptions): Client {
-  const send = createTransport(options);
+  const rawSend = createTransport(options);
+  const auth = sessionAuth(rawSend, options);
   const call = async (route: AnyRoute, input?: unknown, requestOptions?: RequestOptions) =>
-    (await send(route, input, requestOptions)).body;
-  const { auth, ...generated } = generateResources(routes, call);
+    (await auth.send(route, input, requestOptions)).body;
+  const { auth: generatedAuth, ...generated } = generateResources(routes, call);
   return {
     ...generated,
-    auth: authResource(auth, send),
+    auth: authResource(generatedAuth, rawSend, auth),
+    get session() {
+      return auth.session;
+    },
     call: call as Client["call"],
     paginate: paginator(call) as Client["paginate"],
   };

@@ -7,13 +7,20 @@ interface Page {
   results: unknown[];
 }
 
-/** Async-iterates the items of every page of a list route, following each page's `next` link. */
+/** A resource's list method (`client.budgets.list`), which `paginate` accepts as well as a route. */
+type ListMethod = (input?: never, options?: RequestOptions) => Promise<Page>;
+
+/** Async-iterates the items of every page of a list, following each page's `next` link. */
 export function paginator(call: CallRoute) {
-  return async function* paginate(route: AnyRoute, input?: unknown, options?: RequestOptions) {
+  return async function* paginate(list: AnyRoute | ListMethod, input?: unknown, options?: RequestOptions) {
+    const fetchPage = (pageInput: unknown) =>
+      (typeof list === "function"
+        ? list(pageInput as never, options)
+        : call(list, pageInput, options)) as Promise<Page>;
     const visited = new Set<string>();
     let pageInput = input;
     for (;;) {
-      const page = (await call(route, pageInput, options)) as Page;
+      const page = await fetchPage(pageInput);
       yield* page.results;
       if (!page.next) return;
       if (visited.has(page.next)) throw new Error(`SDK: pagination loops back to ${page.next}`);

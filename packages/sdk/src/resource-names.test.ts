@@ -1,6 +1,6 @@
 import { routes } from "@allot/contract/routes";
-import { describe, expect, it } from "vitest";
-import { methodName } from "./resource-names";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { type MethodName, methodName } from "./resource-names";
 import { generateResources } from "./resources";
 
 describe("methodName", () => {
@@ -15,10 +15,59 @@ describe("methodName", () => {
     ["revokeApiKeyRoute", "apiKeys", "revoke"],
     ["listCurrenciesRoute", "currencies", "list"],
     ["loginRoute", "auth", "login"],
+    // The area's noun at the start goes too: client.funding.summary, not funding.fundingSummary.
+    ["fundingSummaryRoute", "funding", "summary"],
+    ["fundingEventDatesRoute", "funding", "eventDates"],
+    ["runFundingRoute", "funding", "run"],
+    ["fundingsRoute", "funding", "fundings"],
+    // Renamed by hand where the rule reads badly.
+    ["listChannelPreferencesRoute", "preferences", "listChannels"],
+    ["updateNotificationPreferenceRoute", "preferences", "updateNotification"],
+    ["listAccountInvitationsRoute", "invitations", "listForAccount"],
+    ["listMyInvitationsRoute", "invitations", "listMine"],
     // A name that is only the noun keeps it, rather than becoming empty.
     ["bankAccountsRoute", "bankAccounts", "bankAccounts"],
   ])("%s in %s → %s", (exportName, area, expected) => {
     expect(methodName(exportName, area)).toBe(expected);
+  });
+
+  it("types each method name as the function names it", () => {
+    expectTypeOf<MethodName<"fundingSummaryRoute", "funding">>().toEqualTypeOf<"summary">();
+    expectTypeOf<MethodName<"listBankAccountsRoute", "bankAccounts">>().toEqualTypeOf<"list">();
+    expectTypeOf<MethodName<"listMyInvitationsRoute", "invitations">>().toEqualTypeOf<"listMine">();
+    expectTypeOf<MethodName<"bankAccountsRoute", "bankAccounts">>().toEqualTypeOf<"bankAccounts">();
+  });
+});
+
+describe("the newer areas", () => {
+  it("read as sentences: imports, invitations, credentials, preferences, funding", () => {
+    const resources = generateResources(routes, async () => undefined) as unknown as Record<string, object>;
+    const methods = (area: string) => Object.keys(resources[area] ?? {});
+    expect(methods("imports")).toEqual(["syncScrape", "transactionDetails"]);
+    expect(methods("invitations")).toEqual([
+      "listForAccount",
+      "invite",
+      "cancel",
+      "listMine",
+      "get",
+      "accept",
+      "decline",
+    ]);
+    expect(methods("credentials")).toEqual([
+      "changePassword",
+      "changeEmail",
+      "confirmEmailChange",
+      "revokeEmailChange",
+      "requestPasswordReset",
+      "confirmPasswordReset",
+    ]);
+    expect(methods("preferences")).toEqual([
+      "listChannels",
+      "updateChannel",
+      "listNotifications",
+      "updateNotification",
+    ]);
+    expect(methods("funding")).toEqual(["run", "eventDates", "summary"]);
   });
 });
 

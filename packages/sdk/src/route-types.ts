@@ -20,3 +20,7 @@ export type RouteMethod<R extends AnyRoute> = (...args: RouteArgs<R>) => Promise
 /** A route answering the spec's page envelope. */
 export type PaginatedRoute = RouteSpec<z.ZodType, z.ZodType<{ next: string | null; results: unknown[] }>>;
 export type PageItem<R extends PaginatedRoute> = RouteOutput<R>["results"][number];
+
+/** A resource's list method (`client.budgets.list`): anything answering the page envelope. */
+export type PageMethod = (...args: never[]) => Promise<{ next: string | null; results: unknown[] }>;
+export type PageMethodItem<M extends PageMethod> = Awaited<ReturnType<M>>["results"][number];

@@ -1,0 +1,10 @@
+/*
+ * The built package's entry: what `@allot/sdk` gives another project. Inside the monorepo,
+ * code imports the files themselves (`@allot/sdk/client`), like every other package.
+ */
+export { routes } from "@allot/contract/routes";
+export { ApiError, isApiError, isValidationError, type ValidationError } from "./api-error";
+export { type Client, type ClientOptions, createClient } from "./client";
+export type { AnyRoute, RouteInput, RouteOutput } from "./route-types";
+export type { Credentials, Session } from "./session-auth";
+export type { RequestOptions } from "./transport";
