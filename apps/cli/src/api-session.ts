@@ -1,11 +1,15 @@
 import { ApiError } from "@allot/sdk/api-error";
 import type { Client, ClientOptions } from "@allot/sdk/client";
-import type { Command } from "commander";
-import { type CliConfig, readConfig, writeConfig } from "./config-file";
+import { type Command, Option } from "commander";
+import { type CliConfig, DEFAULT_PROFILE, type Profile, readConfig } from "./config-file";
+import { changeConfig, chooseProfile, requireProfile } from "./config-profiles";
 import { type CliEnv, DEFAULT_BASE_URL } from "./env";
 import { UsageError } from "./output";
 
 export interface ApiOptions {
+  profile?: string;
+  url?: string;
+  /** The first name of --url, still accepted. */
   baseUrl?: string;
   apiKey?: string;
 }
@@ -19,59 +23,131 @@ export async function createApiClient(options: ClientOptions): Promise<Client> {
   return createClient(options);
 }
 
+/** --profile, --url and --api-key: what every command that talks to the API accepts. */
 export function addApiOptions(command: Command): Command {
   return command
-    .option("--base-url <url>", `API server (default: ALLOT_BASE_URL, the login's, or ${DEFAULT_BASE_URL})`)
     .option(
-      "--api-key <key>",
-      "authenticate with an API key (default: ALLOT_API_KEY, else the stored login)",
-    );
+      "--profile <name>",
+      "profile to use (default: ALLOT_PROFILE, else the current one; see `allot profiles`)",
+    )
+    .option("--url <url>", `API server (default: ALLOT_URL, the profile's, or ${DEFAULT_BASE_URL})`)
+    .addOption(new Option("--base-url <url>", "same as --url").hideHelp())
+    .option("--api-key <key>", "authenticate with an API key (default: ALLOT_API_KEY, else the profile's)");
 }
 
-/** The server a command talks to: --base-url, ALLOT_BASE_URL, the stored login's, the default. */
-export function resolveBaseUrl(env: CliEnv, options: ApiOptions, config: CliConfig): string {
-  return normalizeBaseUrl(options.baseUrl ?? env.baseUrl ?? config.base_url ?? DEFAULT_BASE_URL);
+/** --url (or its old name --base-url). */
+export function urlFlag(options: Pick<ApiOptions, "url" | "baseUrl">): string | undefined {
+  if (options.url !== undefined && options.baseUrl !== undefined && options.url !== options.baseUrl)
+    throw new UsageError("--url and --base-url name different servers: give only --url.", "invalid_base_url");
+  return options.url ?? options.baseUrl;
 }
 
 export function normalizeBaseUrl(url: string): string {
-  if (!URL.canParse(url)) throw new UsageError(`Not a URL: '${url}'.`, "invalid_base_url");
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+    throw new UsageError(
+      `Not an http(s) URL: '${url}' (e.g. --url https://allot.example.com).`,
+      "invalid_base_url",
+    );
   return url.replace(/\/+$/, "");
 }
 
-/**
- * A client authenticated by --api-key, ALLOT_API_KEY, or the stored login (refreshed first when
- * its access token is about to expire). A stored login is only ever sent to the server it came from.
- */
-export async function openApiClient(env: CliEnv, options: ApiOptions): Promise<Client> {
-  const config = await readConfig(env.configPath);
-  const baseUrl = resolveBaseUrl(env, options, config);
-  const apiKey = options.apiKey ?? env.apiKey;
-  if (apiKey) return createApiClient({ baseUrl, auth: { apiKey } });
+type CredentialSource = "flag" | "environment" | "profile";
 
-  if (!config.access_token || config.base_url !== baseUrl) {
+export type Credential =
+  | { kind: "api_key"; source: CredentialSource; key: string }
+  | { kind: "session"; source: "profile"; access: string; refresh: string | null };
+
+/** Where a command goes and as whom, with each value from the first of: flag, environment, profile, default. */
+export interface ApiTarget {
+  profileName: string;
+  profile: Profile | undefined;
+  baseUrl: string;
+  credential: Credential | null;
+}
+
+export function resolveApiTarget(env: CliEnv, options: ApiOptions, config: CliConfig): ApiTarget {
+  const chosen = chooseProfile(env, options.profile, config);
+  if (chosen.explicit) requireProfile(config, chosen.name);
+  const { profile } = chosen;
+  const baseUrl = normalizeBaseUrl(urlFlag(options) ?? env.baseUrl ?? profile?.base_url ?? DEFAULT_BASE_URL);
+  let credential: Credential | null = null;
+  if (options.apiKey) credential = { kind: "api_key", source: "flag", key: options.apiKey };
+  else if (env.apiKey) credential = { kind: "api_key", source: "environment", key: env.apiKey };
+  // A profile's key or tokens are only ever sent to the server they came from.
+  else if (profile && profile.base_url === baseUrl) {
+    if (profile.api_key) credential = { kind: "api_key", source: "profile", key: profile.api_key };
+    else if (profile.access_token)
+      credential = {
+        kind: "session",
+        source: "profile",
+        access: profile.access_token,
+        refresh: profile.refresh_token ?? null,
+      };
+  }
+  return { profileName: chosen.name, profile, baseUrl, credential };
+}
+
+/** A client for the target, or exit 2 with what to run when there is no credential for its server. */
+export async function openApiSession(
+  env: CliEnv,
+  options: ApiOptions,
+): Promise<{ client: Client; target: ApiTarget }> {
+  const target = resolveApiTarget(env, options, await readConfig(env.configPath));
+  const { baseUrl, credential, profileName, profile } = target;
+  if (!credential) {
+    const elsewhere =
+      profile?.base_url && profile.base_url !== baseUrl && (profile.api_key || profile.access_token)
+        ? ` (profile '${profileName}' is logged in to ${profile.base_url} only)`
+        : "";
     throw new UsageError(
-      `Not logged in to ${baseUrl}: run \`allot login --email …\` or set ALLOT_API_KEY.`,
+      `Not logged in to ${baseUrl}${elsewhere}: run \`allot login\` or set ALLOT_API_KEY.`,
       "not_logged_in",
     );
   }
-  if (secondsLeft(config.access_token) > REFRESH_MARGIN_SECONDS || !config.refresh_token) {
-    return createApiClient({ baseUrl, auth: { bearer: config.access_token } });
-  }
-  const session = await (await createApiClient({ baseUrl })).auth
-    .refresh({ refreshToken: config.refresh_token })
+  if (credential.kind === "api_key")
+    return { client: await createApiClient({ baseUrl, auth: { apiKey: credential.key } }), target };
+  const access = await freshAccessToken(env, profileName, baseUrl, credential);
+  return { client: await createApiClient({ baseUrl, auth: { bearer: access } }), target };
+}
+
+/** A client authenticated by --api-key, ALLOT_API_KEY, or the profile's key or login. */
+export async function openApiClient(env: CliEnv, options: ApiOptions): Promise<Client> {
+  return (await openApiSession(env, options)).client;
+}
+
+/** The stored access token, refreshed (and the rotated tokens stored) when it is about to expire. */
+async function freshAccessToken(
+  env: CliEnv,
+  profileName: string,
+  baseUrl: string,
+  session: Extract<Credential, { kind: "session" }>,
+): Promise<string> {
+  if (secondsLeft(session.access) > REFRESH_MARGIN_SECONDS || !session.refresh) return session.access;
+  const refreshed = await (await createApiClient({ baseUrl })).auth
+    .refresh({ refreshToken: session.refresh })
     .catch((error: unknown) => {
       // Refused (not unreachable, not throttled): the session is over.
       if (error instanceof ApiError && error.status < 500 && error.status !== 429) {
-        throw new UsageError("Your login has expired: run `allot login` again.", "not_authenticated");
+        const flag = profileName === DEFAULT_PROFILE ? "" : ` --profile ${profileName}`;
+        throw new UsageError(
+          `Your login has expired: run \`allot login${flag}\` again (or \`allot login --create-api-key\` for a key that does not expire).`,
+          "not_authenticated",
+        );
       }
       throw error;
     });
-  await writeConfig(env.configPath, {
+  await changeConfig(env.configPath, (config) => ({
     ...config,
-    access_token: session.access,
-    refresh_token: session.refreshToken,
-  });
-  return createApiClient({ baseUrl, auth: { bearer: session.access } });
+    profiles: {
+      ...config.profiles,
+      [profileName]: {
+        ...config.profiles[profileName],
+        access_token: refreshed.access,
+        refresh_token: refreshed.refreshToken,
+      },
+    },
+  }));
+  return refreshed.access;
 }
 
 /** Seconds until a JWT's `exp` (read, not verified: the server verifies); Infinity when unreadable. */
@@ -82,4 +158,20 @@ function secondsLeft(token: string): number {
   } catch {
     return Number.POSITIVE_INFINITY;
   }
+}
+
+/**
+ * Ends a profile's login session on its server (its access tokens stop at once). Forgetting the
+ * tokens locally matters most, so a server that cannot be reached is only a warning.
+ */
+export async function endStoredSession(profile: Profile): Promise<boolean> {
+  if (!profile.base_url || !profile.refresh_token) return false;
+  const client = await createApiClient({ baseUrl: profile.base_url });
+  return client.auth.logout({ refreshToken: profile.refresh_token }).then(
+    () => true,
+    (error: Error) => {
+      process.stderr.write(`warning: could not end the session on ${profile.base_url}: ${error.message}\n`);
+      return false;
+    },
+  );
 }

@@ -1,8 +1,9 @@
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { UsageError } from "./output";
 
-/** The server's address when neither --base-url, ALLOT_BASE_URL nor a login says otherwise. */
+/** The server's address when neither --url, ALLOT_URL nor the profile says otherwise. */
 export const DEFAULT_BASE_URL = "http://127.0.0.1:3000";
 
 // An empty variable (`DATABASE_URL= pnpm cli …`) counts as unset.
@@ -17,24 +18,34 @@ const EnvSchema = z.object({
   INIT_CWD: optional(z.string()),
   ALLOT_CONFIG: optional(z.string()),
   XDG_CONFIG_HOME: optional(z.string()),
+  ALLOT_URL: optional(z.url()),
+  /** The first name of ALLOT_URL, still read. */
   ALLOT_BASE_URL: optional(z.url()),
   ALLOT_API_KEY: optional(z.string()),
+  ALLOT_PROFILE: optional(z.string()),
 });
 
 export interface CliEnv {
   /** What admin commands open: the server's PostgreSQL, or the embedded database folder. */
   database: { url: string } | { dataDir: string };
-  /** Where `allot login` keeps the base URL and tokens. */
+  /** Where `allot login` keeps the profiles (URL, API key or tokens). */
   configPath: string;
+  /** ALLOT_URL (or ALLOT_BASE_URL): above the profile's URL, below --url. */
   baseUrl: string | undefined;
   apiKey: string | undefined;
+  /** ALLOT_PROFILE: above the current profile, below --profile. */
+  profile: string | undefined;
   /** Where the user typed the command: relative file arguments mean paths from here. */
   workingDirectory: string;
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): CliEnv {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) throw new Error(`Invalid environment:\n${z.prettifyError(parsed.error)}`);
+  if (!parsed.success)
+    throw new UsageError(
+      `Invalid environment (fix or unset these variables):\n${z.prettifyError(parsed.error)}`,
+      "invalid_environment",
+    );
   const e = parsed.data;
   // Relative paths mean what they mean where the user typed the command, as for the server.
   const base = e.INIT_CWD ?? cwd;
@@ -43,8 +54,9 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(
   return {
     database: e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: join(dataDir, "pglite") },
     configPath: e.ALLOT_CONFIG ? resolve(base, e.ALLOT_CONFIG) : join(configHome, "allot", "config.json"),
-    baseUrl: e.ALLOT_BASE_URL,
+    baseUrl: e.ALLOT_URL ?? e.ALLOT_BASE_URL,
     apiKey: e.ALLOT_API_KEY,
+    profile: e.ALLOT_PROFILE,
     workingDirectory: base,
   };
 }

@@ -1,3 +1,5 @@
+import { CommanderError } from "commander";
+import { exitCodeOfCommanderError } from "./cli-conventions";
 import { readEnv } from "./env";
 import { reportError } from "./output";
 import { createProgram } from "./program";
@@ -5,5 +7,7 @@ import { createProgram } from "./program";
 try {
   await createProgram(readEnv()).parseAsync(process.argv);
 } catch (error) {
-  reportError(error, process.argv.includes("--json"));
+  // Commander has already printed its message (and the hint to --help); only the status is left.
+  if (error instanceof CommanderError) process.exitCode = exitCodeOfCommanderError(error);
+  else reportError(error, process.argv.includes("--json"));
 }

@@ -1,5 +1,6 @@
 import { DomainError, ValidationFailed } from "@allot/domain/shared/errors";
 import { ApiError } from "@allot/sdk/api-error";
+import { EXIT_API_ERROR, EXIT_USAGE } from "./cli-conventions";
 
 /** For scripts: the value as JSON on stdout. */
 export function printJson(value: unknown): void {
@@ -16,7 +17,10 @@ export function printRecord(record: Record<string, unknown>): void {
   }
 }
 
-/** Shown when a command fails because of what the user gave it, not because of a bug. */
+/**
+ * Shown when a command fails because of what the user gave it or how the CLI is set up (bad
+ * argument, unknown profile, not logged in): exit 2. Say what to do next in the message.
+ */
 export class UsageError extends Error {
   constructor(
     message: string,
@@ -30,10 +34,10 @@ export class UsageError extends Error {
 
 /**
  * The error in the API's body shapes (a field map for invalid input, else `{detail, code}`), on
- * stderr: as JSON with --json, as lines for people. Sets the exit status to 1.
+ * stderr: as JSON with --json, as lines for people. Sets the exit status: 2 for a UsageError, else 1.
  */
 export function reportError(error: unknown, json: boolean): void {
-  process.exitCode = 1;
+  process.exitCode = error instanceof UsageError ? EXIT_USAGE : EXIT_API_ERROR;
   const body = errorBody(error);
   if (json) {
     process.stderr.write(`${JSON.stringify(body, null, 2)}\n`);

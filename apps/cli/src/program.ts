@@ -1,10 +1,10 @@
 import { Command } from "commander";
+import { addExamples, applyConventions } from "./cli-conventions";
 import { registerAdminCommands } from "./commands/admin";
-import { registerBudgetsCommands } from "./commands/budgets";
-import { registerFundCommands } from "./commands/fund";
+import { registerCompletionCommand } from "./commands/completion";
 import { registerImportCommands } from "./commands/import";
+import { registerProfilesCommands } from "./commands/profiles";
 import { registerSessionCommands } from "./commands/session";
-import { registerTransferCommand } from "./commands/transfer";
 import { registerWhoamiCommand } from "./commands/whoami";
 import type { CliEnv } from "./env";
 
@@ -13,14 +13,18 @@ export function createProgram(env: CliEnv): Command {
     .name("allot")
     .description(
       "Allot from the command line: `admin` commands work on the database, the others talk to the API",
-    )
-    .showHelpAfterError();
+    );
+  addExamples(program, [
+    "allot login --email me@example.com --create-api-key",
+    "allot whoami",
+    "allot --help                 # then: allot COMMAND --help",
+  ]);
   registerAdminCommands(program, env);
   registerSessionCommands(program, env);
   registerWhoamiCommand(program, env);
+  registerProfilesCommands(program, env);
   registerImportCommands(program, env);
-  registerBudgetsCommands(program, env);
-  registerTransferCommand(program, env);
-  registerFundCommands(program, env);
-  return program;
+  registerCompletionCommand(program);
+  // Last: exit codes and help hints reach every command, whoever registered it.
+  return applyConventions(program);
 }

@@ -170,7 +170,7 @@ describe.each(testEngines())("allot admin on a fresh %s database", (engine) => {
 
   it("tells what is missing when a required option is left out", SLOW, async () => {
     const run = await runCli(["admin", "create-bank", "--name", "No currency"], { env });
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr).toContain("required option '--currency <code>' not specified");
   });
 });

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { addExamples } from "../cli-conventions";
 import type { CliEnv } from "../env";
 import { printJson, printRecord, reportError } from "../output";
 import { readPassword } from "../read-password";
@@ -18,7 +19,7 @@ export function registerAdminCommands(program: Command, env: CliEnv): void {
       "Administer the database directly (with the embedded database, stop the server first: one process at a time)",
     );
 
-  admin
+  const createUser = admin
     .command("create-user")
     .description("Create an active user with a password (the username is the email, lower-cased)")
     .requiredOption("--email <email>", "email address, also the username")
@@ -44,7 +45,7 @@ export function registerAdminCommands(program: Command, env: CliEnv): void {
       },
     );
 
-  admin
+  const createBank = admin
     .command("create-bank")
     .description("Create a bank (reference data every user picks from)")
     .requiredOption("--name <name>", "bank name")
@@ -75,7 +76,7 @@ export function registerAdminCommands(program: Command, env: CliEnv): void {
       }
     });
 
-  admin
+  const migrate = admin
     .command("migrate")
     .description("Apply the database migrations (the server also applies them when it starts)")
     .option("--json", "print JSON for scripts")
@@ -91,4 +92,18 @@ export function registerAdminCommands(program: Command, env: CliEnv): void {
         reportError(error, Boolean(options.json));
       }
     });
+
+  addExamples(admin, [
+    "allot admin migrate",
+    "allot admin create-user --email me@example.com --name Me",
+    "DATABASE_URL=postgres://… allot admin create-bank --name 'First Bank' --currency USD",
+  ]);
+  addExamples(createUser, [
+    "allot admin create-user --email me@example.com --name Me      # the password is asked for",
+    "printf '%s\\n' \"$PASSWORD\" | allot admin create-user --email ops@example.com --staff --json",
+  ]);
+  addExamples(createBank, [
+    "allot admin create-bank --name 'First Bank' --currency USD --routing-number 021000021",
+  ]);
+  addExamples(migrate, ["allot admin migrate", "DATA_DIR=/srv/allot allot admin migrate --json"]);
 }

@@ -191,7 +191,7 @@ describe.each(testEngines())("allot import against a running API (%s)", (engine)
     expect(await listed(client, account.id)).toHaveLength(6);
   });
 
-  it("a bad file exits non-zero naming its lines, and nothing is sent", SLOW, async () => {
+  it("a bad file exits 2 (usage) naming its lines, and nothing is sent", SLOW, async () => {
     const { client, account, allot } = await setUp();
     const bad = join(folder, `bad-${counter}.csv`);
     await writeFile(
@@ -199,14 +199,14 @@ describe.each(testEngines())("allot import against a running API (%s)", (engine)
       "Date,Amount,Description\n2024-01-01,1.00,fine\n2024-01-02,twelve,bad amount\n2024-13-01,1.00,bad date\n",
     );
     const run = await allot(["csv", bad, "--map", "date=Date,amount=Amount,description=Description"]);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr).toContain("2 problems, nothing was sent:");
     expect(run.stderr).toContain("line 3: 'twelve' is not an amount");
     expect(run.stderr).toContain("line 4: '2024-13-01' is not a date in the format YYYY-MM-DD");
 
     const json = await allot(["ofx", fixture("checking-1x.ofx"), "--ofx-account", "999", "--json"]);
-    expect(json.code).toBe(1);
+    expect(json.code).toBe(2);
     expect(json.errorJson()).toMatchObject({
       code: "invalid_file",
       problems: [{ line: null, message: expect.stringContaining("no statement for account '999'") }],
@@ -223,69 +223,80 @@ describe.each(testEngines())("allot import against a running API (%s)", (engine)
     expect(withFlag.json<ImportJson>().inserted_posted).toBe(4);
 
     const none = await allot(["ofx", fixture("card.qfx")], { ALLOT_API_KEY: undefined });
-    expect(none.code).toBe(1);
+    expect(none.code).toBe(2);
     expect(none.stderr).toContain(`error: Not logged in to ${baseUrl}`);
     const wrong = await allot(["ofx", fixture("card.qfx"), "--json"], { ALLOT_API_KEY: "allot_not_a_key" });
     expect(wrong.code).toBe(1);
     expect(wrong.errorJson()).toMatchObject({ detail: expect.any(String) });
   });
 
-  it("saves a CSV mapping profile and reuses it; options override a profile's", SLOW, async () => {
-    const { client, account, configPath, importJson } = await setUp();
-    const first = await importJson([
-      "csv",
-      fixture("checking.csv"),
-      "--map",
-      CHASE_MAP,
-      "--date-format",
-      "MM/DD/YYYY",
-      "--save-profile",
-      "chase",
-    ]);
-    expect(first).toMatchObject({
-      inserted_posted: 5,
-      balance_checked: true,
-      balance_mismatch: null,
-      posting_order_mismatches: [],
-    });
-    expect(JSON.parse(await readFile(configPath, "utf8"))).toEqual({
-      import_profiles: { chase: { map: CHASE_MAP, date_format: "MM/DD/YYYY" } },
-    });
-    expect((await listed(client, account.id)).map((r) => r.raw_description)).toEqual([
-      "TRADER JOES #552, SAN FRANCISCO",
-      "ONLINE TRANSFER FROM SAVINGS",
-      "NETFLIX.COM 866-579-7172",
-      "CITY OF OAKLAND PARKING",
-      "PAYROLL ACME CORP",
-    ]);
+  it(
+    "saves a CSV mapping with --save-mapping and reuses it with --mapping; options override it",
+    SLOW,
+    async () => {
+      const { client, account, configPath, importJson } = await setUp();
+      const first = await importJson([
+        "csv",
+        fixture("checking.csv"),
+        "--map",
+        CHASE_MAP,
+        "--date-format",
+        "MM/DD/YYYY",
+        "--save-mapping",
+        "chase",
+      ]);
+      expect(first).toMatchObject({
+        inserted_posted: 5,
+        balance_checked: true,
+        balance_mismatch: null,
+        posting_order_mismatches: [],
+      });
+      expect(JSON.parse(await readFile(configPath, "utf8"))).toEqual({
+        profiles: {},
+        import_profiles: { chase: { map: CHASE_MAP, date_format: "MM/DD/YYYY" } },
+      });
+      expect((await listed(client, account.id)).map((r) => r.raw_description)).toEqual([
+        "TRADER JOES #552, SAN FRANCISCO",
+        "ONLINE TRANSFER FROM SAVINGS",
+        "NETFLIX.COM 866-579-7172",
+        "CITY OF OAKLAND PARKING",
+        "PAYROLL ACME CORP",
+      ]);
 
-    const again = await importJson(["csv", fixture("checking.csv"), "--profile", "chase"]);
-    expect(again).toMatchObject({ inserted_posted: 0, skipped_posted: 5 });
+      const again = await importJson(["csv", fixture("checking.csv"), "--mapping", "chase"]);
+      expect(again).toMatchObject({ inserted_posted: 0, skipped_posted: 5 });
 
-    const giro = await setUp();
-    await giro.importJson([
-      "csv",
-      fixture("girokonto.csv"),
-      "--skip-lines",
-      "2",
-      "--decimal",
-      ",",
-      "--date-format",
-      "DD.MM.YYYY",
-      "--map",
-      "date=Buchungstag,description=Empfänger+Verwendungszweck,debit=Soll,credit=Haben",
-      "--save-profile",
-      "giro",
-    ]);
-    const reused = await giro.importJson(["csv", fixture("girokonto.csv"), "--profile", "giro", "--dry-run"]);
-    expect(reused).toMatchObject({
-      inserted_posted: 0,
-      skipped_posted: 4,
-      balance_checked: false,
-      balance_note: "not checked: the file gives no balance",
-    });
-    expect(await balanceOf(giro.client, giro.account.id)).toBe("2308.55");
-  });
+      const giro = await setUp();
+      await giro.importJson([
+        "csv",
+        fixture("girokonto.csv"),
+        "--skip-lines",
+        "2",
+        "--decimal",
+        ",",
+        "--date-format",
+        "DD.MM.YYYY",
+        "--map",
+        "date=Buchungstag,description=Empfänger+Verwendungszweck,debit=Soll,credit=Haben",
+        "--save-mapping",
+        "giro",
+      ]);
+      const reused = await giro.importJson([
+        "csv",
+        fixture("girokonto.csv"),
+        "--mapping",
+        "giro",
+        "--dry-run",
+      ]);
+      expect(reused).toMatchObject({
+        inserted_posted: 0,
+        skipped_posted: 4,
+        balance_checked: false,
+        balance_note: "not checked: the file gives no balance",
+      });
+      expect(await balanceOf(giro.client, giro.account.id)).toBe("2308.55");
+    },
+  );
 
   it("pushes a scrape file, then the details of the rows that need them", SLOW, async () => {
     const { client, account, importJson } = await setUp();

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";
+import { addExamples } from "../cli-conventions";
 import type { ImportProfile } from "../config-file";
 import type { CliEnv } from "../env";
 import { readCsvStatement } from "../import/csv-statement";
@@ -37,7 +38,7 @@ export function registerImportCommands(program: Command, env: CliEnv): void {
     .command("import")
     .description("Import bank data into an account: a scraper's JSON, an OFX/QFX statement or a CSV export");
 
-  common(
+  const scrape = common(
     group
       .command("scrape")
       .argument("<file>", "a sync-scrape body as JSON (rows may carry details and category)"),
@@ -45,14 +46,14 @@ export function registerImportCommands(program: Command, env: CliEnv): void {
     .description("Push a scraper's sync-scrape JSON, then send the details of the rows that need them")
     .action((file: string, options: CommonOptions) => run(env, "scrape", file, options, () => ({})));
 
-  common(group.command("ofx").argument("<file>", "an OFX 1.x (SGML) or 2.x (XML) or QFX file"))
+  const ofx = common(group.command("ofx").argument("<file>", "an OFX 1.x (SGML) or 2.x (XML) or QFX file"))
     .description("Import the posted rows of an OFX/QFX statement; its ledger balance is checked")
     .option("--ofx-account <acctid>", "which statement, when the file holds several (its ACCTID)")
     .action((file: string, options: CommonOptions & { ofxAccount?: string }) =>
       run(env, "ofx", file, options, () => ({ ofxAccount: options.ofxAccount })),
     );
 
-  common(group.command("csv").argument("<file>", "a bank's CSV export"))
+  const csv = common(group.command("csv").argument("<file>", "a bank's CSV export"))
     .description("Import a CSV export through a column map (saved and reused as a profile)")
     .option(
       "--map <columns>",
@@ -68,15 +69,35 @@ export function registerImportCommands(program: Command, env: CliEnv): void {
       "the field delimiter (default: guessed from the header line; 'tab' for a tab)",
     )
     .option("--skip-lines <n>", "lines before the header line")
-    .option("--profile <name>", "use a saved mapping profile (options given here take its place)")
-    .option("--save-profile <name>", "save this mapping as a profile, once the file has been read")
-    .action((file: string, options: CommonOptions & CsvFlags & { saveProfile?: string }) =>
+    // --profile is the config profile (server and key) here as everywhere, hence --mapping.
+    .option("--mapping <name>", "use a saved mapping (options given here take its place)")
+    .option("--save-mapping <name>", "save this mapping under a name, once the file has been read")
+    .action((file: string, options: CommonOptions & CsvFlags & { saveMapping?: string }) =>
       run(env, "csv", file, options, async () => {
-        const saveAs = options.saveProfile === undefined ? undefined : checkProfileName(options.saveProfile);
+        const saveAs = options.saveMapping === undefined ? undefined : checkProfileName(options.saveMapping);
         const profile = await resolveProfile(env.configPath, options);
         return { profile, saveAs };
       }),
     );
+
+  addExamples(group, [
+    "allot import ofx statement.ofx --account ACCOUNT_ID --dry-run",
+    "allot import csv export.csv --account ACCOUNT_ID --mapping mybank",
+    "allot import scrape rows.json --account ACCOUNT_ID --json",
+  ]);
+  addExamples(scrape, [
+    "allot import scrape rows.json --account ACCOUNT_ID",
+    "allot import scrape rows.json --account ACCOUNT_ID --dry-run --json",
+  ]);
+  addExamples(ofx, [
+    "allot import ofx statement.qfx --account ACCOUNT_ID",
+    "allot import ofx all-accounts.ofx --account ACCOUNT_ID --ofx-account 000123456 --dry-run",
+  ]);
+  addExamples(csv, [
+    "allot import csv export.csv --account ACCOUNT_ID --map date=Date,amount=Amount,description=Description \\\n      --date-format MM/DD/YYYY --save-mapping mybank",
+    "allot import csv next-month.csv --account ACCOUNT_ID --mapping mybank",
+    "allot import csv giro.csv --account ACCOUNT_ID --mapping giro --decimal , --skip-lines 2 --dry-run",
+  ]);
 }
 
 function common(command: Command): Command {

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../testing/run-cli";
 
 const PASSWORD = "correct horse battery staple";
-const SLOW = { timeout: 60_000 };
+// Each test runs the real CLI several times (about a second each to start, far more on a busy machine).
+const SLOW = { timeout: 240_000 };
 let counter = 0;
 
 describe.each(testEngines())("allot login / whoami / logout against a running API (%s)", (engine) => {
@@ -46,22 +47,40 @@ describe.each(testEngines())("allot login / whoami / logout against a running AP
       });
       expect(login.stderr).toBe("");
       expect(login.code).toBe(0);
-      expect(login.stdout).toBe(`Logged in to ${baseUrl} as ${username}.\n`);
+      expect(login.stdout).toBe(
+        `Logged in to ${baseUrl} as ${username}; saved the session as profile 'default'.\n`,
+      );
       expect((await stat(configPath)).mode & 0o777).toBe(0o600);
       expect(await readConfig(configPath)).toEqual({
-        base_url: baseUrl,
-        username,
-        access_token: expect.any(String),
-        refresh_token: expect.any(String),
+        current_profile: "default",
+        profiles: {
+          default: {
+            base_url: baseUrl,
+            username,
+            access_token: expect.any(String),
+            refresh_token: expect.any(String),
+          },
+        },
       });
 
       const json = await runCli(["whoami", "--json"], { env });
       expect(json.code).toBe(0);
-      expect(json.json()).toMatchObject({ username, email, name: "Cleo", has_usable_password: true });
+      expect(json.json()).toMatchObject({
+        username,
+        email,
+        name: "Cleo",
+        has_usable_password: true,
+        profile: "default",
+        base_url: baseUrl,
+        credential: "session",
+        credential_source: "profile",
+      });
 
       const plain = await runCli(["whoami"], { env });
       expect(plain.stdout.split("\n")).toContain(`username              ${username}`);
       expect(plain.stdout).toContain("default bank account  -");
+      expect(plain.stdout).toContain(`url                   ${baseUrl}\n`);
+      expect(plain.stdout).toContain("credential            login session (from the profile)\n");
     },
   );
 
@@ -74,7 +93,14 @@ describe.each(testEngines())("allot login / whoami / logout against a running AP
         env: { ...env, ALLOT_BASE_URL: baseUrl },
       });
       expect(ok.code).toBe(0);
-      expect(ok.json()).toEqual({ base_url: baseUrl, username, email });
+      expect(ok.json()).toEqual({
+        profile: "default",
+        base_url: baseUrl,
+        username,
+        email,
+        credential: "session",
+        current: true,
+      });
       const stored = await readConfig(configPath);
 
       const wrong = await runCli(["login", "--email", email, "--password", "not it", "--json"], { env });
@@ -92,6 +118,7 @@ describe.each(testEngines())("allot login / whoami / logout against a running AP
       const { email, username, configPath, env } = await person();
       const session = await createClient({ baseUrl }).auth.login({ email, password: PASSWORD });
       const claims = JSON.parse(Buffer.from(session.access.split(".")[1] as string, "base64url").toString());
+      // The first file shape (one login at the top level) is still read, as the profile "default".
       // Signed 59.5 minutes ago: 30 seconds left, inside the CLI's refresh margin.
       const dying = await createAccessTokens(testConfig().jwtSecret).sign(
         { userId: Number(claims.sub), sessionId: claims.sid },
@@ -109,7 +136,7 @@ describe.each(testEngines())("allot login / whoami / logout against a running AP
       const run = await runCli(["whoami", "--json"], { env });
       expect(run.stderr).toBe("");
       expect(run.json()).toMatchObject({ username });
-      const after = await readConfig(configPath);
+      const after = (await readConfig(configPath)).profiles.default;
       expect(after.access_token).not.toBe(dying);
       expect(after.refresh_token).not.toBe(session.refreshToken);
       expect((await stat(configPath)).mode & 0o777).toBe(0o600);
@@ -117,9 +144,10 @@ describe.each(testEngines())("allot login / whoami / logout against a running AP
       // The old refresh token was rotated away: a login stuck with it has expired.
       await writeFile(configPath, JSON.stringify(before));
       const stale = await runCli(["whoami", "--json"], { env });
-      expect(stale.code).toBe(1);
+      expect(stale.code).toBe(2);
       expect(stale.errorJson()).toEqual({
-        detail: "Your login has expired: run `allot login` again.",
+        detail:
+          "Your login has expired: run `allot login` again (or `allot login --create-api-key` for a key that does not expire).",
         code: "not_authenticated",
       });
     },
@@ -148,27 +176,37 @@ describe.each(testEngines())("allot login / whoami / logout against a running AP
   it("whoami says to log in when there is no login, or it belongs to another server", SLOW, async () => {
     const { email, env } = await person();
     const none = await runCli(["whoami", "--base-url", baseUrl], { env });
-    expect(none.code).toBe(1);
+    expect(none.code).toBe(2);
     expect(none.stderr).toBe(
-      `error: Not logged in to ${baseUrl}: run \`allot login --email …\` or set ALLOT_API_KEY.\n`,
+      `error: Not logged in to ${baseUrl}: run \`allot login\` or set ALLOT_API_KEY.\n`,
     );
 
     await runCli(["login", "--email", email, "--password", PASSWORD, "--base-url", baseUrl], { env });
     // The stored tokens are never sent to a server other than the one they came from.
     const elsewhere = await runCli(["whoami", "--json", "--base-url", "http://127.0.0.1:9"], { env });
-    expect(elsewhere.code).toBe(1);
-    expect(elsewhere.errorJson()).toMatchObject({ code: "not_logged_in" });
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.errorJson()).toEqual({
+      detail: `Not logged in to http://127.0.0.1:9 (profile 'default' is logged in to ${baseUrl} only): run \`allot login\` or set ALLOT_API_KEY.`,
+      code: "not_logged_in",
+    });
   });
 
   it("logout ends the session on the server and forgets it here", SLOW, async () => {
     const { email, configPath, env } = await person();
     await runCli(["login", "--email", email, "--password", PASSWORD, "--base-url", baseUrl], { env });
-    const { access_token: access, refresh_token: refreshToken } = await readConfig(configPath);
+    const { access_token: access, refresh_token: refreshToken } = (await readConfig(configPath)).profiles
+      .default;
 
     const run = await runCli(["logout", "--json"], { env });
     expect(run.code).toBe(0);
-    expect(run.json()).toEqual({ logged_out: true, ended_on_server: true });
-    await expect(stat(configPath)).rejects.toMatchObject({ code: "ENOENT" });
+    expect(run.json()).toEqual({
+      logged_out: [{ profile: "default", base_url: baseUrl, credential: "session", ended_on_server: true }],
+    });
+    // The profile keeps its server, so `allot login` goes back there; the tokens are gone.
+    expect(await readConfig(configPath)).toEqual({
+      current_profile: "default",
+      profiles: { default: { base_url: baseUrl } },
+    });
     await expect(createClient({ baseUrl, auth: { bearer: access } }).users.getMe()).rejects.toMatchObject({
       status: 401,
     });

@@ -1,73 +1,232 @@
-import type { Command } from "commander";
-import { createApiClient, normalizeBaseUrl, resolveBaseUrl } from "../api-session";
-import { forgetLogin, readConfig, writeConfig } from "../config-file";
-import type { CliEnv } from "../env";
-import { printJson, printRecord, reportError } from "../output";
+import { hostname } from "node:os";
+import { type Command, Option } from "commander";
+import { createApiClient, endStoredSession, normalizeBaseUrl, urlFlag } from "../api-session";
+import { addExamples } from "../cli-conventions";
+import { type Profile, readConfig } from "../config-file";
+import {
+  changeConfig,
+  chooseProfile,
+  credentialKind,
+  requireProfile,
+  withoutCredentials,
+} from "../config-profiles";
+import { type CliEnv, DEFAULT_BASE_URL } from "../env";
+import { printJson, reportError, UsageError } from "../output";
 import { readPassword } from "../read-password";
 
-/** `allot login` / `allot logout`: a password session kept in the config file. */
+interface LoginOptions {
+  email?: string;
+  password?: string;
+  apiKey?: string;
+  createApiKey?: string | true;
+  profile?: string;
+  url?: string;
+  baseUrl?: string;
+  json?: boolean;
+}
+
+/** `allot login` / `allot logout`: the credentials of a profile in the config file. */
 export function registerSessionCommands(program: Command, env: CliEnv): void {
-  program
+  const login = program
     .command("login")
-    .description("Log in with email and password; the session is kept in the config file for later commands")
-    .requiredOption("--email <email>", "your email")
+    .description(
+      "Log in and store the credentials in a profile: the login session, or an API key made for the CLI",
+    )
+    .option("--email <email>", "your email (the password is asked for, or read from stdin)")
     .option("--password <password>", "password (omit it to type it, or to pipe it on stdin)")
     .option(
-      "--base-url <url>",
-      "API server (default: ALLOT_BASE_URL, the previous login's, or the local one)",
+      "--create-api-key [name]",
+      "create an API key and store it instead of the session: it does not expire, for scripts (default name: allot CLI on HOST)",
     )
+    .option("--api-key <key>", "store an existing API key (checked with the server) instead of logging in")
+    .option("--profile <name>", "profile to store it in (default: ALLOT_PROFILE, else the current one)")
+    .option("--url <url>", `API server (default: ALLOT_URL, the profile's, or ${DEFAULT_BASE_URL})`)
+    .addOption(new Option("--base-url <url>", "same as --url").hideHelp())
     .option("--json", "print JSON for scripts")
-    .action(async (options: { email: string; password?: string; baseUrl?: string; json?: boolean }) => {
+    .action(async (options: LoginOptions) => {
       try {
-        const config = await readConfig(env.configPath);
-        const baseUrl = options.baseUrl ? normalizeBaseUrl(options.baseUrl) : resolveBaseUrl(env, {}, config);
-        const password = options.password ?? (await readPassword());
-        const session = await (await createApiClient({ baseUrl })).auth.login({
-          email: options.email,
-          password,
-        });
-        const me = await (await createApiClient({ baseUrl, auth: { bearer: session.access } })).users.getMe();
-        await writeConfig(env.configPath, {
-          ...config,
-          base_url: baseUrl,
-          username: me.username,
-          access_token: session.access,
-          refresh_token: session.refreshToken,
-        });
-        const result = { base_url: baseUrl, username: me.username, email: me.email };
-        if (options.json) printJson(result);
-        else process.stdout.write(`Logged in to ${baseUrl} as ${me.username}.\n`);
+        await logIn(env, options);
       } catch (error) {
         reportError(error, Boolean(options.json));
       }
+    });
+  addExamples(login, [
+    "allot login --email me@example.com",
+    "allot login --email me@example.com --create-api-key --profile ci --url https://allot.example.com",
+    "printf '%s\\n' \"$PASSWORD\" | allot login --email me@example.com --json",
+    'allot login --api-key "$ALLOT_KEY" --profile work',
+  ]);
+
+  const logout = program
+    .command("logout")
+    .description("End the profile's session on the server (if it holds one) and forget its credentials")
+    .option("--profile <name>", "profile to log out of (default: ALLOT_PROFILE, else the current one)")
+    .option("--all", "log out of every profile")
+    .option("--json", "print JSON for scripts")
+    .action(async (options: { profile?: string; all?: boolean; json?: boolean }) => {
+      try {
+        await logOut(env, options);
+      } catch (error) {
+        reportError(error, Boolean(options.json));
+      }
+    });
+  addExamples(logout, ["allot logout", "allot logout --profile work", "allot logout --all --json"]);
+}
+
+async function logIn(env: CliEnv, options: LoginOptions): Promise<void> {
+  if (options.email === undefined && options.apiKey === undefined)
+    throw new UsageError(
+      "Say how to log in: --email EMAIL (the password is asked for), or --api-key KEY.",
+      "missing_credentials",
+    );
+  if (options.email !== undefined && options.apiKey !== undefined)
+    throw new UsageError("Give --email or --api-key, not both.", "invalid_arguments");
+  if (options.apiKey !== undefined && options.createApiKey !== undefined)
+    throw new UsageError(
+      "--create-api-key logs in with --email to make the key; with --api-key, the key is already there.",
+      "invalid_arguments",
+    );
+  const config = await readConfig(env.configPath);
+  const { name, profile: previous } = chooseProfile(env, options.profile, config);
+  const baseUrl = normalizeBaseUrl(urlFlag(options) ?? env.baseUrl ?? previous?.base_url ?? DEFAULT_BASE_URL);
+
+  const { stored, email } =
+    options.apiKey !== undefined
+      ? await checkApiKey(baseUrl, options.apiKey)
+      : await passwordLogin(baseUrl, options.email as string, options);
+  // The profile's earlier session is replaced: end it rather than leave it open on the server.
+  if (previous?.refresh_token) await endStoredSession(previous);
+
+  const saved = await changeConfig(env.configPath, (current) => {
+    const profiles = { ...current.profiles, [name]: stored };
+    const keepCurrent = current.current_profile !== undefined && profiles[current.current_profile];
+    return { ...current, profiles, current_profile: keepCurrent ? current.current_profile : name };
+  });
+  const isCurrent = saved.current_profile === name;
+  const credential = credentialKind(stored);
+  if (options.json) {
+    printJson({
+      profile: name,
+      base_url: baseUrl,
+      username: stored.username,
+      email,
+      credential,
+      ...(stored.api_key_name ? { api_key_name: stored.api_key_name } : {}),
+      current: isCurrent,
+    });
+    return;
+  }
+  const what =
+    credential === "session"
+      ? "the session"
+      : stored.api_key_name
+        ? `a new API key '${stored.api_key_name}' (it does not expire)`
+        : "the API key";
+  process.stdout.write(
+    `Logged in to ${baseUrl} as ${stored.username}; saved ${what} as profile '${name}'.\n`,
+  );
+  if (!isCurrent)
+    process.stdout.write(
+      `Use it with --profile ${name}, or make it the default: allot profiles use ${name}\n`,
+    );
+}
+
+async function checkApiKey(baseUrl: string, key: string): Promise<{ stored: Profile; email: string }> {
+  const me = await (await createApiClient({ baseUrl, auth: { apiKey: key } })).users.getMe();
+  return { stored: { base_url: baseUrl, username: me.username, api_key: key }, email: me.email };
+}
+
+async function passwordLogin(
+  baseUrl: string,
+  email: string,
+  options: LoginOptions,
+): Promise<{ stored: Profile; email: string }> {
+  const password = options.password ?? (await readPassword());
+  const anonymous = await createApiClient({ baseUrl });
+  const session = await anonymous.auth.login({ email, password });
+  const client = await createApiClient({ baseUrl, auth: { bearer: session.access } });
+  const me = await client.users.getMe();
+  if (options.createApiKey === undefined) {
+    const stored = {
+      base_url: baseUrl,
+      username: me.username,
+      access_token: session.access,
+      refresh_token: session.refreshToken,
+    };
+    return { stored, email: me.email };
+  }
+  const name =
+    typeof options.createApiKey === "string"
+      ? options.createApiKey
+      : `allot CLI on ${hostname()}`.slice(0, 100);
+  const created = await client.apiKeys.create({ name });
+  // Only the key is kept, so the password session has no further use: end it on the server.
+  await anonymous.auth.logout({ refreshToken: session.refreshToken }).catch(() => undefined);
+  const stored = {
+    base_url: baseUrl,
+    username: me.username,
+    api_key: created.key,
+    api_key_name: created.name,
+    api_key_uuid: created.uuid,
+  };
+  return { stored, email: me.email };
+}
+
+interface LoggedOut {
+  profile: string;
+  base_url: string | null;
+  credential: "api_key" | "session";
+  ended_on_server: boolean;
+}
+
+async function logOut(
+  env: CliEnv,
+  options: { profile?: string; all?: boolean; json?: boolean },
+): Promise<void> {
+  if (options.all && options.profile !== undefined)
+    throw new UsageError("Give --profile NAME or --all, not both.", "invalid_arguments");
+  const config = await readConfig(env.configPath);
+  let names: string[];
+  if (options.all) names = Object.keys(config.profiles);
+  else {
+    const chosen = chooseProfile(env, options.profile, config);
+    if (chosen.explicit) requireProfile(config, chosen.name);
+    names = [chosen.name];
+  }
+  const done: LoggedOut[] = [];
+  for (const name of names) {
+    const profile = config.profiles[name];
+    const credential = credentialKind(profile);
+    if (!profile || !credential) continue;
+    done.push({
+      profile: name,
+      base_url: profile.base_url ?? null,
+      credential,
+      ended_on_server: await endStoredSession(profile),
+    });
+  }
+  if (done.length > 0)
+    await changeConfig(env.configPath, (current) => {
+      const profiles = { ...current.profiles };
+      for (const { profile } of done) {
+        const stored = profiles[profile];
+        if (stored) profiles[profile] = withoutCredentials(stored);
+      }
+      return { ...current, profiles };
     });
 
-  program
-    .command("logout")
-    .description("End the stored session on the server and forget it here")
-    .option("--json", "print JSON for scripts")
-    .action(async (options: { json?: boolean }) => {
-      try {
-        const config = await readConfig(env.configPath);
-        let endedOnServer = false;
-        if (config.base_url && config.refresh_token) {
-          // Forgetting the tokens locally matters most; a server that cannot be reached is only a warning.
-          const client = await createApiClient({ baseUrl: config.base_url });
-          endedOnServer = await client.auth.logout({ refreshToken: config.refresh_token }).then(
-            () => true,
-            (error: Error) => {
-              process.stderr.write(`warning: could not end the session on the server: ${error.message}\n`);
-              return false;
-            },
-          );
-        }
-        await forgetLogin(env.configPath, config);
-        const result = { logged_out: Boolean(config.access_token), ended_on_server: endedOnServer };
-        if (options.json) printJson(result);
-        else if (result.logged_out) printRecord({ "logged out of": config.base_url });
-        else process.stdout.write("Not logged in.\n");
-      } catch (error) {
-        reportError(error, Boolean(options.json));
-      }
-    });
+  if (options.json) {
+    printJson({ logged_out: done });
+    return;
+  }
+  if (done.length === 0) process.stdout.write("Not logged in.\n");
+  for (const { profile, base_url, credential, ended_on_server } of done) {
+    const note =
+      credential === "api_key"
+        ? " Its API key is forgotten here but stays valid on the server: revoke it there if nothing else uses it."
+        : ended_on_server
+          ? " The session was ended on the server."
+          : "";
+    process.stdout.write(`Logged out of ${base_url} (profile '${profile}').${note}\n`);
+  }
 }

@@ -1,27 +1,54 @@
 import type { Command } from "commander";
-import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";
+import { type ApiOptions, addApiOptions, type Credential, openApiSession } from "../api-session";
+import { addExamples } from "../cli-conventions";
 import type { CliEnv } from "../env";
 import { printJson, printRecord, reportError } from "../output";
 
-/** `allot whoami`: the caller's user, as the API sees it (GET /api/v1/users/me/). */
+const SOURCES = { flag: "--api-key", environment: "ALLOT_API_KEY", profile: "the profile" } as const;
+
+/** `allot whoami`: the caller as the API sees it (GET /api/v1/users/me/), and how the CLI got there. */
 export function registerWhoamiCommand(program: Command, env: CliEnv): void {
-  addApiOptions(program.command("whoami").description("Show the user you are authenticated as"))
+  const whoami = addApiOptions(
+    program
+      .command("whoami")
+      .description("Show who you are authenticated as: user, profile, server, credential"),
+  )
     .option("--json", "print JSON for scripts")
     .action(async (options: ApiOptions & { json?: boolean }) => {
       try {
-        const client = await openApiClient(env, options);
+        const { client, target } = await openApiSession(env, options);
         const me = await client.users.getMe();
-        if (options.json) printJson(me);
-        else
-          printRecord({
-            username: me.username,
-            email: me.email,
-            name: me.name,
-            timezone: me.timezone,
-            "default bank account": me.default_bank_account,
+        const credential = target.credential as Credential;
+        if (options.json) {
+          printJson({
+            ...me,
+            profile: target.profile ? target.profileName : null,
+            base_url: target.baseUrl,
+            credential: credential.kind,
+            credential_source: credential.source,
           });
+          return;
+        }
+        printRecord({
+          username: me.username,
+          email: me.email,
+          name: me.name,
+          timezone: me.timezone,
+          "default bank account": me.default_bank_account,
+          profile: target.profile ? target.profileName : null,
+          url: target.baseUrl,
+          credential:
+            credential.kind === "session"
+              ? "login session (from the profile)"
+              : `API key (from ${SOURCES[credential.source]})`,
+        });
       } catch (error) {
         reportError(error, Boolean(options.json));
       }
     });
+  addExamples(whoami, [
+    "allot whoami",
+    "allot whoami --profile work --json",
+    "ALLOT_URL=https://allot.example.com ALLOT_API_KEY=… allot whoami",
+  ]);
 }

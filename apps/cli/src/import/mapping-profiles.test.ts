@@ -2,7 +2,6 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forgetLogin, readConfig } from "../config-file";
 import {
   type CsvFlags,
   checkProfileName,
@@ -29,11 +28,13 @@ async function configWithProfile() {
 }
 
 describe("mapping profiles", () => {
-  it("saves a profile beside the login, and adds more without losing either", async () => {
+  it("saves a mapping beside the login, and adds more without losing either", async () => {
     const { path, login } = await configWithProfile();
     await saveProfile(path, "dkb", { map: MAP, decimal: ",", delimiter: ";", skip_lines: 4 });
+    // The single-login file it was written beside is now the profile "default".
     expect(JSON.parse(await readFile(path, "utf8"))).toEqual({
-      ...login,
+      current_profile: "default",
+      profiles: { default: login },
       import_profiles: {
         chase: { map: MAP, date_format: "MM/DD/YYYY" },
         dkb: { map: MAP, decimal: ",", delimiter: ";", skip_lines: 4 },
@@ -42,10 +43,10 @@ describe("mapping profiles", () => {
   });
 
   it.each<[string, CsvFlags, object]>([
-    ["the saved profile", { profile: "chase" }, { map: MAP, date_format: "MM/DD/YYYY" }],
+    ["the saved profile", { mapping: "chase" }, { map: MAP, date_format: "MM/DD/YYYY" }],
     [
       "options override it",
-      { profile: "chase", dateFormat: "M/D/YYYY", decimal: ",", skipLines: "2" },
+      { mapping: "chase", dateFormat: "M/D/YYYY", decimal: ",", skipLines: "2" },
       { map: MAP, date_format: "M/D/YYYY", decimal: ",", skip_lines: 2 },
     ],
     ["options alone", { map: MAP, delimiter: "tab" }, { map: MAP, delimiter: "\t" }],
@@ -57,8 +58,8 @@ describe("mapping profiles", () => {
   it.each<[string, CsvFlags, RegExp]>([
     [
       "an unknown profile, listing the saved ones",
-      { profile: "nope" },
-      /No import profile 'nope' \(saved: chase\)/,
+      { mapping: "nope" },
+      /No saved mapping 'nope' \(saved: chase\)/,
     ],
     ["no map at all", {}, /Say which columns hold what/],
     ["a bad map", { map: "date=Date" }, /'description' is required/],
@@ -87,18 +88,6 @@ describe("mapping profiles", () => {
     ["a/b", false],
   ])("profile name %j valid: %s", (name, ok) => {
     if (ok) expect(checkProfileName(name)).toBe(name);
-    else expect(() => checkProfileName(name)).toThrow(/is not a profile name/);
-  });
-
-  it("logout keeps the profiles and forgets the login; without profiles the file goes", async () => {
-    const { path } = await configWithProfile();
-    await forgetLogin(path, await readConfig(path));
-    expect(await readConfig(path)).toEqual({
-      import_profiles: { chase: { map: MAP, date_format: "MM/DD/YYYY" } },
-    });
-    const bare = join(folder, "bare.json");
-    await writeFile(bare, JSON.stringify({ access_token: "a" }));
-    await forgetLogin(bare, await readConfig(bare));
-    await expect(readFile(bare)).rejects.toMatchObject({ code: "ENOENT" });
+    else expect(() => checkProfileName(name)).toThrow(/is not a mapping name/);
   });
 });

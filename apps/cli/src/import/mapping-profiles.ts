@@ -11,7 +11,8 @@ export interface CsvFlags {
   decimal?: string;
   delimiter?: string;
   skipLines?: string;
-  profile?: string;
+  /** --mapping: a saved mapping profile. */
+  mapping?: string;
 }
 
 const PROFILE_NAME = /^[\w.-]{1,64}$/;
@@ -19,33 +20,33 @@ const PROFILE_NAME = /^[\w.-]{1,64}$/;
 export function checkProfileName(name: string): string {
   if (!PROFILE_NAME.test(name))
     throw new UsageError(
-      `'${name}' is not a profile name: letters, digits, '.', '_', '-'`,
-      "invalid_profile",
+      `'${name}' is not a mapping name: letters, digits, '.', '_', '-'`,
+      "invalid_mapping",
     );
   return name;
 }
 
 /**
- * The profile a command runs with: the saved one named by --profile, with any option given on the
+ * The profile a command runs with: the saved one named by --mapping, with any option given on the
  * command line taking its place. Checked here, before a file is read.
  */
 export async function resolveProfile(configPath: string, flags: CsvFlags): Promise<ImportProfile> {
   let saved: ImportProfile | undefined;
-  if (flags.profile !== undefined) {
+  if (flags.mapping !== undefined) {
     const profiles = (await readConfig(configPath)).import_profiles ?? {};
-    saved = profiles[flags.profile];
+    saved = profiles[flags.mapping];
     if (!saved) {
       const names = Object.keys(profiles).sort();
       throw new UsageError(
-        `No import profile '${flags.profile}' (saved: ${names.length > 0 ? names.join(", ") : "none"}).`,
-        "unknown_profile",
+        `No saved mapping '${flags.mapping}' (saved: ${names.length > 0 ? names.join(", ") : "none"}): save one with --map … --save-mapping NAME.`,
+        "unknown_mapping",
       );
     }
   }
   const map = flags.map ?? saved?.map;
   if (map === undefined)
     throw new UsageError(
-      "Say which columns hold what: --map date=…,amount=…,description=… (or --profile NAME).",
+      "Say which columns hold what: --map date=…,amount=…,description=… (or --mapping NAME).",
       "invalid_map",
     );
   const profile: ImportProfile = { ...saved, map };

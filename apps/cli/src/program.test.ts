@@ -1,0 +1,37 @@
+import type { Command } from "commander";
+import { describe, expect, it } from "vitest";
+import { commandPath, commandTree } from "./cli-conventions";
+import { readEnv } from "./env";
+import { createProgram } from "./program";
+
+/** The help a command prints for --help, examples included (they come from an `afterHelp` hook). */
+function helpOf(command: Command): string {
+  let text = "";
+  command.configureOutput({
+    writeOut: (chunk) => {
+      text += chunk;
+    },
+  });
+  command.outputHelp();
+  return text;
+}
+
+describe("the allot command tree", () => {
+  const program = createProgram(readEnv({}, "/tmp"));
+  const commands = commandTree(program);
+
+  it("has the commands of every file that registers some", () => {
+    expect(commands.length).toBeGreaterThan(10);
+  });
+
+  // A convention of every command, whoever adds it: `allot X --help` ends with examples.
+  it.each(commands.map((command) => [commandPath(command), command] as const))(
+    "%s --help shows examples",
+    (_path, command) => {
+      const [, examples] = helpOf(command).split("\nExamples:\n");
+      expect(examples, "add them with addExamples(command, [...]) from cli-conventions.ts").toMatch(
+        /\ballot \S/,
+      );
+    },
+  );
+});
