@@ -1,10 +1,13 @@
 import { Command } from "commander";
 import { addExamples, applyConventions } from "./cli-conventions";
 import { registerAdminCommands } from "./commands/admin";
+import { registerBudgetsCommands } from "./commands/budgets";
 import { registerCompletionCommand } from "./commands/completion";
+import { registerFundCommands } from "./commands/fund";
 import { registerImportCommands } from "./commands/import";
 import { registerProfilesCommands } from "./commands/profiles";
 import { registerSessionCommands } from "./commands/session";
+import { registerTransferCommand } from "./commands/transfer";
 import { registerWhoamiCommand } from "./commands/whoami";
 import type { CliEnv } from "./env";
 
@@ -24,6 +27,9 @@ export function createProgram(env: CliEnv): Command {
   registerWhoamiCommand(program, env);
   registerProfilesCommands(program, env);
   registerImportCommands(program, env);
+  registerBudgetsCommands(program, env);
+  registerTransferCommand(program, env);
+  registerFundCommands(program, env);
   registerCompletionCommand(program);
   // Last: exit codes and help hints reach every command, whoever registered it.
   return applyConventions(program);
