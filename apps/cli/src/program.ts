@@ -1,10 +1,15 @@
 import { Command } from "commander";
 import { addExamples, applyConventions } from "./cli-conventions";
+import { registerAccountsCommands } from "./commands/accounts";
 import { registerAdminCommands } from "./commands/admin";
 import { registerBudgetsCommands } from "./commands/budgets";
+import { registerCategoriesCommands } from "./commands/categories";
 import { registerCompletionCommand } from "./commands/completion";
 import { registerFundCommands } from "./commands/fund";
 import { registerImportCommands } from "./commands/import";
+import { registerInviteCommands } from "./commands/invite";
+import { registerKeysCommands } from "./commands/keys";
+import { registerOccurrencesCommand } from "./commands/occurrences";
 import { registerProfilesCommands } from "./commands/profiles";
 import { registerSessionCommands } from "./commands/session";
 import { registerTransferCommand } from "./commands/transfer";
@@ -30,6 +35,11 @@ export function createProgram(env: CliEnv): Command {
   registerBudgetsCommands(program, env);
   registerTransferCommand(program, env);
   registerFundCommands(program, env);
+  registerAccountsCommands(program, env);
+  registerCategoriesCommands(program, env);
+  registerKeysCommands(program, env);
+  registerInviteCommands(program, env);
+  registerOccurrencesCommand(program, env);
   registerCompletionCommand(program);
   // Last: exit codes and help hints reach every command, whoever registered it.
   return applyConventions(program);
