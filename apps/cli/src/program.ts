@@ -12,6 +12,7 @@ import { registerKeysCommands } from "./commands/keys";
 import { registerOccurrencesCommand } from "./commands/occurrences";
 import { registerProfilesCommands } from "./commands/profiles";
 import { registerSessionCommands } from "./commands/session";
+import { registerTransactionsCommands } from "./commands/transactions";
 import { registerTransferCommand } from "./commands/transfer";
 import { registerWhoamiCommand } from "./commands/whoami";
 import type { CliEnv } from "./env";
@@ -35,6 +36,7 @@ export function createProgram(env: CliEnv): Command {
   registerBudgetsCommands(program, env);
   registerTransferCommand(program, env);
   registerFundCommands(program, env);
+  registerTransactionsCommands(program, env);
   registerAccountsCommands(program, env);
   registerCategoriesCommands(program, env);
   registerKeysCommands(program, env);

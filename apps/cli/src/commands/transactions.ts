@@ -1,0 +1,190 @@
+import {
+  deleteTransactionRoute,
+  getTransactionRoute,
+  resolvePendingRoute,
+  splitTransactionRoute,
+  updateTransactionRoute,
+} from "@allot/contract/transactions/routes";
+import { TRANSACTION_TYPES } from "@allot/contract/transactions/transaction";
+import { type Command, Option } from "commander";
+import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";
+import { addExamples } from "../cli-conventions";
+import { confirmDestructive } from "../confirm";
+import type { CliEnv } from "../env";
+import { addOutputOptions, emitList, type OutputOptions } from "../format/emit";
+import { printJson, reportError, UsageError } from "../output";
+import { resolveBudgetId } from "../resolve/budget-names";
+import { amountFlag, dateFlag, transactionId } from "./transaction-flags";
+import { allocationColumns, budgetNamesOf, emitTransaction } from "./transaction-views";
+import { registerCreateCommand } from "./transactions-create";
+import { registerListCommand } from "./transactions-list";
+import { parseSplitPairs } from "./transactions-split";
+
+type Options = ApiOptions & OutputOptions;
+
+/** `allot transactions list|show|create|edit|delete|split|resolve`. */
+export function registerTransactionsCommands(program: Command, env: CliEnv): void {
+  const group = program
+    .command("transactions")
+    .description("List, inspect, edit, split among budgets, resolve and delete transactions");
+  addExamples(group, [
+    "allot transactions list --from 2026-01-01 --budget Groceries",
+    "allot transactions split TRANSACTION_ID --into groceries=60 rent=20",
+    "allot transactions show TRANSACTION_ID --json",
+  ]);
+  registerListCommand(group, env);
+
+  onOne(group, "show", "Show one transaction: dates, amount, category, budgets", [
+    "allot transactions show TRANSACTION_ID",
+    "allot transactions show TRANSACTION_ID --json",
+  ]).action((id: string, options: Options) =>
+    act(options, async () => {
+      const input = { id: transactionId(id) };
+      const client = await openApiClient(env, options);
+      await emitTransaction(client, await client.call(getTransactionRoute, input), options);
+    }),
+  );
+
+  registerCreateCommand(group, env);
+
+  onOne(group, "edit", "Change a transaction's description, memo or type (the bank's own fields stay)", [
+    'allot transactions edit TRANSACTION_ID --description "Farmers market"',
+    'allot transactions edit TRANSACTION_ID --memo "shared with Sam" --type pin_purchase',
+    "allot transactions edit TRANSACTION_ID --memo ''       # clears the memo",
+  ])
+    .option("--description <text>", "the description people read (the bank's own text is kept)")
+    .option("--memo <text>", "a note ('' clears it)")
+    .addOption(new Option("--type <type>", "the transaction type").choices(TRANSACTION_TYPES))
+    .action((id: string, options: Options & { description?: string; memo?: string; type?: string }) =>
+      act(options, async () => {
+        const changes = {
+          description: options.description,
+          memo: options.memo,
+          transaction_type: options.type as (typeof TRANSACTION_TYPES)[number] | undefined,
+        };
+        if (Object.values(changes).every((value) => value === undefined))
+          throw new UsageError(
+            "Nothing to change: pass --description, --memo or --type (see `allot transactions edit --help`).",
+            "nothing_to_change",
+          );
+        const input = { id: transactionId(id), ...changes };
+        const client = await openApiClient(env, options);
+        await emitTransaction(client, await client.call(updateTransactionRoute, input), options);
+      }),
+    );
+
+  onOne(
+    group,
+    "delete",
+    "Delete a transaction: its balance changes are reversed, its allocations removed",
+    ["allot transactions delete TRANSACTION_ID", "allot transactions delete TRANSACTION_ID --yes --json"],
+    { printsResource: false },
+  )
+    .option("--yes", "delete without asking (needed when not at a terminal)")
+    .action((id: string, options: ApiOptions & { json?: boolean; yes?: boolean }) =>
+      act(options, async () => {
+        const input = { id: transactionId(id) };
+        const question = `Delete transaction ${input.id}?`;
+        // A script without --yes is refused before anything is sent.
+        if (!options.yes && !(process.stdin.isTTY && process.stderr.isTTY))
+          await confirmDestructive(question, false);
+        const client = await openApiClient(env, options);
+        if (!options.yes) {
+          // A person at a terminal is asked, and shown what they are about to lose.
+          const row = await client.call(getTransactionRoute, input);
+          await confirmDestructive(
+            `Delete transaction ${input.id} (${row.description}, ${row.amount} ${row.amount_currency})?`,
+            false,
+          );
+        }
+        await client.call(deleteTransactionRoute, input);
+        if (options.json) printJson({ id: input.id, deleted: true });
+        else process.stdout.write(`Deleted transaction ${input.id}; its budgets' balances are restored.\n`);
+      }),
+    );
+
+  onOne(group, "split", "Divide a transaction among budgets; what is left stays in Unallocated", [
+    "allot transactions split TRANSACTION_ID --into groceries=60 rent=20",
+    'allot transactions split TRANSACTION_ID --into "Eating out=12.50" --json',
+    "allot transactions split TRANSACTION_ID --reset      # all back to Unallocated",
+  ])
+    .option(
+      "--into [pairs...]",
+      "BUDGET=AMOUNT pairs, budgets by name or id, amounts positive (none: all back to Unallocated)",
+    )
+    .option("--reset", "move everything back to Unallocated")
+    .action((id: string, options: Options & { into?: string[] | true; reset?: boolean }) =>
+      act(options, async () => {
+        const words = Array.isArray(options.into) ? options.into : [];
+        if (options.reset && words.length > 0)
+          throw new UsageError("Pass either --into BUDGET=AMOUNT… or --reset, not both.", "usage_error");
+        if (!options.reset && options.into === undefined)
+          throw new UsageError(
+            "Say where the money goes: --into groceries=60 rent=20, or --reset to put it all back in Unallocated.",
+            "usage_error",
+          );
+        // Every pair is checked before the first request.
+        const pairs = parseSplitPairs(words);
+        const input = { id: transactionId(id) };
+        const client = await openApiClient(env, options);
+        const { bank_account: account } = await client.call(getTransactionRoute, input);
+        const splits: Record<string, string> = {};
+        for (const pair of pairs) {
+          const budget = await resolveBudgetId(client, account, pair.budget);
+          if (budget in splits)
+            throw new UsageError(
+              `'${pair.budget}' names a budget already in --into: give each budget once.`,
+              "invalid_split",
+            );
+          splits[budget] = pair.amount;
+        }
+        const allocations = await client.call(splitTransactionRoute, { ...input, splits });
+        const names = options.json ? new Map<string, string>() : await budgetNamesOf(client, account);
+        emitList(allocations, allocationColumns(names), options);
+      }),
+    );
+
+  onOne(group, "resolve", "Post a pending transaction, with its final amount when that changed", [
+    "allot transactions resolve TRANSACTION_ID --posted-date 2026-01-31",
+    "allot transactions resolve TRANSACTION_ID --posted-date 2026-01-31 --amount -23.40 --json",
+  ])
+    .requiredOption("--posted-date <date>", "when the bank posted it (2026-01-31 or an ISO date-time)")
+    .option("--amount <amount>", "the final amount, when it differs (e.g. -23.40)")
+    .action((id: string, options: Options & { postedDate: string; amount?: string }) =>
+      act(options, async () => {
+        const input = {
+          id: transactionId(id),
+          posted_date: dateFlag("--posted-date", options.postedDate),
+          amount: options.amount === undefined ? undefined : amountFlag("--amount", options.amount),
+        };
+        const client = await openApiClient(env, options);
+        await emitTransaction(client, await client.call(resolvePendingRoute, input), options);
+      }),
+    );
+}
+
+/** A subcommand on one transaction: its ID argument, the API options, the output formats, examples. */
+function onOne(
+  group: Command,
+  name: string,
+  description: string,
+  examples: readonly string[],
+  { printsResource = true } = {},
+): Command {
+  const command = group
+    .command(name)
+    .description(description)
+    .argument("<id>", "the transaction's id (the ID column of `allot transactions list`)");
+  if (printsResource) addOutputOptions(command);
+  else command.option("--json", "print JSON for scripts");
+  return addExamples(addApiOptions(command), examples);
+}
+
+/** Runs an action, reporting its error the one way: API errors exit 1, usage errors 2. */
+async function act(options: { json?: boolean }, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    reportError(error, Boolean(options.json));
+  }
+}
