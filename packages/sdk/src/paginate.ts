@@ -27,7 +27,17 @@ export function paginator(call: CallRoute) {
       visited.add(page.next);
       // The link's query (page, page_size, filters) sent to the configured base URL: behind a
       // proxy the server's idea of its own host can differ from the one the client reaches.
-      pageInput = { ...(input as object), ...Object.fromEntries(new URL(page.next).searchParams) };
+      pageInput = { ...(input as object), ...queryOf(new URL(page.next)) };
     }
   };
+}
+
+/** A link's query as input; a repeated filter (`?status=A&status=B`) stays a list. */
+function queryOf(url: URL): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    query[key] = values.length > 1 ? values : (values[0] ?? "");
+  }
+  return query;
 }
