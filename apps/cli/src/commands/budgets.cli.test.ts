@@ -1,13 +1,6 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { useTestApp } from "@allot/api/src/testing/test-app";
 import { listBudgetsRoute } from "@allot/contract/budgets/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
-import { createBank } from "@allot/domain/banks/create-bank";
-import { createClient } from "@allot/sdk/client";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { runCli } from "../testing/run-cli";
+import { describe, expect, it, vi } from "vitest";
 
 // Each test runs the real CLI many times (a second or more each to start, far more on a busy
 // machine), and the server's database can be slow to open then too.
@@ -28,37 +21,21 @@ interface BudgetJson {
   warnings?: string[];
 }
 
-describe.each(testEngines())("allot budgets against a running API (%s)", (engine) => {
-  const t = useTestApp(engine);
-  let baseUrl: string;
-  let folder: string;
-  let counter = 0;
+import { useCliServer } from "../testing/cli-server";
 
-  beforeAll(async () => {
-    baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
-    folder = await mkdtemp(join(tmpdir(), "allot-cli-budgets-"));
-  });
-  afterAll(() => rm(folder, { recursive: true, force: true }));
+describe.each(testEngines())("allot budgets against a running API (%s)", (engine) => {
+  const server = useCliServer(engine);
 
   /** A user with an API key and one account holding 1000.00 (all of it Unallocated). */
   async function setUp() {
-    counter += 1;
-    const user = await t.user();
-    const key = (await t.apiKey(user)).replace(/^Api-Key /, "");
-    const bank = await createBank(t.db, { name: `Budgets Bank ${counter} ${Date.now()}`, currency: "USD" });
-    const client = createClient({ baseUrl, auth: { apiKey: key } });
+    const { client, allot } = await server.apiKeyUser();
+    const bank = await server.bank();
     const account = await client.bankAccounts.create({
       name: "Checking",
       bank: bank.id,
       posted_balance: "1000.00",
       available_balance: "1000.00",
     });
-    const env = {
-      ALLOT_API_KEY: key,
-      ALLOT_BASE_URL: baseUrl,
-      ALLOT_CONFIG: join(folder, `c-${counter}.json`),
-    };
-    const allot = (args: string[]) => runCli(args, { env });
     const allotJson = async <T>(args: string[]) => {
       const run = await allot([...args, "--json"]);
       expect(run.stderr).toBe("");

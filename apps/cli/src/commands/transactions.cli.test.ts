@@ -1,16 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { useTestApp } from "@allot/api/src/testing/test-app";
 import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
 import { createBudgetRoute } from "@allot/contract/budgets/routes";
 import { createTransactionCategoryRoute } from "@allot/contract/transaction-categories/routes";
 import { createTransactionRoute, getTransactionRoute } from "@allot/contract/transactions/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
-import { createBank } from "@allot/domain/banks/create-bank";
-import { createClient } from "@allot/sdk/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../testing/run-cli";
+import { describe, expect, it } from "vitest";
 
 // Each test runs the real CLI a few times (one to three seconds each to start on a busy machine).
 const SLOW = { timeout: 300_000 };
@@ -27,28 +20,18 @@ interface Row {
   allocations: { budget: string; amount: string }[];
 }
 
-describe.each(testEngines())("allot transactions against a running API (%s)", (engine) => {
-  const t = useTestApp(engine);
-  let baseUrl: string;
-  let folder: string;
-  let counter = 0;
+import { useCliServer } from "../testing/cli-server";
 
-  beforeAll(async () => {
-    baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
-    folder = await mkdtemp(join(tmpdir(), "allot-cli-transactions-"));
-  });
-  afterAll(() => rm(folder, { recursive: true, force: true }));
+describe.each(testEngines())("allot transactions against a running API (%s)", (engine) => {
+  const server = useCliServer(engine);
 
   /**
    * A user with an API key and one account, "Checking", holding Groceries and Rent budgets, an own
    * category and three transactions: a posted debit, a pending debit and a credit.
    */
   async function setUp() {
-    counter += 1;
-    const user = await t.user();
-    const key = (await t.apiKey(user)).replace(/^Api-Key /, "");
-    const bank = await createBank(t.db, { name: `Tx Bank ${counter} ${Date.now()}`, currency: "USD" });
-    const client = createClient({ baseUrl, auth: { apiKey: key } });
+    const { client, allot: run } = await server.apiKeyUser();
+    const bank = await server.bank();
     const account = await client.call(createBankAccountRoute, {
       name: "Checking",
       bank: bank.id,
@@ -78,12 +61,7 @@ describe.each(testEngines())("allot transactions against a running API (%s)", (e
     const safeway = await transaction("-100.00", "2026-01-10", "SAFEWAY #1234");
     const coffee = await transaction("-4.50", "2026-01-12", "BLUE BOTTLE COFFEE", true);
     const payroll = await transaction("2500.00", "2026-01-15", "ACME PAYROLL");
-    const env = {
-      ALLOT_API_KEY: key,
-      ALLOT_BASE_URL: baseUrl,
-      ALLOT_CONFIG: join(folder, `config-${counter}.json`),
-    };
-    const allot = (...args: string[]) => runCli(["transactions", ...args], { env });
+    const allot = (...args: string[]) => run(["transactions", ...args]);
     /** A --json run that must succeed. */
     const json = async <T = Row[]>(...args: string[]) => {
       const run = await allot(...args, "--json");
