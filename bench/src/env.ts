@@ -37,21 +37,27 @@ export function readBenchEnv(env: NodeJS.ProcessEnv = process.env): BenchEnv {
 }
 
 /**
- * `pnpm bench [group…]`: `lists` (GET bank accounts and transactions under load, against the bare
- * floor), `funding` (a year of the funding engine's catch-up) and `import` (sync-scrape at scale);
- * no argument runs them all.
+ * `pnpm bench [group…] [--smoke]`: `lists` (GET bank accounts and transactions under load, against
+ * the bare floor), `funding` (a year of the funding engine's catch-up) and `import` (sync-scrape at
+ * scale, the CLI's CSV import); no group runs them all. `--smoke` runs them at a tiny size, checks
+ * only that each works, and writes no results file.
  */
 export const SCENARIO_GROUPS = ["lists", "funding", "import"] as const;
 export type ScenarioGroup = (typeof SCENARIO_GROUPS)[number];
 
-export function readScenarioGroups(args: string[]): Set<ScenarioGroup> {
-  const wanted = args.filter((arg) => arg !== "--");
+const SMOKE = "--smoke";
+
+export function readBenchArgs(args: string[]): { groups: Set<ScenarioGroup>; smoke: boolean } {
+  const wanted = args.filter((arg) => arg !== "--" && arg !== SMOKE);
   const unknown = wanted.filter((arg) => !(SCENARIO_GROUPS as readonly string[]).includes(arg));
   if (unknown.length > 0)
     throw new Error(
-      `Unknown scenario ${unknown.join(", ")}: usage: pnpm bench [${SCENARIO_GROUPS.join("|")}]…`,
+      `Unknown scenario ${unknown.join(", ")}: usage: pnpm bench [${SCENARIO_GROUPS.join("|")}]… [${SMOKE}]`,
     );
-  return new Set(wanted.length > 0 ? (wanted as ScenarioGroup[]) : SCENARIO_GROUPS);
+  return {
+    groups: new Set(wanted.length > 0 ? (wanted as ScenarioGroup[]) : SCENARIO_GROUPS),
+    smoke: args.includes(SMOKE),
+  };
 }
 
 /** What the runner hands the bare server child (see bare-server.ts). */

@@ -11,8 +11,9 @@ import {
   type Sample,
   type SentStatement,
 } from "./counting-database";
+import type { Figure } from "./figures";
 import { login, postJson } from "./seed";
-import { FUNDING_BUDGETS, type FundingAccount, OPENING_BALANCE, seedFundingAccount } from "./seed-funding";
+import { type FundingAccount, OPENING_BALANCE, seedFundingAccount } from "./seed-funding";
 
 /*
  * The funding engine's year of catch-up: POST /api/v1/bank-accounts/{id}/run-funding/ on an account
@@ -32,6 +33,8 @@ export interface FundingBenchContext {
   bankId: string;
   funder: { id: number; email: string };
   rounds: number;
+  /** Budgets of each seeded account (1,000; a handful in the smoke slice). */
+  budgets: number;
   /** PostgreSQL, Node, CPUs, load, date: one line. */
   environment: string;
 }
@@ -57,6 +60,7 @@ interface Round {
 
 export interface FundingBenchResult {
   report: string;
+  figures: Figure[];
   /** What went wrong (ledger, results that differ): the run must not be recorded. */
   problems: string[];
 }
@@ -78,10 +82,10 @@ export async function benchFunding(context: FundingBenchContext): Promise<Fundin
       const token = await login(context.apiUrl, context.funder.email);
       const api = { url: context.apiUrl, token, bankId: context.bankId };
       const seedStarted = performance.now();
-      const overHttp = await seedFundingAccount(handle.db, api, round);
-      const inProcess = await seedFundingAccount(handle.db, api, round);
+      const overHttp = await seedFundingAccount(handle.db, api, round, context.budgets);
+      const inProcess = await seedFundingAccount(handle.db, api, round, context.budgets);
       console.error(
-        `Funding round ${round + 1}/${context.rounds}: seeded two accounts of ${FUNDING_BUDGETS} budgets ` +
+        `Funding round ${round + 1}/${context.rounds}: seeded two accounts of ${context.budgets} budgets ` +
           `(as_of ${overHttp.asOf}) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
       );
       // Alternate which goes first, so neither always meets the tables the other just grew.
@@ -141,7 +145,8 @@ export async function benchFunding(context: FundingBenchContext): Promise<Fundin
     await counting.close();
     await handle.close();
   }
-  return { report: formatFundingReport(rounds, context), problems };
+  if (rounds.length === 0) problems.push("no funding round ran");
+  return { report: formatFundingReport(rounds, context), figures: fundingFigures(rounds, context), problems };
 }
 
 async function runOverHttp(api: { url: string; token: string }, seed: FundingAccount): Promise<Run> {
@@ -279,6 +284,59 @@ const spread = (values: number[]) => {
 };
 const verdict = (value: number) => (value < TARGET_MS ? "met" : "MISSED");
 
+/** The summary's figures: the medians of the report's table. */
+function fundingFigures(rounds: Round[], context: FundingBenchContext): Figure[] {
+  const size = `${count(context.budgets)} budgets`;
+  const figure = (
+    id: string,
+    scenario: string,
+    values: number[],
+    threshold: Figure["threshold"],
+    note: string | null,
+  ): Figure => ({
+    id,
+    group: "funding",
+    scenario,
+    value: median(values),
+    unit: "ms",
+    detail: null,
+    threshold,
+    note,
+  });
+  const target = { comparison: "<", value: TARGET_MS } as const;
+  const rerun = "the idempotent run right after (nothing due); shown for its cost, no target was set";
+  return [
+    figure(
+      "funding.catch-up.http",
+      `funding: run-funding over HTTP, a year's catch-up of ${size}`,
+      rounds.map((r) => r.http.first.ms),
+      target,
+      null,
+    ),
+    figure(
+      "funding.catch-up.in-process",
+      `funding: runFunding in process, a year's catch-up of ${size}`,
+      rounds.map((r) => r.inProcess.first.ms),
+      target,
+      null,
+    ),
+    figure(
+      "funding.rerun.http",
+      "funding: run-funding over HTTP again at once",
+      rounds.map((r) => r.http.second.ms),
+      null,
+      rerun,
+    ),
+    figure(
+      "funding.rerun.in-process",
+      "funding: runFunding in process again at once",
+      rounds.map((r) => r.inProcess.second.ms),
+      null,
+      rerun,
+    ),
+  ];
+}
+
 function formatFundingReport(rounds: Round[], context: FundingBenchContext): string {
   const [sample] = rounds;
   if (!sample) return "";
@@ -309,7 +367,7 @@ function formatFundingReport(rounds: Round[], context: FundingBenchContext): str
 
   const lines = [
     `POST ${RUN_PATH("{id}")} with as_of = the account's today (${sample.seed.asOf}), one account holding ` +
-      `${count(FUNDING_BUDGETS)} budgets — ${mix.fixedGoals} fixed-amount Goals, ${mix.dateGoals} target-date Goals ` +
+      `${count(context.budgets)} budgets — ${mix.fixedGoals} fixed-amount Goals, ${mix.dateGoals} target-date Goals ` +
       `(a year out), ${mix.capped} Capped, ${mix.recurring} Recurring (monthly refresh) with their ${mix.fillups} fill-up ` +
       `goals; funding weekly, every two weeks or monthly — schedules counting from ${sample.seed.schedulesFrom}, ` +
       `${OPENING_BALANCE} in Unallocated; median of ${rounds.length} rounds, each on two freshly seeded accounts; ` +

@@ -2,19 +2,17 @@ import { createDatabase, type Database } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { eq } from "drizzle-orm";
+import type { Figure } from "./figures";
 import { login, postJson } from "./seed";
 import { seedTransactions } from "./seed-transactions";
 
 /*
  * sync-scrape at scale: POST /api/v1/bank-accounts/{id}/sync-scrape/ of 5,000 new posted rows
- * (and 20 pending ones) into an account already holding 100,000 transactions, through the real API
- * process; then the same payload again, which must insert no posted row. Each round seeds a new
- * account. The ledger is verified after the timed part.
+ * (and 20 pending ones) into an account already holding 100,000 transactions (the sizes come from
+ * sizes.ts), through the real API process; then the same payload again, which must insert no posted
+ * row. Each round seeds a new account. The ledger is verified after the timed part.
  */
 
-const STORED_ROWS = 100_000;
-const SCRAPED_ROWS = 5_000;
-const PENDING_ROWS = 20;
 const TARGETS = { first: 2_000, again: 1_000 };
 const SYNC_PATH = (accountId: string) => `/api/v1/bank-accounts/${accountId}/sync-scrape/`;
 
@@ -23,8 +21,17 @@ export interface ImportBenchContext {
   apiUrl: string;
   bankId: string;
   owner: { email: string };
-  rounds: number;
+  sizes: ImportSizes;
   environment: string;
+}
+
+interface ImportSizes {
+  /** Transactions already in the account. */
+  stored: number;
+  /** New posted rows in the scrape, and pending ones on top. */
+  scraped: number;
+  pending: number;
+  rounds: number;
 }
 
 interface SyncResult {
@@ -43,12 +50,13 @@ interface Round {
 
 export async function benchImport(
   context: ImportBenchContext,
-): Promise<{ report: string; problems: string[] }> {
+): Promise<{ report: string; figures: Figure[]; problems: string[] }> {
+  const { stored, scraped, pending } = context.sizes;
   const rounds: Round[] = [];
   const problems: string[] = [];
   const handle = await createDatabase({ url: context.databaseUrl, maxConnections: 1 });
   try {
-    for (let round = 0; round < context.rounds; round++) {
+    for (let round = 0; round < context.sizes.rounds; round++) {
       const token = await login(context.apiUrl, context.owner.email);
       const account = (await postJson(
         context.apiUrl,
@@ -57,10 +65,10 @@ export async function benchImport(
         { name: `Import bench ${round}`, bank: context.bankId },
         201,
       )) as { id: string };
-      const seededMs = await seedTransactions(context.databaseUrl, account.id, STORED_ROWS);
-      const payload = scrapePayload(await postedBalance(handle.db, account.id));
+      const seededMs = await seedTransactions(context.databaseUrl, account.id, stored);
+      const payload = scrapePayload(await postedBalance(handle.db, account.id), scraped, pending);
       console.error(
-        `Import round ${round + 1}/${context.rounds}: seeded ${STORED_ROWS} transactions in ${(seededMs / 1000).toFixed(1)} s`,
+        `Import round ${round + 1}/${context.sizes.rounds}: seeded ${stored} transactions in ${(seededMs / 1000).toFixed(1)} s`,
       );
       const sync = async () => {
         const started = performance.now();
@@ -77,12 +85,8 @@ export async function benchImport(
       const again = await sync();
       console.error(`  first sync ${ms(first.ms)} ms, same payload again ${ms(again.ms)} ms`);
 
-      const expected = { inserted_posted: SCRAPED_ROWS, skipped_posted: 0, inserted_pending: PENDING_ROWS };
-      const expectedAgain = {
-        inserted_posted: 0,
-        skipped_posted: SCRAPED_ROWS,
-        deleted_pending: PENDING_ROWS,
-      };
+      const expected = { inserted_posted: scraped, skipped_posted: 0, inserted_pending: pending };
+      const expectedAgain = { inserted_posted: 0, skipped_posted: scraped, deleted_pending: pending };
       for (const [what, result, wanted] of [
         ["first", first.result, expected],
         ["again", again.result, expectedAgain],
@@ -104,7 +108,8 @@ export async function benchImport(
   } finally {
     await handle.close();
   }
-  return { report: formatReport(rounds, context), problems };
+  if (rounds.length === 0) problems.push("no sync-scrape round ran");
+  return { report: formatReport(rounds, context), figures: importFigures(rounds, context.sizes), problems };
 }
 
 /**
@@ -128,14 +133,14 @@ const textOf = (cents: bigint) => {
 };
 
 /**
- * 5,000 posted rows from 2026-01-02 on (after every seeded row), about 17 a day, a third with the
- * purchase date in the description, each carrying the bank's running balance; 20 pending rows on
+ * `scraped` posted rows (5,000 at full size) from 2026-01-02 on (after every seeded row), about 17 a day, a third with the
+ * purchase date in the description, each carrying the bank's running balance; `pending` rows on
  * top. Newest first, as a bank lists them. Amounts are integers of cents, summed exactly.
  */
-function scrapePayload(base: bigint) {
+function scrapePayload(base: bigint, scraped: number, pendingRows: number) {
   let balance = base;
   const posted: Record<string, unknown>[] = [];
-  for (let i = 0; i < SCRAPED_ROWS; i++) {
+  for (let i = 0; i < scraped; i++) {
     const day = new Date(Date.UTC(2026, 0, 2 + Math.floor(i / 17)));
     const date = day.toISOString().slice(0, 10);
     const amount = BigInt(((i * 7919) % 20000) - 15000 || 100);
@@ -151,7 +156,7 @@ function scrapePayload(base: bigint) {
       transaction_type: "signature_purchase",
     });
   }
-  const pending = Array.from({ length: PENDING_ROWS }, (_, i) => ({
+  const pending = Array.from({ length: pendingRows }, (_, i) => ({
     is_pending: true,
     posted_date: "2026-11-21",
     raw_description: `PENDING HOLD ${i}`,
@@ -159,7 +164,7 @@ function scrapePayload(base: bigint) {
   }));
   return {
     scraped_at: new Date().toISOString(),
-    ending_balance: textOf(balance - BigInt(PENDING_ROWS * 100)),
+    ending_balance: textOf(balance - BigInt(pendingRows * 100)),
     transactions: [...pending, ...posted.reverse()],
   };
 }
@@ -170,19 +175,48 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
+/** The summary's figures: the medians of the report's table. */
+function importFigures(rounds: Round[], sizes: ImportSizes): Figure[] {
+  const figure = (id: string, scenario: string, values: number[], target: number): Figure => ({
+    id,
+    group: "import",
+    scenario,
+    value: median(values),
+    unit: "ms",
+    detail: null,
+    threshold: { comparison: "<", value: target },
+    note: null,
+  });
+  return [
+    figure(
+      "import.sync-scrape.first",
+      `import: sync-scrape, ${ms(sizes.scraped)} new rows into ${ms(sizes.stored)}`,
+      rounds.map((r) => r.first.ms),
+      TARGETS.first,
+    ),
+    figure(
+      "import.sync-scrape.again",
+      "import: sync-scrape, the same payload again (all skipped)",
+      rounds.map((r) => r.again.ms),
+      TARGETS.again,
+    ),
+  ];
+}
+
 function formatReport(rounds: Round[], context: ImportBenchContext): string {
+  const { stored, scraped, pending } = context.sizes;
   const first = median(rounds.map((r) => r.first.ms));
   const again = median(rounds.map((r) => r.again.ms));
   const verdict = (value: number, target: number) => (value < target ? "met" : "MISSED");
   return [
-    `POST ${SYNC_PATH("{id}")} through the real API process: ${ms(SCRAPED_ROWS)} new posted rows ` +
+    `POST ${SYNC_PATH("{id}")} through the real API process: ${ms(scraped)} new posted rows ` +
       `(a third dated by an MM/DD in the description, each with the bank's running balance) and ` +
-      `${PENDING_ROWS} pending rows into an account holding ${ms(STORED_ROWS)} transactions; then the same ` +
+      `${pending} pending rows into an account holding ${ms(stored)} transactions; then the same ` +
       `payload again. Median of ${rounds.length} rounds, each on a freshly seeded account; ${context.environment}`,
     "",
     "| scenario | time (ms) | target | result |",
     "|---|---:|---|---|",
-    `| sync-scrape, ${ms(SCRAPED_ROWS)} new rows into ${ms(STORED_ROWS)} | ${ms(first)} | < 2 s | ${verdict(first, TARGETS.first)} |`,
+    `| sync-scrape, ${ms(scraped)} new rows into ${ms(stored)} | ${ms(first)} | < 2 s | ${verdict(first, TARGETS.first)} |`,
     `| sync-scrape, the same payload again (all skipped) | ${ms(again)} | < 1 s | ${verdict(again, TARGETS.again)} |`,
     "",
     `- Per round: first ${rounds.map((r) => ms(r.first.ms)).join(" / ")} ms; again ${rounds.map((r) => ms(r.again.ms)).join(" / ")} ms.`,

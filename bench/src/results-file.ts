@@ -1,32 +1,228 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
+import { z } from "zod";
 import { SCENARIO_GROUPS, type ScenarioGroup } from "./env";
+import { type Figure, formatThreshold, formatValue, isMet } from "./figures";
 
+/*
+ * The report: results/latest.md (one summary table of every scenario, then each group's detailed
+ * section) and results/latest.json (the same figures, with the run each comes from). A run of some
+ * groups (`pnpm bench funding`) replaces those groups' figures and sections and keeps the others',
+ * and each figure names the run it comes from.
+ */
+
+const GroupSchema = z.enum(SCENARIO_GROUPS);
+const LoadAverageSchema = z.array(z.number());
+
+const RunSchema = z.object({
+  /** When the run started, ISO; figures refer to their run by it. */
+  id: z.string(),
+  finished: z.string(),
+  command: z.string(),
+  groups: z.array(GroupSchema),
+  /** The checkout's HEAD and whether tracked files differed from it (other work in progress). */
+  commit: z.string().nullable(),
+  uncommittedChanges: z.boolean().nullable(),
+  postgres: z.string(),
+  node: z.string(),
+  cpus: z.number(),
+  /** os.loadavg() (1, 5 and 15 minutes) at the start, at each group's start and at the end. */
+  loadAverage: z.object({
+    start: LoadAverageSchema,
+    groups: z.partialRecord(GroupSchema, LoadAverageSchema),
+    end: LoadAverageSchema,
+  }),
+  /** The sizes and load the run used. */
+  settings: z.record(z.string(), z.unknown()),
+});
+export type RunRecord = z.infer<typeof RunSchema>;
+
+const ScenarioSchema = z.object({
+  id: z.string(),
+  group: GroupSchema,
+  scenario: z.string(),
+  value: z.number(),
+  unit: z.enum(["ms", "ratio"]),
+  detail: z.string().nullable(),
+  target: z.number().nullable(),
+  comparison: z.enum(["<", "<=", ">="]).nullable(),
+  met: z.boolean().nullable(),
+  note: z.string().nullable(),
+  run: z.string(),
+});
+type ScenarioRecord = z.infer<typeof ScenarioSchema>;
+
+const ResultsSchema = z.object({
+  format: z.literal(1),
+  updated: z.string(),
+  runs: z.array(RunSchema),
+  scenarios: z.array(ScenarioSchema),
+});
+type Results = z.infer<typeof ResultsSchema>;
+
+const toRecord = (figure: Figure, run: string): ScenarioRecord => ({
+  id: figure.id,
+  group: figure.group,
+  scenario: figure.scenario,
+  value: figure.value,
+  unit: figure.unit,
+  detail: figure.detail,
+  target: figure.threshold?.value ?? null,
+  comparison: figure.threshold?.comparison ?? null,
+  met: isMet(figure),
+  note: figure.note,
+  run,
+});
+
+const HEADINGS: Record<ScenarioGroup, string> = {
+  lists: "## lists: list endpoints beside a bare floor",
+  funding: "## funding: a year's catch-up",
+  import: "## import: sync-scrape and the CLI's CSV import",
+};
 const MARKER = /^<!-- bench: ([a-z]+) -->\n/m;
 
 /**
- * Writes this run's sections into the results file, keeping the sections of scenarios this run
- * left out (`pnpm bench funding` does not erase the lists' figures). Each section starts with an
- * HTML comment naming its scenario group, invisible in rendered markdown. A file written before
- * there were sections holds the lists only.
+ * Merges this run into both files: its groups' figures and sections replace theirs, the rest stay.
+ * Resolves to the summary (markdown).
  */
-export async function writeResults(file: string, sections: Partial<Record<ScenarioGroup, string>>) {
-  const kept = parseSections(await readFile(file, "utf8").catch(() => ""));
-  const text = SCENARIO_GROUPS.flatMap((group) => {
-    const body = sections[group] ?? kept[group];
-    return body ? [`<!-- bench: ${group} -->\n${body.trimEnd()}\n`] : [];
-  }).join("\n");
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, text);
+export async function writeResults(options: {
+  markdownFile: string;
+  jsonFile: string;
+  run: RunRecord;
+  figures: Figure[];
+  sections: Partial<Record<ScenarioGroup, string>>;
+}) {
+  const { run } = options;
+  const ran = (group: ScenarioGroup) => run.groups.includes(group);
+  const previous = await readResults(options.jsonFile);
+  const fresh = options.figures.map((figure) => toRecord(figure, run.id));
+  const scenarios = SCENARIO_GROUPS.flatMap((group) =>
+    ran(group) ? fresh.filter((s) => s.group === group) : previous.scenarios.filter((s) => s.group === group),
+  );
+  const runs = [...previous.runs.filter((r) => r.id !== run.id), run].filter((r) =>
+    scenarios.some((s) => s.run === r.id),
+  );
+  const results: Results = { format: 1, updated: run.finished, runs, scenarios };
+
+  const kept = parseSections(await readFile(options.markdownFile, "utf8").catch(() => ""));
+  const sections = SCENARIO_GROUPS.flatMap((group) => {
+    const body = options.sections[group] ?? kept[group];
+    return body ? [`<!-- bench: ${group} -->\n${HEADINGS[group]}\n\n${body.trim()}\n`] : [];
+  });
+  const withoutFigures = SCENARIO_GROUPS.filter(
+    (group) => kept[group] && !options.sections[group] && !scenarios.some((s) => s.group === group),
+  );
+  const summary = formatSummary(results, withoutFigures);
+  const markdown = [`<!-- bench: summary -->\n${summary}`, ...sections].join("\n");
+
+  await mkdir(dirname(options.markdownFile), { recursive: true });
+  await writeFile(options.markdownFile, markdown);
+  await writeFile(options.jsonFile, `${JSON.stringify(results, null, 2)}\n`);
+  return summary;
 }
 
+async function readResults(file: string): Promise<Results> {
+  const empty: Results = { format: 1, updated: "", runs: [], scenarios: [] };
+  const text = await readFile(file, "utf8").catch(() => null);
+  if (text === null) return empty;
+  const parsed = ResultsSchema.safeParse(JSON.parse(text));
+  if (parsed.success) return parsed.data;
+  console.error(
+    `${file} is not a report this bench wrote; starting it afresh:\n${z.prettifyError(parsed.error)}`,
+  );
+  return empty;
+}
+
+/** Each group's section as last written (its heading taken off). A file from before sections holds the lists only. */
 function parseSections(text: string): Partial<Record<ScenarioGroup, string>> {
   if (!MARKER.test(text)) return text.trim() ? { lists: text } : {};
   const parts = text.split(new RegExp(MARKER.source, "m"));
   const sections: Partial<Record<ScenarioGroup, string>> = {};
   for (let i = 1; i + 1 < parts.length; i += 2) {
-    const group = parts[i] as ScenarioGroup;
-    if (SCENARIO_GROUPS.includes(group)) sections[group] = parts[i + 1];
+    const group = GroupSchema.safeParse(parts[i]);
+    const body = parts[i + 1];
+    if (group.success && body !== undefined) {
+      const heading = HEADINGS[group.data];
+      sections[group.data] = body.startsWith(heading) ? body.slice(heading.length).trimStart() : body;
+    }
   }
   return sections;
+}
+
+/** "2026-11-23 18:30 UTC". */
+const runLabel = (id: string) => `${id.slice(0, 10)} ${id.slice(11, 16)} UTC`;
+const loads = (values: number[] | undefined) => (values?.[0] ?? Number.NaN).toFixed(2);
+
+function formatSummary(results: Results, withoutFigures: ScenarioGroup[]): string {
+  const notes: string[] = [];
+  const noteNumber = (note: string) => {
+    if (!notes.includes(note)) notes.push(note);
+    return notes.indexOf(note) + 1;
+  };
+  const rows = results.scenarios.map((s) => {
+    const measured = `${formatValue(s)}${s.detail ? ` (${s.detail})` : ""}`;
+    const target =
+      s.comparison === null || s.target === null
+        ? `none${s.note ? ` (note ${noteNumber(s.note)})` : ""}`
+        : formatThreshold({ comparison: s.comparison, value: s.target }, s.unit);
+    const result = s.met === null ? "—" : s.met ? "met" : "**MISSED**";
+    return `| ${s.scenario} | ${measured} | ${target} | ${result} | ${runLabel(s.run)} |`;
+  });
+  const runs = results.runs.map((run) => {
+    const groups = run.groups.map((group) => `${group} ${loads(run.loadAverage.groups[group])}`).join(", ");
+    const busiest = Math.max(
+      ...[run.loadAverage.start, run.loadAverage.end, ...Object.values(run.loadAverage.groups)].map(
+        (values) => values?.[0] ?? 0,
+      ),
+    );
+    const busy =
+      busiest > run.cpus
+        ? ` The machine was busy (load above its ${run.cpus} CPUs, other work running): times are longer and ` +
+          "throughputs lower than on a quiet machine."
+        : "";
+    const commit = run.commit
+      ? `commit \`${run.commit.slice(0, 12)}\`${run.uncommittedChanges ? " (the checkout also held uncommitted changes)" : ""}`
+      : "commit unknown";
+    return (
+      `- **${runLabel(run.id)}**, \`${run.command}\` (${run.groups.join(", ")}), ${commit}: ` +
+      `PostgreSQL ${run.postgres}, Node ${run.node}, ${run.cpus} CPUs; load average (1 min) ` +
+      `${loads(run.loadAverage.start)} at the start; ${groups} as each group began; ${loads(run.loadAverage.end)} at the end.${busy}`
+    );
+  });
+  return [
+    "## Summary",
+    "",
+    "Every scenario of `pnpm bench` on PostgreSQL through the real API process, with the target its issue " +
+      "set. `pnpm bench <group>` replaces only that group's rows and section; each row names the run it " +
+      "comes from. The sections below give the details. Machine-readable: `latest.json`.",
+    "",
+    "| scenario | measured | target | result | run |",
+    "|---|---:|---|---|---|",
+    ...rows,
+    "",
+    "Runs:",
+    "",
+    ...runs,
+    ...withoutFigures.map(
+      (group) =>
+        `- ${group}: its section below predates the summary; \`pnpm bench ${group}\` puts its figures here.`,
+    ),
+    ...(notes.length > 0 ? ["", "Notes:", "", ...notes.map((note, i) => `${i + 1}. ${note}`)] : []),
+    "",
+  ].join("\n");
+}
+
+/** The smoke slice's table: what each scenario measured at its tiny size, targets not judged. */
+export function formatSmokeSummary(figures: Figure[], problems: string[]): string {
+  return [
+    "Smoke slice (tiny sizes: the figures only show each scenario ran; no target is checked)",
+    "",
+    "| scenario | measured |",
+    "|---|---:|",
+    ...figures.map((f) => `| ${f.scenario} | ${formatValue(f)}${f.detail ? ` (${f.detail})` : ""} |`),
+    "",
+    problems.length === 0 ? "Every scenario ran and answered sanely." : `${problems.length} problem(s):`,
+    ...problems.map((p) => `- ${p}`),
+    "",
+  ].join("\n");
 }

@@ -7,8 +7,6 @@ import { checkFundingSchedule, checkRecurrenceSchedule } from "@allot/domain/bud
 import { addDays } from "@allot/domain/funding/schedule-events";
 import { postJson } from "./seed";
 
-/** Budgets of the funding account, fill-up goals not counted: 4 in 10 Goals, 3 Capped, 3 Recurring. */
-export const FUNDING_BUDGETS = 1_000;
 /** Far more than a year of every event asks for (about 0.7 million): no event is left short. */
 export const OPENING_BALANCE = "2000000.00";
 
@@ -37,7 +35,8 @@ export interface FundingAccount {
 }
 
 /**
- * One bank account made through the API (so its Unallocated budget holds the whole available
+ * One bank account of `budgetCount` budgets (fill-up goals not counted: 4 in 10 Goals, 3 Capped,
+ * 3 Recurring), made through the API (so its Unallocated budget holds the whole available
  * balance, as create-bank-account sets it), then its budgets inserted in one statement — rows shaped
  * exactly as create-budget makes them (schedules checked and canonicalised by the same grammar, each
  * Recurring budget with its "<name> Fill-up" goal of type A mirroring its target and funding
@@ -50,6 +49,7 @@ export async function seedFundingAccount(
   db: Database,
   api: { url: string; token: string; bankId: string },
   variant: number,
+  budgetCount: number,
 ): Promise<FundingAccount> {
   const account = (await postJson(
     api.url,
@@ -77,7 +77,7 @@ export async function seedFundingAccount(
     createdAt: new Date(madeAt + n),
     modifiedAt: new Date(madeAt + n),
   });
-  for (let i = 0; i < FUNDING_BUDGETS; i++) {
+  for (let i = 0; i < budgetCount; i++) {
     const frequency = FREQUENCIES[i % FREQUENCIES.length] ?? FREQUENCIES[0];
     const offset = frequency.perYear === 12 ? i % 28 : i % 14;
     const fundingSchedule = checked(

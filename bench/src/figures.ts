@@ -1,0 +1,69 @@
+import type { ScenarioGroup } from "./env";
+
+/*
+ * One measured figure of a scenario, with the target the issue that asked for it set (or why it has
+ * none). The summary table, the JSON report and the smoke slice's checks are all built from these.
+ */
+
+type Comparison = "<" | "<=" | ">=";
+
+export interface Threshold {
+  comparison: Comparison;
+  value: number;
+}
+
+export interface Figure {
+  /** Stable across runs and sizes: `import.sync-scrape.first`. */
+  id: string;
+  group: ScenarioGroup;
+  /** For people: what was measured, at which size. */
+  scenario: string;
+  value: number;
+  unit: "ms" | "ratio";
+  /** The measurements a ratio comes from: "149 / 218 req/s". */
+  detail: string | null;
+  threshold: Threshold | null;
+  /** Why there is no threshold (when there is none). */
+  note: string | null;
+}
+
+export function isMet(figure: Pick<Figure, "value" | "threshold">): boolean | null {
+  const { threshold, value } = figure;
+  if (!threshold) return null;
+  switch (threshold.comparison) {
+    case "<":
+      return value < threshold.value;
+    case "<=":
+      return value <= threshold.value;
+    case ">=":
+      return value >= threshold.value;
+  }
+}
+
+/** What makes a figure meaningless (a ratio over nothing, a negative time), or null when it is sane. */
+export function insanityOf(figure: Figure): string | null {
+  if (!Number.isFinite(figure.value)) return `${figure.id}: not a number (${figure.value})`;
+  if (figure.value < 0) return `${figure.id}: negative (${figure.value})`;
+  if (figure.unit === "ratio" && figure.value === 0) return `${figure.id}: a ratio of 0`;
+  return null;
+}
+
+/** "2,837 ms", "0.68". */
+export function formatValue(figure: Pick<Figure, "value" | "unit">): string {
+  if (!Number.isFinite(figure.value)) return String(figure.value);
+  return figure.unit === "ms"
+    ? `${Math.round(figure.value).toLocaleString("en")} ms`
+    : figure.value.toFixed(2);
+}
+
+/** "< 3 s", "≥ 0.50". */
+export function formatThreshold(threshold: Threshold, unit: Figure["unit"]): string {
+  const sign = { "<": "<", "<=": "≤", ">=": "≥" }[threshold.comparison];
+  const value =
+    unit === "ms"
+      ? threshold.value % 1000 === 0
+        ? `${threshold.value / 1000} s`
+        : `${threshold.value} ms`
+      : threshold.value.toFixed(2);
+  return `${sign} ${value}`;
+}
