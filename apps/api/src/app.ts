@@ -1,7 +1,6 @@
 import { loginRoute, logoutRoute, refreshRoute } from "@allot/contract/auth/routes";
 import type { RouteSpec } from "@allot/contract/http/route";
 import { allRoutes } from "@allot/contract/routes";
-import { consumeThrottle } from "@allot/domain/throttle/consume-throttle";
 import cookie from "@fastify/cookie";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
@@ -15,7 +14,9 @@ import { createRouteTable, decodePath } from "./http/route-table";
 import { registerLinkPages } from "./links/register-link-pages";
 import { registerDocs } from "./openapi/docs";
 import { type AppRouter, appRouter } from "./routers/app-router";
+import { enforceThrottle } from "./throttle/enforce-throttle";
 import { throttleChecksFor } from "./throttle/throttle-checks";
+import { databaseThrottleStore, type ThrottleStore } from "./throttle/throttle-store";
 import type { Context, Services } from "./trpc/context";
 
 const API_BASE = "/api";
@@ -25,7 +26,11 @@ const TOKEN_ROUTES = new Set<RouteSpec>([loginRoute, refreshRoute, logoutRoute])
 /** The whole HTTP service over the given database and configuration (tests build it the same way). */
 export async function buildApp(
   services: Services,
-  options: { logger?: FastifyServerOptions["logger"] } = {},
+  options: {
+    logger?: FastifyServerOptions["logger"];
+    /** Where throttle counters live: the database unless given (Redis with REDIS_URL, main.ts). */
+    throttleStore?: ThrottleStore;
+  } = {},
 ) {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT_BYTES });
   await app.register(cookie);
@@ -57,9 +62,11 @@ export async function buildApp(
   });
 
   // Throttling, once the body is parsed (login is also counted per email).
-  app.addHook("preHandler", async (request) => {
+  const throttleStore = options.throttleStore ?? databaseThrottleStore(services.db);
+  app.addHook("preHandler", async (request, reply) => {
     if (!request.allot) return;
-    await consumeThrottle(services.db, throttleChecksFor(request, request.allot.route, services.config));
+    const checks = throttleChecksFor(request, request.allot.route, services.config);
+    return enforceThrottle(throttleStore, checks, request, reply);
   });
   relabelAsJson(app);
   refuseNulCharacters(app);

@@ -80,6 +80,17 @@ describe("readEnv", () => {
     expect(() => readEnv({ ...url, SCHEDULER: "yes" })).toThrow(/SCHEDULER/);
   });
 
+  it("keeps throttle counters in the database unless REDIS_URL names a Redis", () => {
+    const base = { DATA_DIR: "/tmp/allot-env-unused", JWT_SECRET: "x".repeat(32) };
+    expect(readEnv(base).redisUrl).toBeNull();
+    expect(readEnv({ ...base, REDIS_URL: "redis://127.0.0.1:6379" }).redisUrl).toBe("redis://127.0.0.1:6379");
+    expect(readEnv({ ...base, REDIS_URL: "rediss://:secret@cache.internal:6380/2" }).redisUrl).toBe(
+      "rediss://:secret@cache.internal:6380/2",
+    );
+    expect(() => readEnv({ ...base, REDIS_URL: "127.0.0.1:6379" })).toThrow(/REDIS_URL/);
+    expect(() => readEnv({ ...base, REDIS_URL: "http://127.0.0.1:6379" })).toThrow(/REDIS_URL/);
+  });
+
   it("requires JWT_SECRET with DATABASE_URL", () => {
     expect(() => readEnv({ DATABASE_URL: "postgres://root@127.0.0.1/x" })).toThrow(/JWT_SECRET/);
   });

@@ -18,6 +18,12 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
   PUBLIC_BASE_URL: z.string().url().optional(),
   REFRESH_ROTATION: z.enum(["true", "false"]).default("true"),
+  // Throttle counters in this Redis instead of the database (redis://[:password@]host:port[/db],
+  // rediss:// for TLS); every API instance must name the same one.
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^\s]+$/, "REDIS_URL must be a redis:// or rediss:// URL")
+    .optional(),
   THROTTLE_RATE_USER: throttleRatesSchema.prefault("1000/minute,20000/hour"),
   THROTTLE_RATE_ANON: throttleRatesSchema.prefault("100/minute,100/hour"),
   THROTTLE_RATE_LOGIN_IP: throttleRatesSchema.prefault("10/minute"),
@@ -37,6 +43,8 @@ export interface ApiEnv {
   port: number;
   host: string;
   database: { url: string } | { dataDir: string };
+  /** Set: throttle counters live in this Redis; unset: in the database. */
+  redisUrl: string | null;
   logLevel: string;
   /** `embedded`: the server runs the scheduler's jobs itself (main.ts). */
   scheduler: "embedded" | "off";
@@ -58,6 +66,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
     port: e.PORT,
     host: e.HOST,
     database: e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: join(dataDir, "pglite") },
+    redisUrl: e.REDIS_URL ?? null,
     logLevel: e.LOG_LEVEL,
     scheduler: e.SCHEDULER ?? (e.DATABASE_URL ? "off" : "embedded"),
     mail:

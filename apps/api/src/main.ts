@@ -7,14 +7,27 @@ import { jobs } from "@allot/scheduler/jobs";
 import { type SchedulerLoop, startScheduler } from "@allot/scheduler/run-scheduler";
 import { buildApp } from "./app";
 import { readEnv } from "./env";
+import { connectRedis, createRedisClient } from "./throttle/redis-connection";
+import { redisThrottleStore } from "./throttle/redis-throttle-store";
 
 const env = readEnv();
 const database = await createDatabase(env.database);
 await database.migrate();
+// REDIS_URL: throttle counters in Redis (shared by every instance naming it), else in the database.
+const redis = env.redisUrl ? createRedisClient(env.redisUrl) : null;
 const app = await buildApp(
   { db: database.db, tokens: createAccessTokens(env.config.jwtSecret), config: env.config },
-  { logger: { level: env.logLevel } },
+  { logger: { level: env.logLevel }, throttleStore: redis ? redisThrottleStore(redis) : undefined },
 );
+if (redis && env.redisUrl) {
+  await connectRedis(redis, env.redisUrl, {
+    info: (message) => app.log.info(message),
+    error: (message) => app.log.error(message),
+  }).catch(async (error) => {
+    await database.close();
+    throw error;
+  });
+}
 
 // The embedded database admits this process only, so by default the server runs the scheduled
 // jobs itself, in the same loop as `pnpm cron`. Closing the server stops the loop (waiting for a
@@ -24,6 +37,7 @@ let emailDelivery: EmailDelivery | null = null;
 app.addHook("onClose", async () => {
   await scheduler?.stop();
   await emailDelivery?.stop();
+  await redis?.quit().catch(() => redis.disconnect());
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

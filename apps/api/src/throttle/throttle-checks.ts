@@ -1,8 +1,8 @@
 import { loginRoute, refreshRoute } from "@allot/contract/auth/routes";
 import { changePasswordRoute } from "@allot/contract/credentials/routes";
 import type { RouteSpec } from "@allot/contract/http/route";
-import type { ThrottleCheck } from "@allot/domain/throttle/consume-throttle";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
+import type { ThrottleCheck } from "@allot/domain/throttle/throttle-windows";
 import type { FastifyRequest } from "fastify";
 import type { ApiConfig } from "../config";
 

@@ -3,13 +3,7 @@ import { throttleCounters } from "@allot/db/schema/throttle-counters";
 import { lt, sql } from "drizzle-orm";
 import { Throttled } from "../shared/errors";
 import { perDatabase } from "../shared/per-database";
-import type { ThrottleRate } from "./throttle-rate";
-
-export interface ThrottleCheck {
-  /** Who is counted, e.g. `user:42` or `anon:127.0.0.1`. */
-  key: string;
-  rates: ThrottleRate[];
-}
+import { retryAfterSeconds, type ThrottleCheck, throttleWindows } from "./throttle-windows";
 
 /**
  * Counts one request against every rate of every check, in one statement (fixed windows kept in
@@ -20,45 +14,20 @@ export async function consumeThrottle(
   checks: ThrottleCheck[],
   now = new Date(),
 ): Promise<void> {
-  const nowSeconds = now.getTime() / 1000;
-  const counters = new Map<string, { windowStart: number; limit: number; windowSeconds: number }>();
-  for (const { key, rates } of checks) {
-    for (const { limit, windowSeconds } of rates) {
-      const counterKey = `${key}|${windowSeconds}`;
-      const windowStart = Math.floor(nowSeconds / windowSeconds) * windowSeconds;
-      const existing = counters.get(counterKey);
-      if (!existing || existing.limit > limit)
-        counters.set(counterKey, { windowStart, limit, windowSeconds });
-    }
-  }
-  if (counters.size === 0) return;
-  // Sorted, so concurrent upserts lock rows in one order and never deadlock.
-  const rows = [...counters.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([key, c]) => ({
-      key,
-      windowStart: c.windowStart,
-      hits: 1,
-      expiresAt: new Date((c.windowStart + c.windowSeconds) * 1000),
-    }));
-  const counted = await throttleUpsert(db, rows.length).execute(
+  // Sorted by key, so concurrent upserts lock rows in one order and never deadlock.
+  const windows = throttleWindows(checks, now);
+  if (windows.length === 0) return;
+  const counted = await throttleUpsert(db, windows.length).execute(
     Object.fromEntries(
-      rows.flatMap((row, i) => [
-        [`key${i}`, row.key],
-        [`window${i}`, row.windowStart],
-        [`expires${i}`, row.expiresAt],
+      windows.flatMap((window, i) => [
+        [`key${i}`, window.key],
+        [`window${i}`, window.windowStart],
+        [`expires${i}`, new Date((window.windowStart + window.windowSeconds) * 1000)],
       ]),
     ),
   );
-
-  let retryAfter = 0;
-  for (const { key, hits } of counted) {
-    const counter = counters.get(key);
-    if (counter && hits > counter.limit) {
-      const wait = Math.ceil(counter.windowStart + counter.windowSeconds - nowSeconds);
-      retryAfter = Math.max(retryAfter, wait, 1);
-    }
-  }
+  const hits = new Map(counted.map((row) => [row.key, row.hits]));
+  const retryAfter = retryAfterSeconds(windows, (window) => hits.get(window.key) ?? 0, now);
   if (retryAfter > 0) throw new Throttled(retryAfter);
 }
 

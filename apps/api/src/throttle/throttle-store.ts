@@ -1,0 +1,33 @@
+import type { Database } from "@allot/db/create-database";
+import { consumeThrottle } from "@allot/domain/throttle/consume-throttle";
+import type { ThrottleCheck } from "@allot/domain/throttle/throttle-windows";
+
+/** Where the throttle counters live: the database by default, Redis when REDIS_URL is set. */
+export interface ThrottleStore {
+  /**
+   * Counts one request against every check. Throws `Throttled` when a count is over its limit,
+   * `ThrottleStoreUnavailable` when the counters cannot be reached (the request is then refused:
+   * no request runs uncounted).
+   */
+  consume(checks: ThrottleCheck[], now?: Date): Promise<void>;
+}
+
+/** The counters could not be read or written; the API answers 503 with Retry-After. */
+export class ThrottleStoreUnavailable extends Error {
+  constructor(store: string, cause: unknown) {
+    super(
+      `The throttle store (${store}) is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`,
+      {
+        cause,
+      },
+    );
+  }
+}
+
+/**
+ * Counters in the `throttle_counters` table: every instance on one database shares them. A lost
+ * database fails the request the way any other database fault does.
+ */
+export const databaseThrottleStore = (db: Database): ThrottleStore => ({
+  consume: (checks, now) => consumeThrottle(db, checks, now),
+});
