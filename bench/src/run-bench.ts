@@ -72,6 +72,8 @@ async function main() {
   // Other work on the machine slows every scenario; the report says how busy it was.
   const started = new Date();
   const loadAtStart = loadavg();
+  // Read now: the code measured is the checkout as the run starts.
+  const git = gitState();
   const loadAtGroup: Partial<Record<ScenarioGroup, number[]>> = {};
 
   const databaseUrl = await createScratchDatabase(serverUrl, defer);
@@ -141,7 +143,7 @@ async function main() {
     finished: new Date().toISOString(),
     command: ["pnpm bench", ...args.filter((arg) => arg !== "--")].join(" "),
     groups: SCENARIO_GROUPS.filter((g) => groups.has(g)),
-    ...gitState(),
+    ...git,
     postgres: postgresVersion,
     node: process.version,
     cpus: availableParallelism(),
@@ -229,6 +231,7 @@ async function benchImportGroup(context: GroupContext): Promise<GroupOutcome> {
 async function benchLists(context: GroupContext): Promise<GroupOutcome> {
   const { databaseUrl, apiUrl, users } = context;
   const { load } = context.sizes;
+  const environmentAtStart = context.environment();
   const bareUrl = await startServer(
     {
       name: "bare",
@@ -252,7 +255,7 @@ async function benchLists(context: GroupContext): Promise<GroupOutcome> {
 
   const environment =
     `${load.connections} connections, ${load.durationSeconds} s after ${load.warmupSeconds} s warm-up, ` +
-    `median of ${load.rounds} alternating rounds; ${context.environment()}`;
+    `median of ${load.rounds} alternating rounds; ${environmentAtStart}`;
   const accountsReport = formatReport(
     floorResult,
     [realResult],
