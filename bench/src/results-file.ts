@@ -64,7 +64,8 @@ const toRecord = (figure: Figure, run: string): ScenarioRecord => ({
   id: figure.id,
   group: figure.group,
   scenario: figure.scenario,
-  value: figure.value,
+  // Beyond these digits a figure is noise.
+  value: figure.unit === "ms" ? Math.round(figure.value * 10) / 10 : Math.round(figure.value * 1000) / 1000,
   unit: figure.unit,
   detail: figure.detail,
   target: figure.threshold?.value ?? null,
@@ -117,8 +118,37 @@ export async function writeResults(options: {
 
   await mkdir(dirname(options.markdownFile), { recursive: true });
   await writeFile(options.markdownFile, markdown);
-  await writeFile(options.jsonFile, `${JSON.stringify(results, null, 2)}\n`);
+  await writeFile(options.jsonFile, `${formatJson(results)}\n`);
   return summary;
+}
+
+const LINE_WIDTH = 110;
+
+/**
+ * JSON as Biome formats it (the repository's `pnpm check` reads this file too): objects one member a
+ * line, arrays of plain values on one line when they fit within the line width.
+ */
+function formatJson(value: unknown, indent = "", before = 0): string {
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "[]";
+    if (value.every((item) => item === null || typeof item !== "object")) {
+      const line = `[${value.map((item) => JSON.stringify(item)).join(", ")}]`;
+      // The comma that may follow counts.
+      if (before + line.length + 1 <= LINE_WIDTH) return line;
+    }
+    return `[\n${value.map((item) => inner + formatJson(item, inner, inner.length)).join(",\n")}\n${indent}]`;
+  }
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+    if (entries.length === 0) return "{}";
+    const members = entries.map(([key, item]) => {
+      const head = `${inner}${JSON.stringify(key)}: `;
+      return head + formatJson(item, inner, head.length);
+    });
+    return `{\n${members.join(",\n")}\n${indent}}`;
+  }
+  return JSON.stringify(value);
 }
 
 async function readResults(file: string): Promise<Results> {

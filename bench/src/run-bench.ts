@@ -71,7 +71,7 @@ async function main() {
   }
   // Other work on the machine slows every scenario; the report says how busy it was.
   const started = new Date();
-  const loadAtStart = loadavg();
+  const loadAtStart = loadAverage();
   // Read now: the code measured is the checkout as the run starts.
   const git = gitState();
   const loadAtGroup: Partial<Record<ScenarioGroup, number[]>> = {};
@@ -105,7 +105,7 @@ async function main() {
   const figures: Figure[] = [];
   const failures: string[] = [];
   for (const group of SCENARIO_GROUPS.filter((g) => groups.has(g))) {
-    loadAtGroup[group] = loadavg();
+    loadAtGroup[group] = loadAverage();
     console.error(`${smoke ? "Smoke: " : ""}${group}`);
     // A group that breaks does not hide how the others fare.
     try {
@@ -147,7 +147,7 @@ async function main() {
     postgres: postgresVersion,
     node: process.version,
     cpus: availableParallelism(),
-    loadAverage: { start: loadAtStart, groups: loadAtGroup, end: loadavg() },
+    loadAverage: { start: loadAtStart, groups: loadAtGroup, end: loadAverage() },
     settings: { ...sizes },
   };
   const summary = await writeResults({
@@ -160,6 +160,9 @@ async function main() {
   process.stdout.write(summary);
   console.error(`Wrote ${RESULTS_MARKDOWN} and ${RESULTS_JSON} in ${secondsSince(started)} s`);
 }
+
+/** os.loadavg() (1, 5, 15 minutes) to two decimals. */
+const loadAverage = () => loadavg().map((value) => Math.round(value * 100) / 100);
 
 const secondsSince = (start: Date) => ((Date.now() - start.getTime()) / 1000).toFixed(0);
 
