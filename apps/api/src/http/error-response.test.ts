@@ -24,7 +24,33 @@ describe("toErrorResponse for database errors", () => {
     });
   });
 
-  it.each(["23503", "40001", "22012"])("SQLSTATE %s stays a 500", (code) => {
+  it.each(["23503", "22012", "42P01"])("SQLSTATE %s stays a 500", (code) => {
     expect(toErrorResponse(fromDatabase(code)).status).toBe(500);
+  });
+
+  it.each([
+    ["40001", "The request collided with other changes to the same data; try again."],
+    ["40P01", "The request collided with other changes to the same data; try again."],
+    ["57P01", "The database is unavailable; try again shortly."],
+    ["57P03", "The database is unavailable; try again shortly."],
+    ["08006", "The database is unavailable; try again shortly."],
+    ["53300", "The database is unavailable; try again shortly."],
+    ["CONNECTION_CLOSED", "The database is unavailable; try again shortly."],
+    ["ECONNREFUSED", "The database is unavailable; try again shortly."],
+  ])("%s is a 503 with Retry-After", (code, detail) => {
+    expect(toErrorResponse(fromDatabase(code))).toEqual({
+      status: 503,
+      body: { detail, code: "service_unavailable" },
+      headers: { "retry-after": "5" },
+    });
+  });
+
+  it("finds a refused connection inside the AggregateError of a failed connect", () => {
+    const refused = new AggregateError([
+      Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+    ]);
+    expect(toErrorResponse(new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: refused })).status).toBe(
+      503,
+    );
   });
 });

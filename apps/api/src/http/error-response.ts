@@ -1,5 +1,5 @@
 import { pathParameters, type RouteSpec } from "@allot/contract/http/route";
-import { sqlState } from "@allot/db/database-errors";
+import { isDatabaseUnavailable, isTransientConflict, sqlState } from "@allot/db/database-errors";
 import { DomainError, Throttled, ValidationFailed } from "@allot/domain/shared/errors";
 import { fieldErrors } from "@allot/domain/shared/field-errors";
 import { TRPCError } from "@trpc/server";
@@ -58,11 +58,34 @@ export function toErrorResponse(error: unknown, route?: RouteSpec): ErrorRespons
   }
   const callerFault = CALLER_SQL_STATES[sqlState(error) ?? ""];
   if (callerFault) return { status: 400, body: { non_field_errors: [callerFault] } };
+  const unavailable = databaseUnavailable(error);
+  if (unavailable) return unavailable;
   const fastifyStatus = (error as { statusCode?: unknown }).statusCode;
   if (typeof fastifyStatus === "number" && fastifyStatus >= 400 && fastifyStatus < 500) {
     return fromFastifyError(error as Error & { statusCode: number; code?: string });
   }
   return { status: 500, body: { detail: "Internal server error.", code: "server_error" } };
+}
+
+/**
+ * The database restarting or unreachable, or a write conflict that kept coming back after the
+ * transaction's retries: nothing was committed (or, for a connection lost mid-commit, the client
+ * cannot know), so the caller is told to come back shortly instead of seeing a 500.
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+function databaseUnavailable(error: unknown): ErrorResponse | null {
+  const detail = isTransientConflict(error)
+    ? "The request collided with other changes to the same data; try again."
+    : isDatabaseUnavailable(error)
+      ? "The database is unavailable; try again shortly."
+      : null;
+  if (!detail) return null;
+  return {
+    status: 503,
+    body: { detail, code: "service_unavailable" },
+    headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) },
+  };
 }
 
 function fromZodError(error: z.ZodError, route?: RouteSpec): ErrorResponse {
