@@ -7,8 +7,8 @@ import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOpti
 import { type CreateOpenApiFastifyPluginOptions, fastifyTRPCOpenApiPlugin } from "trpc-to-openapi";
 import { authenticateRequest } from "./auth/authenticate-request";
 import { BODY_LIMIT_BYTES, registerBodyParsers, relabelAsJson } from "./http/body-parsers";
-import { registerErrorBodies } from "./http/error-bodies";
-import { toErrorResponse } from "./http/error-response";
+import { answerFrameworkError, registerErrorBodies } from "./http/error-bodies";
+import { DATABASE_RETRY_AFTER_SECONDS, toErrorResponse } from "./http/error-response";
 import { refuseNulCharacters } from "./http/refuse-nul-characters";
 import { createRouteTable, decodePath } from "./http/route-table";
 import { registerLinkPages } from "./links/register-link-pages";
@@ -32,7 +32,11 @@ export async function buildApp(
     throttleStore?: ThrottleStore;
   } = {},
 ) {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT_BYTES });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors: answerFrameworkError,
+  });
   await app.register(cookie);
   await registerBodyParsers(app);
   registerErrorBodies(app);
@@ -97,7 +101,10 @@ export async function buildApp(
       await services.db.execute(sql`select 1`);
       return { status: "ok" };
     } catch {
-      return reply.code(503).send({ status: "unavailable" });
+      return reply
+        .code(503)
+        .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ status: "unavailable" });
     }
   });
 

@@ -6,6 +6,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { retryingConflicts } from "./retry-conflicts";
 import * as schema from "./schema/index";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -38,7 +39,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const client = "pglite" in options ? options.pglite : await PGlite.create(options.dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
-    db,
+    db: retryingConflicts(db),
     engine: "pglite",
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: async () => {
@@ -49,10 +50,19 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 }
 
 function openPostgres(url: string, maxConnections: number): DatabaseHandle {
-  const client = postgres(url, { max: maxConnections, onnotice: () => {} });
+  const client = postgres(url, {
+    max: maxConnections,
+    onnotice: () => {},
+    // postgres.js waits up to 20 s between reconnects once connections have failed (the wait
+    // grows with every failure, across the pool), so after a database restart requests hung for
+    // that long. Try again within a second instead, and give up on a silent server after 10 s:
+    // while the database is away requests fail quickly (503) and recover as soon as it is back.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+    connect_timeout: 10,
+  });
   const db = drizzlePostgres(withPreparedStatements(client), { schema }) as unknown as Database;
   return {
-    db,
+    db: retryingConflicts(db),
     engine: "postgres",
     migrate: async () => {
       const lockClient = postgres(url, { max: 1, onnotice: () => {} });
