@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { allRoutes } from "@allot/contract/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
@@ -52,13 +53,35 @@ function leaked(world: OwnerWorld, request: CellRequest, body: string): string[]
   return world.secrets.filter((secret) => !sent.includes(secret) && body.includes(secret));
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The request with every id of the owner's swapped for a fresh one that names nothing, and a way
+ * to swap them back in a reply; null when the request names none of the owner's ids.
+ */
+function twinOf(world: OwnerWorld, request: CellRequest) {
+  const swaps = world.secrets.filter((secret) => UUID.test(secret)).map((id) => [id, randomUUID()] as const);
+  let path = request.path;
+  let payload = JSON.stringify(request.payload ?? null);
+  for (const [id, fresh] of swaps) {
+    path = path.replaceAll(id, fresh);
+    payload = payload.replaceAll(id, fresh);
+  }
+  if (path === request.path && payload === JSON.stringify(request.payload ?? null)) return null;
+  const twin: CellRequest = { ...request, path, payload: JSON.parse(payload) ?? undefined };
+  const back = (text: string) => swaps.reduce((result, [id, fresh]) => result.replaceAll(fresh, id), text);
+  return { twin, back };
+}
+
+const NON_OWNERS: readonly CredentialKind[] = ["other_user_key", "staff_non_owner", "other_user_token"];
+
 describe.each(testEngines())("authorisation matrix (%s)", (engine) => {
   const t = useTestApp(engine);
   let world: OwnerWorld;
   let credentials: Record<CredentialKind, string | null>;
   let viewBefore: string;
   let fingerprintBefore: string;
-  const cells = { matrix: 0, filters: 0 };
+  const cells = { matrix: 0, filters: 0, twins: 0, unslashed: 0 };
   let started = 0;
 
   beforeAll(async () => {
@@ -72,7 +95,7 @@ describe.each(testEngines())("authorisation matrix (%s)", (engine) => {
   });
   afterAll(() => {
     console.info(
-      `authorisation matrix (${engine}): ${allRoutes.length} routes × ${CREDENTIAL_KINDS.length} credential kinds = ${cells.matrix} cells, ${cells.filters} list-filter probes, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `authorisation matrix (${engine}): ${allRoutes.length} routes × ${CREDENTIAL_KINDS.length} credential kinds = ${cells.matrix} cells; ${cells.twins} not-yours/no-such twins, ${cells.filters} list-filter probes, ${cells.unslashed} unslashed paths; ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   });
 
@@ -132,6 +155,32 @@ describe.each(testEngines())("authorisation matrix (%s)", (engine) => {
         (routeCase.access === "public" || routeCase.access === "staff") && expected.status < 400;
       const secrets = byDesign ? [] : leaked(world, request, reply.text);
       if (secrets.length) failures.push(`${keyOf(route)} as ${kind}: shows ${secrets.join(", ")}`);
+      // "Not yours" must read exactly as "does not exist": the same request naming ids that exist
+      // nowhere gets the same status and body.
+      const twin = NON_OWNERS.includes(kind) && expected.status >= 400 ? twinOf(world, request) : null;
+      if (twin) {
+        const twinReply = await send(kind, route.method, twin.twin);
+        cells.twins += 1;
+        const answer = `${twinReply.status} ${twin.back(twinReply.text)}`;
+        if (answer !== `${reply.status} ${reply.text}`)
+          failures.push(
+            `${keyOf(route)} as ${kind}: ${reply.status} ${reply.text}, for ids of no one: ${answer}`,
+          );
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("answers an anonymous caller alike without the trailing slash", async () => {
+    const failures: string[] = [];
+    for (const route of allRoutes) {
+      const routeCase = ROUTE_CASES[keyOf(route)] as (typeof ROUTE_CASES)[string];
+      const request = await routeCase.request(world, "none");
+      const unslashed = { ...request, path: request.path.replace(/\/(\?|$)/, "$1") };
+      const reply = await send("none", route.method, unslashed);
+      cells.unslashed += 1;
+      const wrong = mismatch(expectedOutcome(routeCase, "none"), reply.status, reply.body);
+      if (wrong) failures.push(`${route.method} ${unslashed.path}: ${wrong} — ${reply.text.slice(0, 300)}`);
     }
     expect(failures).toEqual([]);
   });

@@ -5,13 +5,14 @@ import { eq } from "drizzle-orm";
 import { type TestUser, testConfig, type useTestApp } from "../testing/test-app";
 
 /**
- * The callers of the authorisation matrix, in the order the matrix runs them. The first seven can
+ * The callers of the authorisation matrix, in the order the matrix runs them. The first eight can
  * never pass (each is 401 with its own message); the last three are real credentials of users who
  * do not own the target objects. `other_user_token` runs last: as that user, revoke-all and
  * change-password are allowed and would end `other_user_key` and other sessions of the user.
  */
 export const CREDENTIAL_KINDS = [
   "none",
+  "unsupported_scheme",
   "malformed_token",
   "unknown_key",
   "expired_token",
@@ -28,6 +29,10 @@ export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
 /** The 401 body each refused credential gets: its message says what is wrong with it. */
 export const REFUSED: Partial<Record<CredentialKind, { detail: string; code: string }>> = {
   none: { detail: "Authentication credentials were not provided.", code: "not_authenticated" },
+  unsupported_scheme: {
+    detail: "Unsupported authorization scheme 'Basic': use Bearer or Api-Key.",
+    code: "authentication_failed",
+  },
   malformed_token: { detail: "Token is invalid.", code: "token_not_valid" },
   unknown_key: { detail: "Invalid API key: unknown key.", code: "authentication_failed" },
   expired_token: { detail: "Token has expired.", code: "token_not_valid" },
@@ -102,6 +107,7 @@ export async function makeCredentials(
 
   return {
     none: null,
+    unsupported_scheme: `Basic ${Buffer.from(`${owner.email}:${owner.password}`).toString("base64")}`,
     malformed_token: "Bearer not-a-jwt",
     unknown_key: `Api-Key allot_${randomBytes(32).toString("base64url")}`,
     expired_token: `Bearer ${expiredToken}`,
