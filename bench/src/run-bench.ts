@@ -110,10 +110,7 @@ async function main() {
     // A group that breaks does not hide how the others fare.
     try {
       const outcome = await runGroup[group](context);
-      if (!smoke)
-        process.stdout.write(`${outcome.section.trimEnd()}
-
-`);
+      if (!smoke) process.stdout.write(`${outcome.section.trimEnd()}\n\n`);
       sections[group] = outcome.section;
       figures.push(...outcome.figures);
       failures.push(...outcome.failures.map((failure) => `${group}: ${failure}`));
