@@ -82,11 +82,15 @@ describe("readEnv", () => {
 
   it("keeps throttle counters in the database unless REDIS_URL names a Redis", () => {
     const base = { DATA_DIR: "/tmp/allot-env-unused", JWT_SECRET: "x".repeat(32) };
-    expect(readEnv(base).redisUrl).toBeNull();
-    expect(readEnv({ ...base, REDIS_URL: "redis://127.0.0.1:6379" }).redisUrl).toBe("redis://127.0.0.1:6379");
-    expect(readEnv({ ...base, REDIS_URL: "rediss://:secret@cache.internal:6380/2" }).redisUrl).toBe(
-      "rediss://:secret@cache.internal:6380/2",
-    );
+    expect(readEnv(base).redis).toBeNull();
+    expect(readEnv({ ...base, REDIS_URL: "redis://127.0.0.1:6379" }).redis).toEqual({
+      url: "redis://127.0.0.1:6379",
+      prefix: "allot:throttle:",
+    });
+    expect(
+      readEnv({ ...base, REDIS_URL: "rediss://:secret@cache.internal:6380/2", REDIS_KEY_PREFIX: "eu:" })
+        .redis,
+    ).toEqual({ url: "rediss://:secret@cache.internal:6380/2", prefix: "eu:" });
     expect(() => readEnv({ ...base, REDIS_URL: "127.0.0.1:6379" })).toThrow(/REDIS_URL/);
     expect(() => readEnv({ ...base, REDIS_URL: "http://127.0.0.1:6379" })).toThrow(/REDIS_URL/);
   });

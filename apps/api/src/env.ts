@@ -24,6 +24,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\/[^\s]+$/, "REDIS_URL must be a redis:// or rediss:// URL")
     .optional(),
+  // Prefix of the counters' keys: deployments (or test runs) sharing one Redis keep apart.
+  REDIS_KEY_PREFIX: z.string().min(1).default("allot:throttle:"),
   THROTTLE_RATE_USER: throttleRatesSchema.prefault("1000/minute,20000/hour"),
   THROTTLE_RATE_ANON: throttleRatesSchema.prefault("100/minute,100/hour"),
   THROTTLE_RATE_LOGIN_IP: throttleRatesSchema.prefault("10/minute"),
@@ -43,8 +45,8 @@ export interface ApiEnv {
   port: number;
   host: string;
   database: { url: string } | { dataDir: string };
-  /** Set: throttle counters live in this Redis; unset: in the database. */
-  redisUrl: string | null;
+  /** Set: throttle counters live in this Redis (keys under `prefix`); null: in the database. */
+  redis: { url: string; prefix: string } | null;
   logLevel: string;
   /** `embedded`: the server runs the scheduler's jobs itself (main.ts). */
   scheduler: "embedded" | "off";
@@ -66,7 +68,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
     port: e.PORT,
     host: e.HOST,
     database: e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: join(dataDir, "pglite") },
-    redisUrl: e.REDIS_URL ?? null,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_KEY_PREFIX } : null,
     logLevel: e.LOG_LEVEL,
     scheduler: e.SCHEDULER ?? (e.DATABASE_URL ? "off" : "embedded"),
     mail:

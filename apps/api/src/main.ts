@@ -14,13 +14,16 @@ const env = readEnv();
 const database = await createDatabase(env.database);
 await database.migrate();
 // REDIS_URL: throttle counters in Redis (shared by every instance naming it), else in the database.
-const redis = env.redisUrl ? createRedisClient(env.redisUrl) : null;
+const redis = env.redis ? createRedisClient(env.redis.url) : null;
 const app = await buildApp(
   { db: database.db, tokens: createAccessTokens(env.config.jwtSecret), config: env.config },
-  { logger: { level: env.logLevel }, throttleStore: redis ? redisThrottleStore(redis) : undefined },
+  {
+    logger: { level: env.logLevel },
+    throttleStore: redis && env.redis ? redisThrottleStore(redis, env.redis.prefix) : undefined,
+  },
 );
-if (redis && env.redisUrl) {
-  await connectRedis(redis, env.redisUrl, {
+if (redis && env.redis) {
+  await connectRedis(redis, env.redis.url, {
     info: (message) => app.log.info(message),
     error: (message) => app.log.error(message),
   }).catch(async (error) => {

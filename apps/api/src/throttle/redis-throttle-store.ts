@@ -26,16 +26,14 @@ const COUNT_SCRIPT_SHA = createHash("sha1").update(COUNT_SCRIPT).digest("hex");
 // a window's last requests in it, and nothing reads a closed window's key anyway.
 const EXPIRY_SLACK_MS = 5_000;
 
-/** The key prefix of the service's counters (tests use one of their own each). */
-const DEFAULT_THROTTLE_PREFIX = "allot:throttle:";
-
 /**
  * Throttle counters in Redis: the same fixed windows as the database store (see throttle-windows),
- * one key per counter and window (`<prefix><caller>|<window seconds>|<window start>`), expiring
+ * one key per counter and window (`<prefix><caller>|<window seconds>|<window start>`; the prefix is
+ * REDIS_KEY_PREFIX), expiring
  * when the window closes. Any Redis failure (down, unreachable, too slow) is a
  * `ThrottleStoreUnavailable`: the request is refused with 503, never let through uncounted.
  */
-export function redisThrottleStore(redis: Redis, prefix = DEFAULT_THROTTLE_PREFIX): ThrottleStore {
+export function redisThrottleStore(redis: Redis, prefix: string): ThrottleStore {
   return {
     async consume(checks: ThrottleCheck[], now = new Date()) {
       const windows = throttleWindows(checks, now);
