@@ -1,0 +1,57 @@
+import { randomBytes } from "node:crypto";
+import { createDatabase, type DatabaseHandle } from "@allot/db/create-database";
+import { afterAll, beforeAll } from "vitest";
+import { type ApiProcess, type Defer, scratchDatabase, startApi } from "./processes";
+
+export type ThrottleStoreKind = "database" | "redis";
+
+/** Low limits the checks can reach; generous ones for every caller they do not test. */
+export const LIMITS = { userPerHour: 5, loginPerEmailPerHour: 5 };
+
+export interface ApiPair {
+  a: ApiProcess;
+  b: ApiProcess;
+  /** The shared database, for seeding users and reading counters. */
+  db: DatabaseHandle["db"];
+  /** With the Redis store: the prefix of this pair's counters. */
+  redisPrefix: string;
+}
+
+/**
+ * Two API processes on one empty scratch PostgreSQL database (both migrate it at once at start),
+ * with one JWT secret, the embedded scheduler off, and the throttle counters in `store`.
+ */
+export function useApiPair(store: ThrottleStoreKind): ApiPair {
+  const undo: (() => Promise<unknown>)[] = [];
+  const defer: Defer = (step) => undo.push(step);
+  const pair = {} as ApiPair;
+
+  beforeAll(async () => {
+    const url = await scratchDatabase(defer);
+    pair.redisPrefix = `allot-test:${randomBytes(6).toString("hex")}:`;
+    const env: Record<string, string> = {
+      DATABASE_URL: url,
+      JWT_SECRET: randomBytes(32).toString("hex"),
+      SCHEDULER: "off",
+      THROTTLE_RATE_USER: `${LIMITS.userPerHour}/hour`,
+      THROTTLE_RATE_LOGIN_EMAIL: `${LIMITS.loginPerEmailPerHour}/hour`,
+      // Every request of the test comes from 127.0.0.1: the per-IP limits are not under test.
+      THROTTLE_RATE_ANON: "100000/minute",
+      THROTTLE_RATE_LOGIN_IP: "100000/minute",
+      THROTTLE_RATE_REFRESH_IP: "100000/minute",
+      ...(store === "redis"
+        ? { REDIS_URL: process.env.REDIS_URL as string, REDIS_KEY_PREFIX: pair.redisPrefix }
+        : {}),
+    };
+    [pair.a, pair.b] = await Promise.all([startApi(env, defer), startApi(env, defer)]);
+    const database = await createDatabase({ url, maxConnections: 2 });
+    defer(() => database.close());
+    pair.db = database.db;
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const step of undo.splice(0).reverse()) await step();
+  }, 120_000);
+
+  return pair;
+}

@@ -1,0 +1,24 @@
+import { describe } from "vitest";
+import { type ThrottleStoreKind, useApiPair } from "./api-pair";
+import { fundingRunsOnce } from "./funding-runs-once";
+import { redisRequiredAtStart } from "./redis-required-at-start";
+import { sessionsEndEverywhere } from "./sessions-across-instances";
+import { throttlesHoldAcrossInstances } from "./throttles-across-instances";
+
+// Several API and cron processes need a database server they all share: these run when
+// DATABASE_URL is set (CI), each throttle store that is configured (Redis with REDIS_URL).
+const sharedServer = () => (process.env.DATABASE_URL ? ["PostgreSQL"] : []);
+const stores = (): ThrottleStoreKind[] =>
+  process.env.DATABASE_URL ? ["database", ...(process.env.REDIS_URL ? (["redis"] as const) : [])] : [];
+
+describe("one API process, Redis for its throttles", redisRequiredAtStart);
+
+describe.each(stores())("two API processes on one PostgreSQL, throttle counters in %s", (store) => {
+  const pair = useApiPair(store);
+  throttlesHoldAcrossInstances(pair, store);
+  sessionsEndEverywhere(pair);
+});
+
+describe.each(sharedServer())("two cron processes on one %s", () => {
+  fundingRunsOnce();
+});
