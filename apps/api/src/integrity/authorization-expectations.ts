@@ -60,7 +60,7 @@ export function expectedOutcome(routeCase: RouteCase, kind: CredentialKind): Out
     return { status: 401, ...refused };
   }
   if (routeCase.access === "public" || routeCase.access === "user") return routeCase.passes;
-  if (kind === "other_user_key") return INTERACTIVE_ONLY;
+  if (kind === "other_user_key" || kind === "staff_key") return INTERACTIVE_ONLY;
   if (routeCase.access === "interactive" || kind === "staff_non_owner") return routeCase.passes;
   return STAFF_ONLY;
 }

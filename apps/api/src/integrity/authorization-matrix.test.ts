@@ -73,7 +73,12 @@ function twinOf(world: OwnerWorld, request: CellRequest) {
   return { twin, back };
 }
 
-const NON_OWNERS: readonly CredentialKind[] = ["other_user_key", "staff_non_owner", "other_user_token"];
+const NON_OWNERS: readonly CredentialKind[] = [
+  "other_user_key",
+  "staff_key",
+  "staff_non_owner",
+  "other_user_token",
+];
 
 describe.each(testEngines())("authorisation matrix (%s)", (engine) => {
   const t = useTestApp(engine);
@@ -121,9 +126,9 @@ describe.each(testEngines())("authorisation matrix (%s)", (engine) => {
     const { probes, unclassified } = filterProbes(allRoutes, world);
     expect(unclassified, "uuid filters with no owner ids in list-filters.ts").toEqual([]);
     const failures: string[] = [];
-    for (const kind of ["other_user_key", "staff_non_owner", "other_user_token"] as const) {
+    for (const kind of NON_OWNERS) {
       for (const { route, parameter, value } of probes) {
-        if (kind === "other_user_key" && route.access !== "user") continue;
+        if (kind.endsWith("_key") && route.access !== "user") continue;
         const request = { path: `${route.path}?${parameter}=${encodeURIComponent(value)}&page_size=500` };
         const reply = await send(kind, "GET", request);
         cells.filters += 1;

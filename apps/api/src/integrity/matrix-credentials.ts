@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { apiKeys } from "@allot/db/schema/api-keys";
+import { users } from "@allot/db/schema/users";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
 import { eq } from "drizzle-orm";
 import { type TestUser, testConfig, type useTestApp } from "../testing/test-app";
 
 /**
- * The callers of the authorisation matrix, in the order the matrix runs them. The first eight can
- * never pass (each is 401 with its own message); the last three are real credentials of users who
- * do not own the target objects. `other_user_token` runs last: as that user, revoke-all and
+ * The callers of the authorisation matrix, in the order the matrix runs them. The first nine can
+ * never pass (each is 401 with its own message); the last four are live credentials of users who
+ * do not own the target objects (a staff user's key is still a key: no staff or interactive route). `other_user_token` runs last: as that user, revoke-all and
  * change-password are allowed and would end `other_user_key` and other sessions of the user.
  */
 export const CREDENTIAL_KINDS = [
@@ -19,7 +20,9 @@ export const CREDENTIAL_KINDS = [
   "ended_session",
   "expired_key",
   "revoked_key",
+  "inactive_user_key",
   "other_user_key",
+  "staff_key",
   "staff_non_owner",
   "other_user_token",
 ] as const;
@@ -39,6 +42,7 @@ export const REFUSED: Partial<Record<CredentialKind, { detail: string; code: str
   ended_session: { detail: "Token is invalid: its session has ended.", code: "token_not_valid" },
   expired_key: { detail: "Invalid API key: the key has expired.", code: "authentication_failed" },
   revoked_key: { detail: "Invalid API key: the key has been revoked.", code: "authentication_failed" },
+  inactive_user_key: { detail: "User is inactive.", code: "authentication_failed" },
 };
 
 type Harness = ReturnType<typeof useTestApp>;
@@ -104,6 +108,10 @@ export async function makeCredentials(
   // Time cannot pass over HTTP: the key is made with a lifetime, which then ends in the database.
   const expired = await ownerKey(t, owner, "matrix expired");
   await t.db.update(apiKeys).set({ expiresAt: twoHoursAgo }).where(eq(apiKeys.id, expired.uuid));
+  // A user deactivated by an administrator (no endpoint does it): their live key stops working.
+  const inactive = await t.user({ name: "Ina Inactive" });
+  const inactiveKey = await t.apiKey(inactive, "matrix inactive");
+  await t.db.update(users).set({ isActive: false }).where(eq(users.id, inactive.id));
 
   return {
     none: null,
@@ -114,7 +122,9 @@ export async function makeCredentials(
     ended_session: `Bearer ${login.json().access}`,
     expired_key: expired.header,
     revoked_key: revoked.header,
+    inactive_user_key: inactiveKey,
     other_user_key: await t.apiKey(other, "matrix other"),
+    staff_key: await t.apiKey(staff, "matrix staff"),
     staff_non_owner: staff.bearer,
     other_user_token: other.bearer,
   };
