@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type ErrorResponse, toErrorResponse } from "./error-response";
 
 /**
@@ -28,7 +28,15 @@ export function registerErrorBodies(app: FastifyInstance) {
   });
 }
 
-function sendError(reply: import("fastify").FastifyReply, response: ErrorResponse) {
+/**
+ * Fastify's `frameworkErrors`: a URL its router cannot decode (`%zz`, a lone `%`) is answered before
+ * any hook runs, so without this it bypasses the shapes above and echoes the whole path back.
+ */
+export function answerFrameworkError(_error: Error, _request: FastifyRequest, reply: FastifyReply) {
+  return sendError(reply, { status: 400, body: { detail: "Malformed URL.", code: "bad_url" } });
+}
+
+function sendError(reply: FastifyReply, response: ErrorResponse) {
   for (const [name, value] of Object.entries(response.headers ?? {})) reply.header(name, value);
   return reply.code(response.status).type("application/json").send(response.body);
 }
