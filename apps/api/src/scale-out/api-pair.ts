@@ -40,7 +40,7 @@ export function useApiPair(store: ThrottleStoreKind): ApiPair {
       THROTTLE_RATE_LOGIN_IP: "100000/minute",
       THROTTLE_RATE_REFRESH_IP: "100000/minute",
       ...(store === "redis"
-        ? { REDIS_URL: process.env.REDIS_URL as string, REDIS_KEY_PREFIX: pair.redisPrefix }
+        ? { REDIS_URL: process.env.TEST_REDIS_URL as string, REDIS_KEY_PREFIX: pair.redisPrefix }
         : {}),
     };
     [pair.a, pair.b] = await Promise.all([startApi(env, defer), startApi(env, defer)]);

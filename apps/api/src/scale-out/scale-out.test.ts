@@ -6,10 +6,10 @@ import { sessionsEndEverywhere } from "./sessions-across-instances";
 import { throttlesHoldAcrossInstances } from "./throttles-across-instances";
 
 // Several API and cron processes need a database server they all share: these run when
-// DATABASE_URL is set (CI), each throttle store that is configured (Redis with REDIS_URL).
+// DATABASE_URL is set (CI), each throttle store that is configured (Redis with TEST_REDIS_URL).
 const sharedServer = () => (process.env.DATABASE_URL ? ["PostgreSQL"] : []);
 const stores = (): ThrottleStoreKind[] =>
-  process.env.DATABASE_URL ? ["database", ...(process.env.REDIS_URL ? (["redis"] as const) : [])] : [];
+  process.env.DATABASE_URL ? ["database", ...(process.env.TEST_REDIS_URL ? (["redis"] as const) : [])] : [];
 
 describe("one API process, Redis for its throttles", redisRequiredAtStart);
 

@@ -60,9 +60,9 @@ export function throttlesHoldAcrossInstances(pair: ApiPair, store: ThrottleStore
       return;
     }
     expect(rows).toEqual([]);
-    const redis = createRedisClient(process.env.REDIS_URL as string);
+    const redis = createRedisClient(process.env.TEST_REDIS_URL as string);
     try {
-      await connectRedis(redis, process.env.REDIS_URL as string, { info: () => {}, error: () => {} });
+      await connectRedis(redis, process.env.TEST_REDIS_URL as string, { info: () => {}, error: () => {} });
       const keys = await redis.keys(`${pair.redisPrefix}*`);
       expect(keys).toEqual(expect.arrayContaining([expect.stringMatching(/user:\d+\|3600\|\d+$/)]));
       await redis.del(...keys);

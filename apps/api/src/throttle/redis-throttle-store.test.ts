@@ -17,9 +17,9 @@ import { redisThrottleStore } from "./redis-throttle-store";
 import type { ThrottleStore } from "./throttle-store";
 import { ThrottleStoreUnavailable } from "./throttle-store";
 
-// The Redis tests run when REDIS_URL names a server (CI: redis://127.0.0.1:6379); the tests of an
+// The Redis tests run when TEST_REDIS_URL names a server (CI: redis://127.0.0.1:6379); the tests of an
 // unreachable Redis need none and always run.
-const redisUrls = () => (process.env.REDIS_URL ? [process.env.REDIS_URL] : []);
+const redisUrls = () => (process.env.TEST_REDIS_URL ? [process.env.TEST_REDIS_URL] : []);
 const quietLog = { info: () => {}, error: () => {} };
 const PASSWORD = "correct horse battery staple";
 
