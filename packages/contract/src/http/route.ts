@@ -4,7 +4,9 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
  * Who may call an endpoint.
- * public: anyone (a bad credential is still 401); user: any authenticated caller;
+ * public: anyone (a bad credential is still 401, except on the token endpoints, which ignore the
+ * Authorization header: a client refreshing usually still sends its expired token);
+ * user: any authenticated caller;
  * interactive: a password login, never an API key (403); staff: interactive and is_staff.
  */
 export type Access = "public" | "user" | "interactive" | "staff";
