@@ -9,6 +9,9 @@ class BadJson extends Error {
   readonly code = "FST_ERR_PARSE_ERROR";
 }
 
+const MULTIPART = /^\s*multipart\/form-data\s*(;|$)/i;
+const BOUNDARY = /;\s*boundary=("[^"]+"|[^\s;"]+)/i;
+
 /**
  * JSON, form-encoded and multipart bodies all become a plain object on `request.body`;
  * `relabelAsJson` then lets trpc-to-openapi (which only knows JSON) take it as parsed.
@@ -26,6 +29,13 @@ export async function registerBodyParsers(app: FastifyInstance) {
     }
   });
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+  // busboy throws a plain Error (a 500) for a multipart body without a boundary: refuse it first.
+  app.addHook("preParsing", async (request, _reply, payload) => {
+    const type = request.headers["content-type"] ?? "";
+    if (MULTIPART.test(type) && !BOUNDARY.test(type))
+      throw new BadJson("Malformed multipart body: the content type names no boundary.");
+    return payload;
+  });
   await app.register(multipart, {
     attachFieldsToBody: "keyValues",
     limits: { fileSize: BODY_LIMIT_BYTES, fields: 1000 },

@@ -244,6 +244,24 @@ describe.each(testEngines())("hostile input over HTTP (%s)", (engine) => {
     });
   });
 
+  describe("requests the fuzz suite found answered outside the error shapes", () => {
+    it("a multipart content type without a boundary: 400, not a 500", async () => {
+      for (const type of ["multipart/form-data", "multipart/form-data; boundary=", "Multipart/Form-Data;"]) {
+        const response = await t.inject({
+          method: "POST",
+          url: "/api/v1/transaction-categories/",
+          headers: { ...auth(), "content-type": type },
+          payload: '{"group":"Fuzz","name":"Boundary"}',
+        });
+        expect(response.statusCode, `${type}: ${response.body}`).toBe(400);
+        expect(response.json()).toEqual({
+          detail: "Malformed multipart body: the content type names no boundary.",
+          code: "parse_error",
+        });
+      }
+    });
+  });
+
   describe("database range safety net", () => {
     it("an amount that would overflow numeric(14,2): 400, the account unchanged", async () => {
       const full = await newAccount("999999999999.00");
