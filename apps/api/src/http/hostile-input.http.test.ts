@@ -260,6 +260,14 @@ describe.each(testEngines())("hostile input over HTTP (%s)", (engine) => {
         });
       }
     });
+
+    it("a URL the router cannot decode: 400 in the error shape, not fastify's own body echoing it", async () => {
+      for (const url of ["/api/v1/bank-accounts/%zz/", "/api/v1/budgets/%/", "/api/v1/bank-accounts/%s%n/"]) {
+        const response = await get(url);
+        expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
+        expect(response.json()).toEqual({ detail: "Malformed URL.", code: "bad_url" });
+      }
+    });
   });
 
   describe("database range safety net", () => {
