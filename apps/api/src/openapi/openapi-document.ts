@@ -9,6 +9,20 @@ const errorRef = { $ref: "#/components/schemas/Error" };
 const validationRef = { $ref: "#/components/schemas/ValidationError" };
 const json = (schema: object) => ({ "application/json": { schema } });
 
+const BAD_REQUEST =
+  "Invalid input (field errors), or a request that cannot be read: malformed JSON or URL, an unsupported content type";
+/** Where a use case answers 409: the state of other objects forbids the change. */
+const CONFLICTS = new Set([
+  "POST /v1/users/me/change-email/",
+  "POST /v1/users/me/change-email/{token}/confirm/",
+  "POST /v1/users/me/change-email/{token}/revoke/",
+  "POST /v1/bank-accounts/{id}/invite/",
+  "DELETE /v1/transaction-categories/{id}/",
+]);
+
+const FORBIDDEN =
+  "Not permitted: an interactive login (or staff) is required, or the object may be seen but not changed (a global category, the Unallocated budget)";
+
 // The spec's two error bodies, from the contract's zod schemas (OpenAPI 3.1 is JSON Schema).
 const ERROR_SCHEMAS = {
   Error: z.toJSONSchema(ErrorBodySchema, { target: "draft-2020-12" }),
@@ -45,17 +59,24 @@ export function buildOpenApiDocument(routes: RouteSpec[]): OpenAPIObject {
     const operation = findOperation(document, route);
     if (!operation) continue; // openapi.http.test.ts proves every contract route is served
     const success = operation.responses["200"];
+    const noBody = route.status === 204 || route.output.def.type === "void";
     const responses: Record<string, unknown> = {
-      [route.status]: route.status === 204 ? { description: "No content" } : success,
-      400: { description: "Invalid input", content: json(validationRef) },
+      [route.status]: noBody ? { description: "No content" } : success,
+      400: { description: BAD_REQUEST, content: json({ anyOf: [validationRef, errorRef] }) },
       401: { description: "Missing, invalid or expired credentials", content: json(errorRef) },
       429: { description: "Throttled; see Retry-After", content: json(errorRef) },
     };
-    if (route.access !== "public" && route.access !== "user") {
-      responses[403] = { description: "Interactive login (or staff) required", content: json(errorRef) };
+    if (route.access !== "public" && (route.access !== "user" || route.method !== "GET")) {
+      responses[403] = { description: FORBIDDEN, content: json(errorRef) };
     }
     if (route.path.includes("{") || route.method === "GET") {
       responses[404] = { description: "Not found, or not visible to the caller", content: json(errorRef) };
+    }
+    if (CONFLICTS.has(`${route.method} ${route.path}`)) {
+      responses[409] = { description: "Conflicts with the state of another object", content: json(errorRef) };
+    }
+    if (operation.requestBody) {
+      responses[413] = { description: "Request body larger than 5 MiB", content: json(errorRef) };
     }
     if (route.access === "public") delete operation.security;
     operation.responses = responses;
@@ -78,6 +99,6 @@ function findOperation(document: OpenAPIObject, route: RouteSpec) {
   const paths = document.paths ?? {};
   const item = paths[route.path] ?? paths[route.path.replace(/\/$/, "")];
   return item?.[route.method.toLowerCase() as "get"] as
-    | { responses: Record<string, unknown>; security?: unknown }
+    | { responses: Record<string, unknown>; security?: unknown; requestBody?: unknown }
     | undefined;
 }
