@@ -1,0 +1,166 @@
+import type { Database } from "@allot/db/create-database";
+import { budgets } from "@allot/db/schema/budgets";
+import { createBankAccount } from "@allot/domain/bank-accounts/create-bank-account";
+import { createBank } from "@allot/domain/banks/create-bank";
+import { accountToday } from "@allot/domain/budgets/account-today";
+import { checkFundingSchedule } from "@allot/domain/budgets/recurrence-grammar";
+import { addDays } from "@allot/domain/funding/schedule-events";
+import { refreshBudgetSnapshots, refreshTransactionSnapshots } from "@allot/domain/ledger/snapshots";
+import type { Actor } from "@allot/domain/shared/actor";
+import { rowsOf } from "@allot/domain/shared/rows-of";
+import { createUser } from "@allot/domain/users/create-user";
+import { sql } from "drizzle-orm";
+
+/*
+ * Seeding for the process-kill tests, done straight on the database before the API process starts
+ * (the embedded engine admits one process): what would take minutes through the API takes seconds.
+ * Rows are shaped as the use cases leave them, so verifyLedger finds nothing before any fault.
+ */
+
+const PASSWORD = "faults-password-not-secret";
+
+export interface Owner {
+  email: string;
+  password: string;
+  actor: Actor;
+  bankId: string;
+}
+
+export async function seedOwner(db: Database): Promise<Owner> {
+  const bank = await createBank(db, { name: "Fault Bank", currency: "USD" });
+  const email = "owner@faults.example";
+  const user = await createUser(db, { email, password: PASSWORD });
+  const actor: Actor = {
+    userId: user.id,
+    username: user.username,
+    isStaff: false,
+    credential: "session",
+    sessionId: null,
+  };
+  return { email, password: PASSWORD, actor, bankId: bank.id };
+}
+
+export interface SeededAccount {
+  id: string;
+  unallocatedId: string;
+  /** Plain budgets (no funding schedule), balance 0. */
+  budgetIds: string[];
+}
+
+/** An account as create-bank-account makes it (Unallocated holds the balance), plus plain budgets. */
+export async function seedAccount(
+  db: Database,
+  owner: Owner,
+  name: string,
+  options: { balance?: string; budgets?: number } = {},
+): Promise<SeededAccount> {
+  const balance = options.balance ?? "0.00";
+  const account = await createBankAccount(db, owner.actor, {
+    name,
+    bank: owner.bankId,
+    available_balance: balance,
+    posted_balance: balance,
+  });
+  const [unallocated] = rowsOf<{ id: string }>(
+    await db.execute(sql`select id from budgets where bank_account_id = ${account.id} and is_unallocated`),
+  );
+  if (!unallocated) throw new Error(`account ${account.id} has no Unallocated budget`);
+  const count = options.budgets ?? 0;
+  const rows =
+    count === 0
+      ? []
+      : await db
+          .insert(budgets)
+          .values(
+            Array.from({ length: count }, (_, i) => ({
+              bankAccountId: account.id,
+              name: `${name} budget ${i + 1}`,
+              budgetType: "G",
+              fundingType: "F",
+              fundingAmount: "0.00",
+              targetBalance: "1000.00",
+            })),
+          )
+          .returning({ id: budgets.id });
+  return { id: account.id, unallocatedId: unallocated.id, budgetIds: rows.map((row) => row.id) };
+}
+
+/**
+ * `count` transactions (the newest `pending` of them pending), one every 50 minutes back from
+ * 2026-01-01, each allocated whole to
+ * Unallocated; balances moved once and every running-balance snapshot computed by the ledger's own
+ * refresh (the bench's seeding, on a handle).
+ */
+export async function seedTransactions(
+  db: Database,
+  account: SeededAccount,
+  count: number,
+  options: { pending?: number } = {},
+) {
+  const { id: accountId, unallocatedId } = account;
+  const pending = options.pending ?? 0;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into transactions (bank_account_id, amount, posted_date, transaction_date, transaction_type,
+        pending, raw_description, description, created_at, modified_at)
+      select ${accountId}::uuid, a.amount, d.at, d.at, 'signature_purchase', g > ${count - pending}::int,
+        'SEEDED PURCHASE ' || g, 'Seeded purchase ' || g, d.at + interval '1 day', d.at + interval '1 day'
+      from generate_series(1, ${count}) g,
+        lateral (select timestamptz '2026-01-01' - (${count} - g) * interval '50 minutes' as at) d,
+        lateral (select ((g * 7919) % 40000 - 30000) / 100.0 as raw) r,
+        lateral (select case when r.raw = 0 then 1.00 else r.raw end::numeric(14, 2) as amount) a`);
+    await tx.execute(sql`
+      insert into transaction_allocations (transaction_id, bank_account_id, budget_id, amount, created_at,
+        modified_at)
+      select t.id, t.bank_account_id, ${unallocatedId}::uuid, t.amount, t.created_at, t.created_at
+      from transactions t where t.bank_account_id = ${accountId}`);
+    await tx.execute(sql`
+      with totals as (
+        select coalesce(sum(amount) filter (where not pending), 0) as posted, coalesce(sum(amount), 0) as total,
+          count(*)::int as n
+        from transactions where bank_account_id = ${accountId}
+      ), account as (
+        update bank_accounts a set posted_balance = a.posted_balance + totals.posted,
+          available_balance = a.available_balance + totals.total, transaction_count = totals.n
+        from totals where a.id = ${accountId}
+        returning 1
+      )
+      update budgets b set balance = b.balance + totals.total
+      from totals where b.id = ${unallocatedId}`);
+    await refreshTransactionSnapshots(tx, accountId, null);
+    await refreshBudgetSnapshots(tx, accountId, [unallocatedId], null);
+  });
+  await db.execute(sql`analyze transactions`);
+  await db.execute(sql`analyze transaction_allocations`);
+}
+
+/**
+ * `count` Capped budgets funded weekly (a fixed 10.00 toward 1,000.00) with schedules counting
+ * from a year back, which no use case can set: a funding run then has a year of events due for
+ * each, 52 transfers a budget. Returns the account's today (the run's as_of).
+ */
+export async function seedFundingBudgets(db: Database, accountId: string, count: number) {
+  const today = await db.transaction((tx) => accountToday(tx, accountId));
+  const schedulesFrom = addDays(today, -364);
+  const madeAt = Date.now() - 60_000;
+  const rows = Array.from({ length: count }, (_, i) => {
+    const start = addDays(schedulesFrom, i % 7).replaceAll("-", "");
+    const schedule = checkFundingSchedule(`DTSTART:${start}T000000Z\nRRULE:FREQ=WEEKLY`, today);
+    if (!schedule.ok) throw new Error(`schedule refused: ${schedule.message}`);
+    return {
+      bankAccountId: accountId,
+      name: `Capped ${String(i + 1).padStart(4, "0")}`,
+      budgetType: "C",
+      fundingType: "F",
+      fundingAmount: "10.00",
+      targetBalance: "1000.00",
+      fundingSchedule: schedule.value,
+      schedulesFrom,
+      // Made one after another, as through the API (ties on a date go to the older budget).
+      createdAt: new Date(madeAt + i),
+      modifiedAt: new Date(madeAt + i),
+    };
+  });
+  await db.insert(budgets).values(rows);
+  return today;
+}
