@@ -8,13 +8,12 @@ import { type CreateOpenApiFastifyPluginOptions, fastifyTRPCOpenApiPlugin } from
 import { authenticateRequest } from "./auth/authenticate-request";
 import { BODY_LIMIT_BYTES, registerBodyParsers, relabelAsJson } from "./http/body-parsers";
 import { answerFrameworkError, registerErrorBodies } from "./http/error-bodies";
-import { DATABASE_RETRY_AFTER_SECONDS, toErrorResponse } from "./http/error-response";
+import { toErrorResponse, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./http/error-response";
 import { refuseNulCharacters } from "./http/refuse-nul-characters";
 import { createRouteTable, decodePath } from "./http/route-table";
 import { registerLinkPages } from "./links/register-link-pages";
 import { registerDocs } from "./openapi/docs";
 import { type AppRouter, appRouter } from "./routers/app-router";
-import { enforceThrottle } from "./throttle/enforce-throttle";
 import { throttleChecksFor } from "./throttle/throttle-checks";
 import { databaseThrottleStore, type ThrottleStore } from "./throttle/throttle-store";
 import type { Context, Services } from "./trpc/context";
@@ -67,10 +66,9 @@ export async function buildApp(
 
   // Throttling, once the body is parsed (login is also counted per email).
   const throttleStore = options.throttleStore ?? databaseThrottleStore(services.db);
-  app.addHook("preHandler", async (request, reply) => {
+  app.addHook("preHandler", async (request) => {
     if (!request.allot) return;
-    const checks = throttleChecksFor(request, request.allot.route, services.config);
-    return enforceThrottle(throttleStore, checks, request, reply);
+    await throttleStore.consume(throttleChecksFor(request, request.allot.route, services.config));
   });
   relabelAsJson(app);
   refuseNulCharacters(app);
@@ -103,7 +101,7 @@ export async function buildApp(
     } catch {
       return reply
         .code(503)
-        .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+        .header("retry-after", String(UNAVAILABLE_RETRY_AFTER_SECONDS))
         .send({ status: "unavailable" });
     }
   });

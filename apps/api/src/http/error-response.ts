@@ -4,6 +4,7 @@ import { DomainError, Throttled, ValidationFailed } from "@allot/domain/shared/e
 import { fieldErrors } from "@allot/domain/shared/field-errors";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
+import { ThrottleStoreUnavailable } from "../throttle/throttle-store";
 
 export interface ErrorResponse {
   status: number;
@@ -58,8 +59,8 @@ export function toErrorResponse(error: unknown, route?: RouteSpec): ErrorRespons
   }
   const callerFault = CALLER_SQL_STATES[sqlState(error) ?? ""];
   if (callerFault) return { status: 400, body: { non_field_errors: [callerFault] } };
-  const unavailable = databaseUnavailable(error);
-  if (unavailable) return unavailable;
+  const refusal = unavailable(error);
+  if (refusal) return refusal;
   const fastifyStatus = (error as { statusCode?: unknown }).statusCode;
   if (typeof fastifyStatus === "number" && fastifyStatus >= 400 && fastifyStatus < 500) {
     return fromFastifyError(error as Error & { statusCode: number; code?: string });
@@ -68,23 +69,27 @@ export function toErrorResponse(error: unknown, route?: RouteSpec): ErrorRespons
 }
 
 /**
- * The database restarting or unreachable, or a write conflict that kept coming back after the
- * transaction's retries: nothing was committed (or, for a connection lost mid-commit, the client
- * cannot know), so the caller is told to come back shortly instead of seeing a 500.
+ * The database or Redis (the throttle counters) restarting or unreachable, or a write conflict
+ * that kept coming back after the transaction's retries: nothing was committed (or, for a
+ * connection lost mid-commit, the client cannot know), so the caller is told to come back
+ * shortly instead of seeing a 500.
  */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
-function databaseUnavailable(error: unknown): ErrorResponse | null {
-  const detail = isTransientConflict(error)
-    ? "The request collided with other changes to the same data; try again."
-    : isDatabaseUnavailable(error)
-      ? "The database is unavailable; try again shortly."
-      : null;
+function unavailable(error: unknown): ErrorResponse | null {
+  const detail =
+    error instanceof ThrottleStoreUnavailable
+      ? "The service is unavailable; try again shortly."
+      : isTransientConflict(error)
+        ? "The request collided with other changes to the same data; try again."
+        : isDatabaseUnavailable(error)
+          ? "The database is unavailable; try again shortly."
+          : null;
   if (!detail) return null;
   return {
     status: 503,
     body: { detail, code: "service_unavailable" },
-    headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) },
+    headers: { "retry-after": String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
   };
 }
 
