@@ -59,6 +59,9 @@ function openPostgres(url: string, maxConnections: number): DatabaseHandle {
     // while the database is away requests fail quickly (503) and recover as soon as it is back.
     backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
     connect_timeout: 10,
+    // A process that dies with its host sends PostgreSQL no close: without this, its open
+    // transaction would hold the account's locks until TCP keepalive gave up, hours later.
+    connection: { idle_in_transaction_session_timeout: 60_000 },
   });
   const db = drizzlePostgres(withPreparedStatements(client), { schema }) as unknown as Database;
   return {
