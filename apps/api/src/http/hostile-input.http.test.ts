@@ -268,6 +268,16 @@ describe.each(testEngines())("hostile input over HTTP (%s)", (engine) => {
         expect(response.json()).toEqual({ detail: "Malformed URL.", code: "bad_url" });
       }
     });
+
+    it("an id of controls or spaces in a path: 404, not the list the URL parser would strip it to", async () => {
+      for (const id of ["%09%0A%0D", "%00", "%20", "%7F"]) {
+        for (const url of [`/api/v1/transactions/${id}`, `/api/v1/internal-transactions/${id}/`]) {
+          const response = await get(url);
+          expect(response.statusCode, `${url}: ${response.body}`).toBe(404);
+          expect(response.json()).toEqual({ detail: "Not found.", code: "not_found" });
+        }
+      }
+    });
   });
 
   describe("database range safety net", () => {

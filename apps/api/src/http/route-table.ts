@@ -26,17 +26,25 @@ export function createRouteTable(routes: RouteSpec[], basePath: string) {
   };
 }
 
-/** Percent-decodes each path segment (trpc-to-openapi hands path values on undecoded). */
+/**
+ * Percent-decodes each path segment (trpc-to-openapi hands path values on undecoded). A segment
+ * that would decode to a URL delimiter, a control character or a space stays encoded: a URL parser
+ * strips tabs and newlines, and trailing controls and spaces, so `/transactions/%09` would
+ * otherwise reach the procedures as `/transactions/`, the list.
+ */
 export function decodePath(pathname: string): string {
   return pathname
     .split("/")
     .map((segment) => {
       try {
         const decoded = decodeURIComponent(segment);
-        return /[/?#]/.test(decoded) ? segment : decoded;
+        return /[/?#]/.test(decoded) || hasControlOrSpace(decoded) ? segment : decoded;
       } catch {
         return segment;
       }
     })
     .join("/");
 }
+
+const hasControlOrSpace = (text: string) =>
+  Array.from(text).some((c) => (c.codePointAt(0) as number) <= 0x20 || c === "\u007f");
