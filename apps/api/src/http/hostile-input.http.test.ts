@@ -278,6 +278,15 @@ describe.each(testEngines())("hostile input over HTTP (%s)", (engine) => {
         }
       }
     });
+
+    it("a login email of a million characters: 400 on email, not a 500 from storing its throttle key", async () => {
+      const response = await t.inject({
+        method: "POST",
+        url: "/api/token/",
+        payload: { email: "A".repeat(1_000_000), password: "x" },
+      });
+      expect400(response, { email: ["Ensure this field has no more than 254 characters."] });
+    });
   });
 
   describe("database range safety net", () => {

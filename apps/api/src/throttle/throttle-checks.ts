@@ -25,7 +25,8 @@ export function throttleChecksFor(
   if (route === loginRoute) {
     checks.push({ key: `login-ip:${request.ip}`, rates: throttle.loginPerIp });
     const email = (request.body as { email?: unknown } | undefined)?.email;
-    if (typeof email === "string" && email.trim()) {
+    // Longer than any email (the contract refuses it): not a key to store, counted per IP only.
+    if (typeof email === "string" && email.trim() && email.length <= 254) {
       checks.push({ key: `login-email:${email.trim().toLowerCase()}`, rates: throttle.loginPerEmail });
     }
   }
