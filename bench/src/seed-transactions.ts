@@ -1,55 +1,16 @@
 import { createDatabase } from "@allot/db/create-database";
-import { refreshBudgetSnapshots, refreshTransactionSnapshots } from "@allot/domain/ledger/snapshots";
+import { seedTransactions as seedAccountTransactions } from "@allot/domain/testing/seed-transactions";
 import { sql } from "drizzle-orm";
 
 /**
- * Fills an account with `count` posted transactions (the newest 20 pending), each allocated whole
- * to the account's Unallocated budget, straight in SQL with generate_series — seconds for 100,000
- * rows where the API would take minutes. Then the balances are moved once and every running-balance
- * snapshot is computed once by the ledger's own refresh, so the rows are exactly what the API would
- * have left behind. Returns how long it took, in ms.
+ * The shared seeding (`@allot/domain/testing/seed-transactions`) on a connection of its own: `count`
+ * transactions, the newest 20 pending, then fresh statistics. Returns how long it took, in ms.
  */
 export async function seedTransactions(databaseUrl: string, accountId: string, count: number) {
   const started = performance.now();
   const handle = await createDatabase({ url: databaseUrl, maxConnections: 1 });
   try {
-    await handle.db.transaction(async (tx) => {
-      // One row every 50 minutes back from 2026-01-01; amounts between -300.00 and 99.99, never 0.
-      await tx.execute(sql`
-        insert into transactions (bank_account_id, amount, posted_date, transaction_date, transaction_type,
-          pending, raw_description, description, created_at, modified_at)
-        select ${accountId}::uuid, a.amount, d.at, d.at, 'signature_purchase', g > ${count} - 20,
-          'BENCH PURCHASE ' || g, 'Bench purchase ' || g, d.at + interval '1 day', d.at + interval '1 day'
-        from generate_series(1, ${count}) g,
-          lateral (select timestamptz '2026-01-01' - (${count} - g) * interval '50 minutes' as at) d,
-          lateral (select ((g * 7919) % 40000 - 30000) / 100.0 as raw) r,
-          lateral (select case when r.raw = 0 then 1.00 else r.raw end::numeric(14, 2) as amount) a`);
-      await tx.execute(sql`
-        insert into transaction_allocations (transaction_id, bank_account_id, budget_id, amount, created_at,
-          modified_at)
-        select t.id, t.bank_account_id, b.id, t.amount, t.created_at, t.created_at
-        from transactions t join budgets b on b.bank_account_id = t.bank_account_id and b.is_unallocated
-        where t.bank_account_id = ${accountId}`);
-      await tx.execute(sql`
-        with totals as (
-          select coalesce(sum(amount) filter (where not pending), 0) as posted, coalesce(sum(amount), 0) as available,
-            count(*)::int as n
-          from transactions where bank_account_id = ${accountId}
-        ), account as (
-          update bank_accounts a set posted_balance = a.posted_balance + totals.posted,
-            available_balance = a.available_balance + totals.available, transaction_count = totals.n
-          from totals where a.id = ${accountId}
-          returning 1
-        )
-        update budgets b set balance = b.balance + totals.available
-        from totals where b.bank_account_id = ${accountId} and b.is_unallocated`);
-      const [unallocated] = (await tx.execute(
-        sql`select id from budgets where bank_account_id = ${accountId} and is_unallocated`,
-      )) as unknown as { id: string }[];
-      if (!unallocated) throw new Error(`account ${accountId} has no Unallocated budget`);
-      await refreshTransactionSnapshots(tx, accountId, null);
-      await refreshBudgetSnapshots(tx, accountId, [unallocated.id], null);
-    });
+    await seedAccountTransactions(handle.db, accountId, count, { pending: 20 });
     // Fresh statistics and visibility map, as autovacuum would leave a long-lived table.
     await handle.db.execute(sql`vacuum analyze transactions`);
     await handle.db.execute(sql`vacuum analyze transaction_allocations`);

@@ -5,9 +5,9 @@ import { createBank } from "@allot/domain/banks/create-bank";
 import { accountToday } from "@allot/domain/budgets/account-today";
 import { checkFundingSchedule } from "@allot/domain/budgets/recurrence-grammar";
 import { addDays } from "@allot/domain/funding/schedule-events";
-import { refreshBudgetSnapshots, refreshTransactionSnapshots } from "@allot/domain/ledger/snapshots";
 import type { Actor } from "@allot/domain/shared/actor";
 import { rowsOf } from "@allot/domain/shared/rows-of";
+import { seedTransactions as seedAccountTransactions } from "@allot/domain/testing/seed-transactions";
 import { createUser } from "@allot/domain/users/create-user";
 import { sql } from "drizzle-orm";
 
@@ -85,51 +85,14 @@ export async function seedAccount(
   return { id: account.id, unallocatedId: unallocated.id, budgetIds: rows.map((row) => row.id) };
 }
 
-/**
- * `count` transactions (the newest `pending` of them pending), one every 50 minutes back from
- * 2026-01-01, each allocated whole to
- * Unallocated; balances moved once and every running-balance snapshot computed by the ledger's own
- * refresh (the bench's seeding, on a handle).
- */
+/** The shared seeding of `count` transactions, then fresh statistics for the planner. */
 export async function seedTransactions(
   db: Database,
   account: SeededAccount,
   count: number,
   options: { pending?: number } = {},
 ) {
-  const { id: accountId, unallocatedId } = account;
-  const pending = options.pending ?? 0;
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`
-      insert into transactions (bank_account_id, amount, posted_date, transaction_date, transaction_type,
-        pending, raw_description, description, created_at, modified_at)
-      select ${accountId}::uuid, a.amount, d.at, d.at, 'signature_purchase', g > ${count - pending}::int,
-        'SEEDED PURCHASE ' || g, 'Seeded purchase ' || g, d.at + interval '1 day', d.at + interval '1 day'
-      from generate_series(1, ${count}) g,
-        lateral (select timestamptz '2026-01-01' - (${count} - g) * interval '50 minutes' as at) d,
-        lateral (select ((g * 7919) % 40000 - 30000) / 100.0 as raw) r,
-        lateral (select case when r.raw = 0 then 1.00 else r.raw end::numeric(14, 2) as amount) a`);
-    await tx.execute(sql`
-      insert into transaction_allocations (transaction_id, bank_account_id, budget_id, amount, created_at,
-        modified_at)
-      select t.id, t.bank_account_id, ${unallocatedId}::uuid, t.amount, t.created_at, t.created_at
-      from transactions t where t.bank_account_id = ${accountId}`);
-    await tx.execute(sql`
-      with totals as (
-        select coalesce(sum(amount) filter (where not pending), 0) as posted, coalesce(sum(amount), 0) as total,
-          count(*)::int as n
-        from transactions where bank_account_id = ${accountId}
-      ), account as (
-        update bank_accounts a set posted_balance = a.posted_balance + totals.posted,
-          available_balance = a.available_balance + totals.total, transaction_count = totals.n
-        from totals where a.id = ${accountId}
-        returning 1
-      )
-      update budgets b set balance = b.balance + totals.total
-      from totals where b.id = ${unallocatedId}`);
-    await refreshTransactionSnapshots(tx, accountId, null);
-    await refreshBudgetSnapshots(tx, accountId, [unallocatedId], null);
-  });
+  await seedAccountTransactions(db, account.id, count, options);
   await db.execute(sql`analyze transactions`);
   await db.execute(sql`analyze transaction_allocations`);
 }
