@@ -1,4 +1,5 @@
 import { testEngines } from "@allot/db/testing/test-databases";
+import { scrapePayload } from "@allot/domain/testing/scrape-payload";
 import { describe, expect, it } from "vitest";
 import { seedAccount, seedOwner, seedTransactions } from "./fault-seed";
 import { expectLandedMidTransaction, killMidWrite } from "./kill-mid-write";
@@ -36,7 +37,7 @@ describe.each(testEngines())("SIGKILL in the middle of a large sync-scrape (%s)"
 
     let api = await run.start(store, KILL_AT);
     const token = await login(api.base, owner.email, owner.password);
-    const payload = scrapePayload(BigInt(before.postedBalance.replace(".", "")));
+    const payload = scrapePayload(BigInt(before.postedBalance.replace(".", "")), SCRAPED, SCRAPED_PENDING);
     const sync = (base: string) =>
       fetch(`${base}/api/v1/bank-accounts/${imported.id}/sync-scrape/`, {
         method: "POST",
@@ -113,42 +114,3 @@ describe.each(testEngines())("SIGKILL in the middle of a large sync-scrape (%s)"
     expect(await ledgerProblems(handle.db)).toEqual([]);
   }, 300_000);
 });
-
-// Exact money in integer cents.
-const textOf = (cents: bigint) => {
-  const digits = (cents < 0n ? -cents : cents).toString().padStart(3, "0");
-  return `${cents < 0n ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-};
-
-/**
- * The bank's view (newest first): 5,000 posted rows from 2026-01-02 on (after every stored row),
- * each with its running balance from the account's posted balance, then 20 pending rows on top.
- */
-function scrapePayload(postedCents: bigint) {
-  let balance = postedCents;
-  const posted: Record<string, unknown>[] = [];
-  for (let i = 0; i < SCRAPED; i++) {
-    const date = new Date(Date.UTC(2026, 0, 2 + Math.floor(i / 20))).toISOString().slice(0, 10);
-    const amount = BigInt(((i * 7919) % 20000) - 15000 || 100);
-    balance += amount;
-    posted.push({
-      is_pending: false,
-      posted_date: date,
-      raw_description: `SCRAPED PURCHASE ${i}`,
-      amount: textOf(amount),
-      running_balance: textOf(balance),
-      transaction_type: "signature_purchase",
-    });
-  }
-  const pending = Array.from({ length: SCRAPED_PENDING }, (_, i) => ({
-    is_pending: true,
-    posted_date: "2026-11-21",
-    raw_description: `PENDING HOLD ${i}`,
-    amount: "-1.00",
-  }));
-  return {
-    scraped_at: new Date().toISOString(),
-    ending_balance: textOf(balance - BigInt(SCRAPED_PENDING * 100)),
-    transactions: [...pending, ...posted.reverse()],
-  };
-}
