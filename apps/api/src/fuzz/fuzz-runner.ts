@@ -14,6 +14,8 @@ export interface FuzzOptions {
   runs: number;
   /** Only the operations whose id contains this text (to reproduce one). */
   only?: string;
+  /** An answer slower than this is a finding (`pnpm fuzz`); unset: timings are only reported. */
+  slowMs?: number;
 }
 
 /** One distinct problem (operation, status, what was wrong), with the first request that showed it. */
@@ -40,6 +42,10 @@ export interface FuzzReport {
   neverSucceeded: string[];
   /** Time spent per operation, slowest first (the five slowest). */
   slowest: [string, number][];
+  /** Answers slower than `slowMs`. */
+  slowAnswers: number;
+  /** The slowest single answer: operation and milliseconds. */
+  slowestAnswer: [string, number];
 }
 
 const CHUNK = 50;
@@ -80,6 +86,8 @@ export async function runFuzz(
     usersMade: 0,
     milliseconds: 0,
     slowest: [],
+    slowAnswers: 0,
+    slowestAnswer: ["", 0],
     neverSucceeded: [],
   };
   const succeeded = new Set<string>();
@@ -117,15 +125,20 @@ export async function runFuzz(
         const request = world.injectOptions(operation, plan);
         const sent = performance.now();
         const response = await withDeadline(app.inject(request), () => reproduction(options.seed, request));
-        spent.set(operation.id, (spent.get(operation.id) ?? 0) + performance.now() - sent);
+        const took = performance.now() - sent;
+        spent.set(operation.id, (spent.get(operation.id) ?? 0) + took);
+        if (took > report.slowestAnswer[1]) report.slowestAnswer = [operation.id, Math.round(took)];
         report.requests += 1;
         const statusClass = `${String(response.statusCode)[0]}xx`;
         report.byClass[statusClass] = (report.byClass[statusClass] ?? 0) + 1;
         if (response.statusCode < 300) succeeded.add(operation.id);
-        const problem = check(operation, response);
+        const mismatch = check(operation, response);
+        const slow = options.slowMs !== undefined && took > options.slowMs;
+        const problem = mismatch ?? (slow ? `answered after more than ${options.slowMs} ms` : null);
+        if (slow) report.slowAnswers += 1;
         if (problem) {
           if (response.statusCode >= 500) report.serverErrors += 1;
-          else report.mismatches += 1;
+          else if (mismatch) report.mismatches += 1;
           const key = `${operation.id} ${problem}`;
           const known = findings.get(key);
           if (known) known.count += 1;
@@ -169,6 +182,7 @@ export function formatReport(report: FuzzReport, label: string): string {
     `  5xx seen: ${report.serverErrors}; schema mismatches: ${report.mismatches}; ledger problems: ${report.ledgerProblems.length} over ${report.accountsChecked} accounts; fuzzing users: ${report.usersMade}`,
     `  operations never answered 2xx: ${report.neverSucceeded.join(", ") || "none"}`,
     `  slowest operations: ${report.slowest.map(([id, ms]) => `${id} ${(ms / 1000).toFixed(1)} s`).join(", ")}`,
+    `  slowest answer: ${report.slowestAnswer[0]} ${report.slowestAnswer[1]} ms; answers over the bound: ${report.slowAnswers}`,
   ];
   for (const finding of report.findings) {
     lines.push(
