@@ -1,4 +1,6 @@
+import { emailOutbox } from "@allot/db/schema/email-outbox";
 import { createBank } from "@allot/domain/banks/create-bank";
+import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { type RefKind, TOKEN_PATTERN } from "./fuzz-values";
 import type { FuzzOperation } from "./openapi-operations";
@@ -330,6 +332,16 @@ export class FuzzWorld {
     const invitations = (await this.send(bearer, "GET", `/v1/bank-accounts/${first}/invitations/`)).body;
     const received = (await this.send(bearer, "GET", "/v1/users/me/invitations/")).body;
 
+    // The public invitation endpoints take only the secret emailed to the invitee (the listed
+    // `token` is the owners' handle): the newest invitation emails, read from the outbox.
+    const mailed = await this.db
+      .select({ text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, "invitation"))
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(5);
+    const secrets = mailed.flatMap((m) => /\/links\/invitations\/([A-Za-z0-9_-]+)/.exec(m.text)?.[1] ?? []);
+
     const ids = (rows: Record<string, unknown>[], field = "id") =>
       rows.flatMap((r) => (typeof r[field] === "string" ? [r[field] as string] : []));
     this.pools.set("account", ids(accounts));
@@ -349,6 +361,7 @@ export class FuzzWorld {
     this.pools.set("invitation", [
       ...ids(Array.isArray(invitations) ? invitations : [], "token"),
       ...ids(Array.isArray(received) ? received : [], "token"),
+      ...secrets,
     ]);
   }
 

@@ -567,17 +567,18 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     passes: ok(200),
     request: () => ({ path: "/v1/users/me/invitations/" }),
   },
-  // The token is the credential: whoever holds it may read, accept or decline.
+  // The emailed secret is the credential: whoever holds it may read, accept or decline (the listed
+  // token is not it: invitation-secret.http.test.ts).
   "GET /v1/invitations/{token}/": {
     access: "public",
     passes: ok(200),
-    request: (w) => ({ path: `/v1/invitations/${w.invitation.token}/` }),
+    request: (w) => ({ path: `/v1/invitations/${w.invitation.secret}/` }),
   },
   "POST /v1/invitations/{token}/accept/": {
     access: "public",
     passes: ok(200),
     request: async (w) => ({
-      path: `/v1/invitations/${await w.freshInvitationToken()}/accept/`,
+      path: `/v1/invitations/${await w.freshInvitationSecret()}/accept/`,
       payload: {},
     }),
   },
@@ -585,7 +586,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     access: "public",
     passes: ok(200),
     request: async (w) => ({
-      path: `/v1/invitations/${await w.freshInvitationToken()}/decline/`,
+      path: `/v1/invitations/${await w.freshInvitationSecret()}/decline/`,
       payload: {},
     }),
   },

@@ -4,6 +4,7 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../testing/test-app";
+import { useTestMailbox } from "../testing/test-mailbox";
 import { type CellRequest, expectedOutcome, type Outcome, ROUTE_CASES } from "./authorization-expectations";
 import { accountFingerprint } from "./ledger-client";
 import { filterProbes } from "./list-filters";
@@ -82,6 +83,7 @@ const NON_OWNERS: readonly CredentialKind[] = [
 
 describe.each(testEngines())("authorisation matrix (%s)", (engine) => {
   const t = useTestApp(engine);
+  const mailbox = useTestMailbox(() => t.db);
   let world: OwnerWorld;
   let credentials: Record<CredentialKind, string | null>;
   let viewBefore: string;
@@ -91,7 +93,7 @@ describe.each(testEngines())("authorisation matrix (%s)", (engine) => {
 
   beforeAll(async () => {
     started = Date.now();
-    world = await buildOwnerWorld(t);
+    world = await buildOwnerWorld(t, mailbox);
     const other = await t.user({ name: "Ivan Intruder" });
     const staff = await t.user({ staff: true, name: "Stella Staff" });
     credentials = await makeCredentials(t, world.owner, other, staff);
@@ -155,7 +157,7 @@ describe.each(testEngines())("authorisation matrix (%s)", (engine) => {
       const wrong = mismatch(expected, reply.status, reply.body);
       if (wrong) failures.push(`${keyOf(route)} as ${kind}: ${wrong} — ${reply.text.slice(0, 300)}`);
       // Public and staff routes show what they exist to show to whoever passes (an invitation's
-      // account and owners to its token's holder, users to staff); everything else shows nothing.
+      // account and owners to its emailed secret's holder, users to staff); everything else shows nothing.
       const byDesign =
         (routeCase.access === "public" || routeCase.access === "staff") && expected.status < 400;
       const secrets = byDesign ? [] : leaked(world, request, reply.text);

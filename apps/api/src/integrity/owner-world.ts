@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { createBank } from "@allot/domain/banks/create-bank";
 import type { TestUser, useTestApp } from "../testing/test-app";
+import type { useTestMailbox } from "../testing/test-mailbox";
 import { injectSender, type Reply, type Send } from "./ledger-client";
 
 type Harness = ReturnType<typeof useTestApp>;
+type Mailbox = ReturnType<typeof useTestMailbox>;
 // biome-ignore lint/suspicious/noExplicitAny: views are the API's JSON, read field by field.
 type View = Record<string, any>;
 
@@ -30,14 +32,17 @@ export interface OwnerWorld {
   allocationId: string;
   transferId: string;
   occurrenceId: string;
-  /** A pending invitation the owner sent on the account. */
-  invitation: { id: string; token: string };
+  /**
+   * A pending invitation the owner sent on the account: `token` is the handle the owner's list
+   * shows, `secret` the invitee's credential from the emailed link.
+   */
+  invitation: { id: string; token: string; secret: string };
   /** A live API key of the owner's. */
   apiKeyUuid: string;
   /** Ids, names and tokens of the owner's that no one else may ever be shown. */
   secrets: string[];
-  /** A pending invitation of its own for each call, on a second account of the owner's. */
-  freshInvitationToken(): Promise<string>;
+  /** The emailed secret of a pending invitation of its own for each call, on a second account. */
+  freshInvitationSecret(): Promise<string>;
   /** A refresh cookie of a new login of the owner's, for each call. */
   freshRefreshCookie(): Promise<string>;
   asOwner: Send;
@@ -50,7 +55,7 @@ const created = (what: string, reply: Reply, status = 201): View => {
   return reply.body;
 };
 
-export async function buildOwnerWorld(t: Harness): Promise<OwnerWorld> {
+export async function buildOwnerWorld(t: Harness, mailbox: Mailbox): Promise<OwnerWorld> {
   const mark = randomBytes(4).toString("hex");
   const ownerName = `Olive Owner ${mark}`;
   const owner = await t.user({ name: ownerName });
@@ -158,7 +163,9 @@ export async function buildOwnerWorld(t: Harness): Promise<OwnerWorld> {
     );
     const row = (list as unknown as View[]).find((i) => i.invitee_email === email);
     if (!row) throw new Error(`invitation to ${email} not listed`);
-    return { id: row.id as string, token: row.token as string };
+    const link = mailbox.linkIn(await mailbox.latestTo(email), "/links/invitations/");
+    const secret = decodeURIComponent(new URL(link).pathname.split("/").pop() ?? "");
+    return { id: row.id as string, token: row.token as string, secret };
   };
   const invitation = await invite(account.id);
   const invitationsAccount = created(
@@ -207,13 +214,14 @@ export async function buildOwnerWorld(t: Harness): Promise<OwnerWorld> {
       occurrenceId,
       invitation.id,
       invitation.token,
+      invitation.secret,
       key.uuid,
       key.prefix,
       ownerName,
       owner.email,
       owner.username,
     ].filter((secret): secret is string => typeof secret === "string" && secret.length > 0),
-    freshInvitationToken: async () => (await invite(invitationsAccount.id)).token,
+    freshInvitationSecret: async () => (await invite(invitationsAccount.id)).secret,
     async freshRefreshCookie() {
       const login = await t.inject({
         method: "POST",

@@ -14,8 +14,8 @@ describe.each(testEngines())("link pages: invitations (%s)", (engine) => {
   const mailbox = useTestMailbox(() => t.db);
   const flow = invitationFlow(t, mailbox);
 
-  const status = async (token: string) =>
-    (await t.inject({ url: `/api/v1/invitations/${token}/` })).json().status;
+  const status = async (secret: string) =>
+    (await t.inject({ url: `/api/v1/invitations/${secret}/` })).json().status;
   const press = (path: string, action: "accept" | "decline") =>
     t.inject({
       method: "POST",
@@ -40,7 +40,7 @@ describe.each(testEngines())("link pages: invitations (%s)", (engine) => {
       expect(page.body).toContain(`<form method="post" action="${invitation.path}/decline">`);
       expect(page.body).toContain("we email you a link to choose your password");
     }
-    expect(await status(invitation.token)).toBe("pending");
+    expect(await status(invitation.secret)).toBe("pending");
     expect((await mailbox.messagesTo(invitation.inviteeEmail)).map((m) => m.kind)).toEqual(["invitation"]);
   });
 
@@ -51,7 +51,7 @@ describe.each(testEngines())("link pages: invitations (%s)", (engine) => {
     expect(page.body).toContain("Invitation accepted");
     expect(page.body).toContain(`You now co-own\n<strong>${ESCAPED_NAME}</strong>`);
     expect(page.body).toContain("Check your email at");
-    expect(await status(invitation.token)).toBe("accepted");
+    expect(await status(invitation.secret)).toBe("accepted");
     const welcome = await mailbox.latestTo(invitation.inviteeEmail);
     expect(mailbox.linkIn(welcome, "/links/password-reset/")).toBeTruthy();
   });
@@ -70,7 +70,7 @@ describe.each(testEngines())("link pages: invitations (%s)", (engine) => {
     const page = await press(invitation.path, "decline");
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("Invitation declined");
-    expect(await status(invitation.token)).toBe("declined");
+    expect(await status(invitation.secret)).toBe("declined");
   });
 
   it("explains an answered invitation and refuses a second press plainly, without acting", async () => {
@@ -84,7 +84,7 @@ describe.each(testEngines())("link pages: invitations (%s)", (engine) => {
     expect(again.statusCode).toBe(400);
     expect(again.body).toContain("The invitation could not be accepted");
     expect(again.body).toContain('role="alert"');
-    expect(await status(invitation.token)).toBe("declined");
+    expect(await status(invitation.secret)).toBe("declined");
   });
 
   it("explains an expired invitation", async () => {
@@ -92,13 +92,39 @@ describe.each(testEngines())("link pages: invitations (%s)", (engine) => {
     await t.db
       .update(invitations)
       .set({ expiresAt: new Date(Date.now() - 60_000) })
-      .where(eq(invitations.token, invitation.token));
+      .where(eq(invitations.token, invitation.handle));
     const refused = await press(invitation.path, "accept");
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain("The invitation could not be accepted");
     const page = await t.inject({ url: invitation.path });
-    expect(page.body).toContain("This invitation expired on");
+    expect(page.body).toContain("This invitation has expired.");
     expect(page.body).not.toContain("<form");
+  });
+
+  it("shows a closed invitation's status alone, not the account, bank or owners", async () => {
+    const invitation = await flow.invite({ accountName: "Private Savings", bankName: "Quiet Bank" });
+    await press(invitation.path, "accept");
+    const page = await t.inject({ url: invitation.path });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("This invitation has already been accepted.");
+    for (const hidden of ["Private Savings", "Quiet Bank", invitation.owner.email, invitation.inviteeEmail]) {
+      expect(page.body).not.toContain(hidden);
+    }
+  });
+
+  it("answers the owner's listed token with the 404 page and acts on nothing", async () => {
+    const invitation = await flow.invite();
+    const base = `/links/invitations/${invitation.handle}`;
+    for (const [method, url] of [
+      ["GET", base],
+      ["POST", `${base}/accept`],
+      ["POST", `${base}/decline`],
+    ] as const) {
+      const page = await t.inject({ method, url });
+      expect(page.statusCode, url).toBe(404);
+      expect(page.body).toContain("Link not found");
+    }
+    expect(await status(invitation.secret)).toBe("pending");
   });
 
   it("answers an unknown token with the 404 page, on GET and on both buttons", async () => {

@@ -5,9 +5,10 @@ import { callApi, segment } from "./call-api";
 import { html } from "./html";
 import { sendNotFound, sendPage } from "./layout";
 
-// What the public GET answers (api-spec.md, Invitations); only what the pages show is read.
-const InvitationDetails = z.object({
-  status: z.string(),
+// What the public GET answers (api-spec.md, Invitations); only what the pages show is read. A
+// closed invitation answers its status alone, so only a pending one has anything to show.
+const PendingInvitation = z.object({
+  status: z.literal("pending"),
   invitee_email: z.string(),
   bank_account_name: z.string(),
   bank_name: z.string(),
@@ -15,15 +16,18 @@ const InvitationDetails = z.object({
   is_new_user: z.boolean(),
   expires_at: z.string(),
 });
+const InvitationDetails = z.union([PendingInvitation, z.object({ status: z.string() })]);
+type PendingInvitation = z.infer<typeof PendingInvitation>;
 type InvitationDetails = z.infer<typeof InvitationDetails>;
+const isPending = (details: InvitationDetails): details is PendingInvitation => details.status === "pending";
 
 type TokenRequest = FastifyRequest<{ Params: { token: string } }>;
 
 const when = (iso: string) =>
   html`<time datetime="${iso}">${new Date(iso).toISOString().slice(0, 16).replace("T", " ")} UTC</time>`;
 
-function closedSentence(details: InvitationDetails) {
-  switch (details.status) {
+function closedSentence(status: string) {
+  switch (status) {
     case "accepted":
       return "This invitation has already been accepted.";
     case "declined":
@@ -31,13 +35,13 @@ function closedSentence(details: InvitationDetails) {
     case "cancelled":
       return "The person who sent this invitation cancelled it.";
     case "expired":
-      return html`This invitation expired on ${when(details.expires_at)}.`;
+      return "This invitation has expired.";
     default:
-      return `This invitation is ${details.status}.`;
+      return `This invitation is ${status}.`;
   }
 }
 
-function detailsList(details: InvitationDetails) {
+function detailsList(details: PendingInvitation) {
   return html`<dl>
 <dt>Account</dt><dd>${details.bank_account_name}</dd>
 <dt>Bank</dt><dd>${details.bank_name}</dd>
@@ -78,31 +82,26 @@ export function registerInvitationPages(links: FastifyInstance, app: FastifyInst
     const details = await loadInvitation(app, request, reply);
     if (!details) return reply;
     const base = `/links/invitations/${segment(request.params.token)}`;
-    const actions =
-      details.status === "pending"
-        ? html`<p>You are invited to co-own this bank account on Allot, with its budgets and transactions.</p>
+    const body = isPending(details)
+      ? html`${detailsList(details)}
+<p>You are invited to co-own this bank account on Allot, with its budgets and transactions.</p>
 <form method="post" action="${base}/accept"><button type="submit">Accept</button></form>
 <form method="post" action="${base}/decline"><button type="submit" class="secondary">Decline</button></form>
 ${details.is_new_user ? html`<p>After you accept, we email you a link to choose your password.</p>` : ""}`
-        : html`<p class="notice">${closedSentence(details)} There is nothing more to do here.</p>`;
-    return sendPage(
-      reply,
-      200,
-      "Invitation to share a bank account",
-      html`${detailsList(details)}
-${actions}`,
-    );
+      : html`<p class="notice">${closedSentence(details.status)} There is nothing more to do here.</p>`;
+    return sendPage(reply, 200, "Invitation to share a bank account", body);
   });
 
   /**
    * A button's POST: the invitation is read first (an unknown token is the 404 page), then the
-   * public endpoint acts; its refusal (expired, already answered) is shown as it gave it.
+   * public endpoint acts; its refusal (expired, already answered) is shown as it gave it. Only a
+   * pending invitation can be answered, so a success always has the details read before it.
    */
   const answer =
     (
       action: "accept" | "decline",
       failure: string,
-      done: (details: InvitationDetails, reply: FastifyReply) => FastifyReply,
+      done: (details: PendingInvitation, reply: FastifyReply) => FastifyReply,
     ) =>
     async (request: TokenRequest, reply: FastifyReply) => {
       const details = await loadInvitation(app, request, reply);
@@ -113,7 +112,7 @@ ${actions}`,
         "POST",
         `/v1/invitations/${segment(request.params.token)}/${action}/`,
       );
-      if (result.status !== 200) return sendProblem(reply, result, failure);
+      if (result.status !== 200 || !isPending(details)) return sendProblem(reply, result, failure);
       return done(details, reply);
     };
 

@@ -71,8 +71,8 @@ describe.each(testEngines())("link pages in a browser (%s)", (engine) => {
   const textOf = async (page: Page, selector: string) =>
     ((await page.locator(selector).textContent()) ?? "").replace(/\s+/g, " ").trim();
 
-  const invitationStatus = async (token: string) =>
-    (await t.inject({ url: `/api/v1/invitations/${token}/` })).json().status;
+  const invitationStatus = async (secret: string) =>
+    (await t.inject({ url: `/api/v1/invitations/${secret}/` })).json().status;
 
   it("accepts an invitation, then sets the new user's password from the emailed link", async () => {
     const invitation = await invitations.invite({ accountName: "Family <Budget> & Co" });
@@ -84,14 +84,14 @@ describe.each(testEngines())("link pages in a browser (%s)", (engine) => {
     expect(details).toContain(invitation.owner.email);
     expect(details).toContain(invitation.inviteeEmail);
     await page.reload();
-    expect(await invitationStatus(invitation.token)).toBe("pending");
+    expect(await invitationStatus(invitation.secret)).toBe("pending");
 
     await page.getByRole("button", { name: "Accept" }).click();
     await expect(page.locator("h1").textContent()).resolves.toBe("Invitation accepted");
     const result = await textOf(page, "main");
     expect(result).toContain("You now co-own Family <Budget> & Co (Link Bank)");
     expect(result).toContain(`Check your email at ${invitation.inviteeEmail}`);
-    expect(await invitationStatus(invitation.token)).toBe("accepted");
+    expect(await invitationStatus(invitation.secret)).toBe("accepted");
 
     // The welcome email's link: a weak password, then a mismatch, then a good one.
     const reset = await open(await emailedPath(invitation.inviteeEmail, "/links/password-reset/"));
@@ -121,7 +121,7 @@ describe.each(testEngines())("link pages in a browser (%s)", (engine) => {
     await page.getByRole("button", { name: "Decline" }).click();
     await expect(page.locator("h1").textContent()).resolves.toBe("Invitation declined");
     expect(await textOf(page, "main")).toContain("Holiday fund");
-    expect(await invitationStatus(invitation.token)).toBe("declined");
+    expect(await invitationStatus(invitation.secret)).toBe("declined");
     const later = await open(invitation.path);
     expect(await textOf(later, "main")).toContain("has been declined");
   });

@@ -6,7 +6,8 @@ let counter = 0;
 
 /**
  * Invitations made the way a user makes them: an owner's account, `POST …/invite/` over HTTP, and
- * the link read from the email the invitee receives (its path: tests choose the origin).
+ * the link read from the email the invitee receives (its path: tests choose the origin). `secret` is
+ * the link's credential; `handle` is the `token` the owner's list shows (it is not the secret).
  */
 export function invitationFlow(t: ReturnType<typeof useTestApp>, mailbox: ReturnType<typeof useTestMailbox>) {
   return {
@@ -31,8 +32,15 @@ export function invitationFlow(t: ReturnType<typeof useTestApp>, mailbox: Return
       if (invited.statusCode !== 201) throw new Error(`invite: ${invited.statusCode} ${invited.body}`);
       const link = mailbox.linkIn(await mailbox.latestTo(inviteeEmail), "/links/invitations/");
       const path = new URL(link).pathname;
-      const token = decodeURIComponent(path.split("/").pop() ?? "");
-      return { owner, inviteeEmail, accountId: created.json().id as string, path, token };
+      const secret = decodeURIComponent(path.split("/").pop() ?? "");
+      const accountId = created.json().id as string;
+      const listed = await t.inject({
+        url: `/api/v1/bank-accounts/${accountId}/invitations/`,
+        headers: { authorization: owner.bearer },
+      });
+      const handle = (listed.json() as { token: string }[])[0]?.token;
+      if (!handle) throw new Error(`list: ${listed.statusCode} ${listed.body}`);
+      return { owner, inviteeEmail, accountId, path, secret, handle };
     },
   };
 }

@@ -115,7 +115,7 @@ export function registerInviteCommands(program: Command, env: CliEnv): void {
 
   addApiOptions(invitations.command("cancel"))
     .description("Cancel a pending invitation you sent, by its token or the invitee's email")
-    .argument("<invitation>", "the invitation's token, or the invited address")
+    .argument("<invitation>", "the invitation's token as the lists show it, or the invited address")
     .option("--account <name-or-id>", "the account, when you invited the same address to several")
     .option("--json", "print JSON for scripts")
     .addHelpText(

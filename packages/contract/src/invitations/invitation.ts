@@ -7,7 +7,11 @@ export const INVITATION_STATUSES = ["pending", "accepted", "declined", "cancelle
 export const BankAccountInvitationSchema = z
   .object({
     id: z.uuid(),
-    token: z.string().describe("Opaque; the invitee's credential for the public endpoints"),
+    token: z
+      .string()
+      .describe(
+        "Opaque handle the account's owners cancel with. It is not the invitee's credential: the public invitation endpoints take only the secret in the link emailed to the invitee, and answer 404 to this value",
+      ),
     bank_account_id: z.uuid(),
     bank_account_name: z.string(),
     invitee_email: z.email(),
@@ -22,11 +26,11 @@ export const BankAccountInvitationSchema = z
   })
   .meta({ id: "BankAccountInvitation" });
 
-/** What the holder of an invitation's token sees before accepting or declining it. */
-export const InvitationDetailsSchema = z
+/** What the holder of the emailed link's secret sees of a pending invitation, before answering. */
+const PendingInvitationSchema = z
   .object({
     id: z.uuid(),
-    status: z.enum(INVITATION_STATUSES),
+    status: z.literal("pending"),
     invitee_email: z.email(),
     bank_account_name: z.string(),
     bank_name: z.string(),
@@ -34,4 +38,13 @@ export const InvitationDetailsSchema = z
     is_new_user: z.boolean().describe("The invitee has no usable password yet"),
     expires_at: dateTimeOutput(),
   })
+  .meta({ id: "PendingInvitationDetails" });
+
+/** A closed invitation shows its status alone: not the account's current name or owners. */
+const ClosedInvitationSchema = z
+  .object({ status: z.enum(INVITATION_STATUSES).exclude(["pending"]) })
+  .meta({ id: "ClosedInvitationDetails" });
+
+export const InvitationDetailsSchema = z
+  .union([PendingInvitationSchema, ClosedInvitationSchema])
   .meta({ id: "InvitationDetails" });

@@ -6,6 +6,8 @@ import { BankAccountInvitationSchema, InvitationDetailsSchema } from "./invitati
 const tags = ["invitations"];
 
 // A malformed token is refused like an unknown one: path values that fail validation answer 404.
+// On the owners' routes `{token}` is the listed handle; on the public ones it is the secret from the
+// invitee's email, and a handle there is unknown (404).
 const token = z.string().min(1).max(128);
 
 // 150: an invited address becomes the username of its placeholder user (username max 150).
@@ -41,7 +43,7 @@ export const cancelInvitationRoute = defineRoute({
   method: "POST",
   path: "/v1/bank-accounts/{id}/invitations/{token}/cancel/",
   status: 200,
-  summary: "Cancel a pending invitation (only its inviter may)",
+  summary: "Cancel a pending invitation by its listed token (only its inviter may)",
   tags,
   access: "interactive",
   input: z.object({ id: uuidField(), token }),
@@ -63,7 +65,8 @@ export const getInvitationRoute = defineRoute({
   method: "GET",
   path: "/v1/invitations/{token}/",
   status: 200,
-  summary: "An invitation, by its token (public: the token is the credential)",
+  summary:
+    "An invitation, by the secret in the invitee's emailed link (public: that secret is the credential; the listed token is 404). A closed one shows only its status",
   tags,
   access: "public",
   input: z.object({ token }),
@@ -74,7 +77,8 @@ export const acceptInvitationRoute = defineRoute({
   method: "POST",
   path: "/v1/invitations/{token}/accept/",
   status: 200,
-  summary: "Accept an invitation: the invitee becomes an owner; a new user gets a password-reset email",
+  summary:
+    "Accept an invitation by the secret in the invitee's emailed link: the invitee becomes an owner; a new user gets a password-reset email",
   tags,
   access: "public",
   input: z.object({ token }),
@@ -85,7 +89,7 @@ export const declineInvitationRoute = defineRoute({
   method: "POST",
   path: "/v1/invitations/{token}/decline/",
   status: 200,
-  summary: "Decline an invitation",
+  summary: "Decline an invitation by the secret in the invitee's emailed link",
   tags,
   access: "public",
   input: z.object({ token }),

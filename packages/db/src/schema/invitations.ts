@@ -1,19 +1,21 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
 import { bankAccounts } from "./bank-accounts";
 import { timestamps, uuidPrimaryKey } from "./columns";
 import { users } from "./users";
 
 /**
- * An invitation to co-own a bank account. The token is the invitee's credential for the public
- * accept/decline endpoints and the inviter's handle for cancel; it is listed to the inviter, so
- * it is kept as issued (random, 32 bytes) and expires with the invitation.
+ * An invitation to co-own a bank account. Two values, never the same: `token` is the handle the
+ * account's owners see in the lists and the inviter cancels with (kept as issued, random 32 bytes);
+ * the secret mailed to the invitee, the only credential the public read/accept/decline endpoints
+ * and link pages take, is kept as its SHA-256 digest alone (docs/decisions/0026).
  */
 export const invitations = pgTable(
   "invitations",
   {
     id: uuidPrimaryKey(),
     token: varchar("token", { length: 64 }).notNull().unique(),
+    secretDigest: text("secret_digest").notNull().unique(),
     bankAccountId: uuid("bank_account_id")
       .notNull()
       .references(() => bankAccounts.id, { onDelete: "cascade" }),

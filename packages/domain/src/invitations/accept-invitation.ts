@@ -5,21 +5,22 @@ import { users } from "@allot/db/schema/users";
 import { eq } from "drizzle-orm";
 import { issuePasswordReset } from "../credentials/issue-password-reset";
 import { actOnPendingInvitation } from "./act-on-invitation";
+import { bySecret } from "./invitation-secret";
 import { notifyInviter } from "./notify-inviter";
 
 /**
- * Accepts an invitation (public: the token is the credential): the invitee becomes an owner of
- * the account and the inviter is notified. An invitee without a usable password (a placeholder) is
+ * Accepts an invitation (public: the secret mailed to the invitee is the credential): the invitee
+ * becomes an owner of the account and the inviter is notified. An invitee without a usable password (a placeholder) is
  * activated and sent a password-reset email; acceptance itself never issues credentials. A user an
- * administrator deactivated who has a password stays inactive: a token holder cannot undo that.
+ * administrator deactivated who has a password stays inactive: a link holder cannot undo that.
  */
 export async function acceptInvitation(
   db: Database,
-  token: string,
+  secret: string,
   options: { publicBaseUrl: string; now?: Date },
 ) {
   const now = options.now ?? new Date();
-  await actOnPendingInvitation(db, eq(invitations.token, token), now, async (tx, invitation) => {
+  await actOnPendingInvitation(db, bySecret(secret), now, async (tx, invitation) => {
     await tx
       .insert(bankAccountOwners)
       .values({ bankAccountId: invitation.bankAccountId, userId: invitation.inviteeId, createdAt: now })

@@ -2,14 +2,15 @@ import type { Database } from "@allot/db/create-database";
 import { invitations } from "@allot/db/schema/invitations";
 import { eq } from "drizzle-orm";
 import { actOnPendingInvitation } from "./act-on-invitation";
+import { bySecret } from "./invitation-secret";
 import { notifyInviter } from "./notify-inviter";
 
 /**
- * Declines an invitation (public: the token is the credential) and notifies the inviter. A
+ * Declines an invitation (public: the secret mailed to the invitee is the credential) and notifies the inviter. A
  * placeholder user made for the invitation stays, inactive: other invitations may point at it.
  */
-export async function declineInvitation(db: Database, token: string, now = new Date()) {
-  await actOnPendingInvitation(db, eq(invitations.token, token), now, async (tx, invitation) => {
+export async function declineInvitation(db: Database, secret: string, now = new Date()) {
+  await actOnPendingInvitation(db, bySecret(secret), now, async (tx, invitation) => {
     await tx
       .update(invitations)
       .set({ status: "declined", declinedAt: now, modifiedAt: now })

@@ -7,13 +7,16 @@ import { asc, eq } from "drizzle-orm";
 import { NotFound } from "../shared/errors";
 import { INVITATION_NOT_FOUND } from "./act-on-invitation";
 import { expireInvitationsWhere } from "./expire-invitations";
+import { bySecret } from "./invitation-secret";
 import { effectiveStatus } from "./invitation-status";
 
 /**
- * What the holder of the token sees before answering (public). A pending invitation past its
- * expiry reads as expired, and is marked so. Owners are listed by email, in the order they joined.
+ * What the holder of the mailed secret sees before answering (public). A pending invitation past
+ * its expiry reads as expired, and is marked so. Once closed (answered, cancelled, expired) only its
+ * status is shown: the account's current name and owners are no business of a link that can no
+ * longer be used. Owners are listed by email, in the order they joined.
  */
-export async function getInvitation(db: Database, token: string, now = new Date()) {
+export async function getInvitation(db: Database, secret: string, now = new Date()) {
   const [found] = await db
     .select({
       invitation: invitations,
@@ -25,13 +28,15 @@ export async function getInvitation(db: Database, token: string, now = new Date(
     .innerJoin(bankAccounts, eq(bankAccounts.id, invitations.bankAccountId))
     .innerJoin(banks, eq(banks.id, bankAccounts.bankId))
     .innerJoin(users, eq(users.id, invitations.inviteeId))
-    .where(eq(invitations.token, token))
+    .where(bySecret(secret))
     .limit(1);
   if (!found) throw new NotFound(INVITATION_NOT_FOUND);
   const { invitation } = found;
 
   const status = effectiveStatus(invitation, now);
   if (status !== invitation.status) await expireInvitationsWhere(db, eq(invitations.id, invitation.id), now);
+  if (status !== "pending") return { status };
+
   const owners = await db
     .select({ email: users.email })
     .from(bankAccountOwners)

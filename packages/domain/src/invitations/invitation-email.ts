@@ -3,8 +3,8 @@ import type { OutgoingEmail } from "../email/outgoing-email";
 import { INVITATION_DAYS } from "./invitation-status";
 
 /** The page an invitation link opens (`/links/…`, server-rendered, acts on a button press). */
-export const invitationLink = (publicBaseUrl: string, token: string) =>
-  `${publicBaseUrl.replace(/\/+$/, "")}/links/invitations/${token}`;
+export const invitationLink = (publicBaseUrl: string, secret: string) =>
+  `${publicBaseUrl.replace(/\/+$/, "")}/links/invitations/${secret}`;
 
 /** The inviter as the invitee will recognise them: "Name (email)", or the email alone. */
 const describeInviter = (inviter: { name: string; email: string }) =>
@@ -13,7 +13,8 @@ const describeInviter = (inviter: { name: string; email: string }) =>
 /** The co-ownership invitation sent to the invitee, naming the inviter and the account. */
 export function invitationEmail(input: {
   to: string;
-  token: string;
+  /** The invitee's secret: the only copy leaves in this email. */
+  secret: string;
   publicBaseUrl: string;
   inviter: { name: string; email: string };
   accountName: string;
@@ -30,7 +31,7 @@ export function invitationEmail(input: {
         `${inviter} invited you to co-own the bank account "${input.accountName}" (${input.bankName}) on Allot.`,
         "As a co-owner you see and manage the account, its budgets and its transactions together.",
       ],
-      action: { label: "Open the invitation", url: invitationLink(input.publicBaseUrl, input.token) },
+      action: { label: "Open the invitation", url: invitationLink(input.publicBaseUrl, input.secret) },
       footer:
         `The invitation expires in ${INVITATION_DAYS} days, on ${input.expiresAt.toISOString().slice(0, 10)}. ` +
         "If you did not expect it, ignore this email or decline the invitation.",

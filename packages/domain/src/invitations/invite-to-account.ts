@@ -12,10 +12,12 @@ import { Conflict, Throttled } from "../shared/errors";
 import { findOrCreateInvitee } from "./find-or-create-invitee";
 import { invitationEmail } from "./invitation-email";
 import { INVITATION_LIMIT, INVITATION_WINDOW_DAYS, invitationLimitRetryAfter } from "./invitation-limit";
+import { newInvitationSecret } from "./invitation-secret";
 import { invitationExpiry } from "./invitation-status";
 
 /**
- * Invites an address to co-own the account and queues the invitation email. The account row is
+ * Invites an address to co-own the account and queues the invitation email, which alone carries
+ * the invitee's secret (the stored row has its digest and a separate handle for the owners). The account row is
  * locked first, so two invitations to one address at once cannot both pass the pending check.
  * Checks in order (operations.md): already an owner 409, a pending invitation 409, the per-address
  * limit 429.
@@ -77,10 +79,12 @@ export async function inviteToAccount(
     }
 
     const invitee = await findOrCreateInvitee(tx, input.email);
-    const token = randomToken();
+    const handle = randomToken();
+    const { secret, digest } = newInvitationSecret();
     const expiresAt = invitationExpiry(now);
     await tx.insert(invitations).values({
-      token,
+      token: handle,
+      secretDigest: digest,
       bankAccountId: account.id,
       inviterId: actor.userId,
       inviteeId: invitee.id,
@@ -100,7 +104,7 @@ export async function inviteToAccount(
       tx,
       invitationEmail({
         to: invitee.email,
-        token,
+        secret,
         publicBaseUrl: options.publicBaseUrl,
         inviter,
         accountName: account.name,

@@ -11,6 +11,15 @@ type Mailbox = ReturnType<typeof useTestMailbox>;
 
 let addressCounter = 0;
 
+/**
+ * An invitation as its two parties hold it: the secret from the link emailed to the invitee, and
+ * the handle (`token`) the inviter's account list shows.
+ */
+export interface SentInvitation {
+  secret: string;
+  handle: string;
+}
+
 /** Helpers for the invitation HTTP tests: accounts, invitations, the links emailed to invitees. */
 export function invitationKit(t: Harness, mailbox: Mailbox) {
   const auth = (user: TestUser) => ({ authorization: user.bearer });
@@ -41,18 +50,28 @@ export function invitationKit(t: Harness, mailbox: Mailbox) {
         payload: { invitee_email: email },
       });
     },
-    /** Invites over HTTP (201 expected) and answers the token from the link in the email. */
-    async invited(inviter: TestUser, accountId: string, email: string) {
+    /**
+     * Invites over HTTP (201 expected): the secret from the link in the email, and the handle from
+     * the inviter's list of the account's pending invitations.
+     */
+    async invited(inviter: TestUser, accountId: string, email: string): Promise<SentInvitation> {
       const response = await kit.invite(inviter, accountId, email);
       expect(response.statusCode, response.body).toBe(201);
       const message = await mailbox.latestTo(email);
       expect(message.kind).toBe("invitation");
-      return kit.tokenOf(mailbox.linkIn(message, "/links/invitations/"));
+      const secret = kit.secretOf(mailbox.linkIn(message, "/links/invitations/"));
+      const list = await kit.listForAccount(inviter, accountId);
+      expect(list.statusCode, list.body).toBe(200);
+      const listed = (list.json() as { token: string; invitee_email: string }[]).find(
+        (invitation) => invitation.invitee_email.toLowerCase() === email.trim().toLowerCase(),
+      );
+      if (!listed) throw new Error(`invitation to ${email} not listed: ${list.body}`);
+      return { secret, handle: listed.token };
     },
-    tokenOf(link: string) {
-      const token = link.split("/links/invitations/")[1];
-      if (!token) throw new Error(`no token in ${link}`);
-      return token;
+    secretOf(link: string) {
+      const secret = link.split("/links/invitations/")[1];
+      if (!secret) throw new Error(`no secret in ${link}`);
+      return secret;
     },
     get(token: string, headers: Record<string, string> = {}) {
       return t.inject({ url: `/api/v1/invitations/${token}/`, headers });
@@ -63,10 +82,10 @@ export function invitationKit(t: Harness, mailbox: Mailbox) {
     decline(token: string, headers: Record<string, string> = {}) {
       return t.inject({ method: "POST", url: `/api/v1/invitations/${token}/decline/`, headers });
     },
-    cancel(caller: TestUser | string, accountId: string, token: string) {
+    cancel(caller: TestUser | string, accountId: string, handle: string) {
       return t.inject({
         method: "POST",
-        url: `/api/v1/bank-accounts/${accountId}/invitations/${token}/cancel/`,
+        url: `/api/v1/bank-accounts/${accountId}/invitations/${handle}/cancel/`,
         headers: { authorization: typeof caller === "string" ? caller : caller.bearer },
       });
     },
@@ -82,14 +101,14 @@ export function invitationKit(t: Harness, mailbox: Mailbox) {
         headers: { authorization: typeof caller === "string" ? caller : caller.bearer },
       });
     },
-    async row(token: string) {
-      const [row] = await t.db.select().from(invitations).where(eq(invitations.token, token));
-      if (!row) throw new Error(`no invitation ${token}`);
+    async row(invitation: SentInvitation) {
+      const [row] = await t.db.select().from(invitations).where(eq(invitations.token, invitation.handle));
+      if (!row) throw new Error(`no invitation ${invitation.handle}`);
       return row;
     },
     /** Moves an invitation's expiry (and creation, for the rolling limit) into the past. */
-    async age(token: string, days: number) {
-      const row = await kit.row(token);
+    async age(invitation: SentInvitation, days: number) {
+      const row = await kit.row(invitation);
       const shift = (date: Date) => new Date(date.getTime() - days * 86_400_000);
       await t.db
         .update(invitations)
