@@ -53,5 +53,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 await app.listen({ port: env.port, host: env.host });
 // Emails queued by requests go out from here a moment after their commit (and from `pnpm cron`).
-emailDelivery = startEmailDelivery(database.db, mailTransportFor(env.mail));
+emailDelivery = startEmailDelivery(database.db, mailTransportFor(env.mail), {
+  publicBaseUrl: env.config.publicBaseUrl,
+});
 if (env.scheduler === "embedded") scheduler = startScheduler(database, { jobs, accountJobs });

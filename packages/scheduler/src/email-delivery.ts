@@ -1,4 +1,5 @@
 import type { Database } from "@allot/db/create-database";
+import { issueQueuedPasswordResets } from "@allot/domain/credentials/issue-queued-password-resets";
 import { deliverDueEmails } from "@allot/domain/email/deliver-emails";
 import type { MailTransport } from "@allot/domain/email/outgoing-email";
 import { deliverImmediateNotifications } from "@allot/domain/notifications/deliver-notifications";
@@ -13,14 +14,19 @@ export interface EmailDelivery {
 }
 
 /**
- * Turns immediate notifications into emails, then sends queued emails as they come due, in the API process and in `pnpm cron` alike: the outbox's
- * claims keep several processes from sending one message twice. A pass that finds the previous one
- * still running is skipped.
+ * Turns immediate notifications and queued password-reset requests into emails, then sends queued
+ * emails as they come due: the outbox's claims keep several processes from sending one message
+ * twice. A pass that finds the previous one still running is skipped.
  */
-export function startEmailDelivery(db: Database, transport: MailTransport): EmailDelivery {
+export function startEmailDelivery(
+  db: Database,
+  transport: MailTransport,
+  options: { publicBaseUrl: string },
+): EmailDelivery {
   let running: Promise<void> | null = null;
   const pass = () => {
     running ??= deliverImmediateNotifications(db)
+      .then(() => issueQueuedPasswordResets(db, { publicBaseUrl: options.publicBaseUrl }))
       .then(() => deliverDueEmails(db, transport))
       .then((report) => {
         if (report.failed > 0) logLine({ job: "deliver-emails", status: "retrying", ...report });

@@ -35,13 +35,16 @@ now on.</p>
     action: "revoke",
     title: "Undo the email change",
     explanation: html`<p>If you did not ask to change the email address of your Allot account, undo the
-change. Once it had been confirmed, undoing it restores this address and signs every session out.</p>`,
+change. Once it had been confirmed, undoing it restores this address, signs every session out and
+makes the password unusable: a link to choose a new one comes to this address.</p>`,
     button: "Undo the change",
     done: {
       title: "Email change undone",
       body: html`<p class="success" role="status">The email change is undone: your account keeps this
 address.</p>
-<p>If the change had been confirmed, every session was signed out. Consider changing your password.</p>`,
+<p>If the change had been confirmed, every session was signed out, API keys created since the change
+was requested were revoked, and the password no longer works: use the link just sent to this address
+to choose a new one.</p>`,
     },
     failed: "The email change could not be undone",
   },

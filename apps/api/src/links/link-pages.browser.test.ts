@@ -150,7 +150,14 @@ describe.each(testEngines())("link pages in a browser (%s)", (engine) => {
     const revoke = await open(await emailedPath(user.email, "/links/email-change/"));
     await revoke.getByRole("button", { name: "Undo the change" }).click();
     await expect(revoke.locator("h1").textContent()).resolves.toBe("Email change undone");
-    await expect(t.login(user.email, user.password)).resolves.toMatch(/^Bearer /);
+    // Undone as a takeover: the password no longer works, and a link to choose one came back.
+    await expect(t.login(user.email, user.password)).rejects.toThrow(/401/);
+    const reset = await open(await emailedPath(user.email, "/links/password-reset/"));
+    await reset.getByLabel("New password", { exact: true }).fill(STRONG);
+    await reset.getByLabel("Confirm the new password").fill(STRONG);
+    await reset.getByRole("button", { name: "Set the password" }).click();
+    await expect(reset.locator("h1").textContent()).resolves.toBe("Password set");
+    await expect(t.login(user.email, STRONG)).resolves.toMatch(/^Bearer /);
 
     // The confirm link was used: pressing it again explains, and changes nothing.
     const reused = await open(await emailedPath(newEmail, "/links/email-change/"));
@@ -158,6 +165,6 @@ describe.each(testEngines())("link pages in a browser (%s)", (engine) => {
     await expect(reused.locator("h1").textContent()).resolves.toBe(
       "The email address could not be confirmed",
     );
-    await expect(t.login(user.email, user.password)).resolves.toMatch(/^Bearer /);
+    await expect(t.login(user.email, STRONG)).resolves.toMatch(/^Bearer /);
   });
 });

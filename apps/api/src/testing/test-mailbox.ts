@@ -2,9 +2,11 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Database } from "@allot/db/create-database";
+import { issueQueuedPasswordResets } from "@allot/domain/credentials/issue-queued-password-resets";
 import { deliverDueEmails } from "@allot/domain/email/deliver-emails";
 import { fileTransport } from "@allot/domain/email/mail-transports";
 import { afterAll, beforeAll } from "vitest";
+import { testConfig } from "./test-app";
 
 /** One delivered message, as the `file` transport writes it (operations.md, MAIL_DIR). */
 export interface DeliveredEmail {
@@ -21,9 +23,10 @@ const FROM = "Allot <noreply@allot.test>";
 
 /**
  * The outbox delivered through the real `file` transport into a folder of the test file's own, and
- * read back: tests follow links from the emails a user would receive.
+ * read back: tests follow links from the emails a user would receive. Each read first runs what the
+ * email-delivery loop runs before sending (queued reset requests become emails).
  */
-export function useTestMailbox(db: () => Database) {
+export function useTestMailbox(db: () => Database, options = { publicBaseUrl: testConfig().publicBaseUrl }) {
   let directory: string;
   beforeAll(async () => {
     directory = await mkdtemp(join(tmpdir(), "allot-mailbox-"));
@@ -35,6 +38,7 @@ export function useTestMailbox(db: () => Database) {
   const mailbox = {
     /** Delivers what is due, then every message ever delivered to the address, oldest first. */
     async messagesTo(address: string): Promise<DeliveredEmail[]> {
+      await issueQueuedPasswordResets(db(), options);
       await deliverDueEmails(db(), fileTransport(directory, FROM));
       const names = (await readdir(directory)).filter((name) => name.endsWith(".json")).sort();
       const messages = await Promise.all(

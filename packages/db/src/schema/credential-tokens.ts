@@ -42,3 +42,18 @@ export const emailChanges = pgTable(
   },
   (t) => [index("email_changes_user_idx").on(t.userId, t.status)],
 );
+
+/**
+ * A queued "forgot my password" request: the request only writes this row, the same for any
+ * address, so its timing says nothing about which addresses have accounts. The email-delivery
+ * loop resolves the address, issues the token and queues the email, then deletes the row.
+ */
+export const passwordResetRequests = pgTable(
+  "password_reset_requests",
+  {
+    id: uuidPrimaryKey(),
+    email: varchar("email", { length: 254 }).notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("password_reset_requests_requested_idx").on(t.requestedAt)],
+);

@@ -22,6 +22,9 @@ export async function createApiKey(
       name: input.name,
       prefix: apiKeyPrefix(key),
       keyDigest: sha256(key),
+      // The application's clock, as an email change's request time: an undone change revokes the
+      // keys created since, compared on one clock.
+      createdAt: now,
       expiresAt: input.expiry_days ? new Date(now.getTime() + input.expiry_days * DAY_MS) : null,
     })
     .returning();

@@ -1,38 +1,11 @@
 import type { Database } from "@allot/db/create-database";
-import { users } from "@allot/db/schema/users";
-import { and, isNull, or, sql } from "drizzle-orm";
-import { issuePasswordReset } from "./issue-password-reset";
+import { passwordResetRequests } from "@allot/db/schema/credential-tokens";
 
 /**
- * The public "forgot my password" request. The answer never says whether the address is known:
- * an unknown address sends nothing. Active users and placeholders (no password yet, activated by
- * the reset) get a link; a deactivated user with a password does not, since a reset would not let
- * them in.
+ * The public "forgot my password" request: it only queues the address (one insert, whatever the
+ * address), so neither the answer nor its timing says whether the address has an account. The
+ * email-delivery loop does the rest (`issueQueuedPasswordResets`).
  */
-export async function requestPasswordReset(
-  db: Database,
-  email: string,
-  options: { publicBaseUrl: string; now?: Date },
-): Promise<void> {
-  const address = email.trim();
-  if (!address) return;
-  await db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(
-        and(
-          sql`lower(${users.email}) = lower(${address}) and ${users.email} <> ''`,
-          or(sql`${users.isActive}`, isNull(users.passwordHash)),
-        ),
-      )
-      .limit(1);
-    if (!user) return;
-    // The link goes to the stored address, never to the spelling the caller typed.
-    await issuePasswordReset(tx, user, {
-      publicBaseUrl: options.publicBaseUrl,
-      reason: "requested",
-      now: options.now,
-    });
-  });
+export async function requestPasswordReset(db: Database, email: string, now = new Date()): Promise<void> {
+  await db.insert(passwordResetRequests).values({ email: email.trim(), requestedAt: now });
 }

@@ -1,20 +1,23 @@
 import type { Database } from "@allot/db/create-database";
 import { emailChanges } from "@allot/db/schema/credential-tokens";
 import { eq } from "drizzle-orm";
-import { endUserSessions } from "../auth/end-user-sessions";
-import { notifyUser } from "../notifications/record-notification";
 import { ValidationFailed } from "../shared/errors";
 import { revocationEndsAt } from "./email-change-rules";
 import { lockEmailChangeByToken } from "./find-email-change";
-import { invalidatePasswordResets } from "./invalidate-password-resets";
-import { moveLoginEmail } from "./move-login-email";
+import { revertEmailChange } from "./revert-email-change";
 
 /**
- * The old address's link. A pending change is cancelled. A confirmed one, within 7 days, is undone:
- * the email goes back, and every session ends and every reset link dies, since whoever changed the
- * address may hold them. Unknown token 404; revoked, expired or past the window 400.
+ * The old address's link. A pending change is cancelled, nothing else. A confirmed one, within 7
+ * days, is undone as a takeover (`revertEmailChange`), and no new change can be requested until its
+ * revocation window would have closed (`request-email-change.ts`). Unknown token 404; revoked,
+ * expired or past the window 400.
  */
-export async function revokeEmailChange(db: Database, token: string, now = new Date()): Promise<void> {
+export async function revokeEmailChange(
+  db: Database,
+  token: string,
+  options: { publicBaseUrl: string; now?: Date },
+): Promise<void> {
+  const now = options.now ?? new Date();
   await db.transaction(async (tx) => {
     const change = await lockEmailChangeByToken(tx, "revoke", token);
     if (change.status === "revoked") {
@@ -31,14 +34,7 @@ export async function revokeEmailChange(db: Database, token: string, now = new D
       if (!change.confirmedAt || revocationEndsAt(change.confirmedAt) <= now) {
         throw ValidationFailed.on("non_field_errors", "The 7 days to revoke this email change have passed.");
       }
-      await moveLoginEmail(tx, change.userId, change.newEmail, change.oldEmail);
-      await endUserSessions(tx, change.userId, now);
-      await invalidatePasswordResets(tx, change.userId, now);
-      await notifyUser(tx, change.userId, "email_changed", {
-        previous_email: change.newEmail,
-        email: change.oldEmail,
-        reverted: true,
-      });
+      await revertEmailChange(tx, change, { publicBaseUrl: options.publicBaseUrl, now });
     }
     await tx
       .update(emailChanges)

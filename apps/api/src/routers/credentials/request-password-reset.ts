@@ -4,6 +4,6 @@ import { procedureFor } from "../../trpc/trpc";
 
 export const requestPasswordResetProcedure = procedureFor(requestPasswordResetRoute).mutation(
   async ({ ctx, input }) => {
-    await requestPasswordReset(ctx.db, input.email, { publicBaseUrl: ctx.config.publicBaseUrl });
+    await requestPasswordReset(ctx.db, input.email);
   },
 );

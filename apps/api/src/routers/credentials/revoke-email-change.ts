@@ -4,6 +4,6 @@ import { procedureFor } from "../../trpc/trpc";
 
 export const revokeEmailChangeProcedure = procedureFor(revokeEmailChangeRoute).mutation(
   async ({ ctx, input }) => {
-    await revokeEmailChange(ctx.db, input.token);
+    await revokeEmailChange(ctx.db, input.token, { publicBaseUrl: ctx.config.publicBaseUrl });
   },
 );
