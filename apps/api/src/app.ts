@@ -34,6 +34,8 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
+    // TRUST_PROXY: request.ip (per-IP throttles, logs) from X-Forwarded-For of these peers only.
+    trustProxy: services.config.trustProxy ?? false,
     frameworkErrors: answerFrameworkError,
   });
   await app.register(cookie);
