@@ -11,6 +11,7 @@ import { answerFrameworkError, registerErrorBodies } from "./http/error-bodies";
 import { toErrorResponse, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./http/error-response";
 import { refuseNulCharacters } from "./http/refuse-nul-characters";
 import { createRouteTable, decodePath } from "./http/route-table";
+import { fastifyTrustProxy } from "./http/trust-proxy";
 import { registerLinkPages } from "./links/register-link-pages";
 import { registerDocs } from "./openapi/docs";
 import { type AppRouter, appRouter } from "./routers/app-router";
@@ -35,7 +36,7 @@ export async function buildApp(
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     // TRUST_PROXY: request.ip (per-IP throttles, logs) from X-Forwarded-For of these peers only.
-    trustProxy: services.config.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(services.config.trustProxy),
     frameworkErrors: answerFrameworkError,
   });
   await app.register(cookie);

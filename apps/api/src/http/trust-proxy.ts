@@ -41,3 +41,10 @@ export const trustProxySchema = z
     }
     return entries;
   });
+
+/**
+ * As fastify's `trustProxy` takes it: its types leave out the hop count it supports, so a count
+ * becomes the same test fastify would make of it (trust the nearest `count` hops).
+ */
+export const fastifyTrustProxy = (trust: TrustProxy | undefined) =>
+  typeof trust === "number" ? (_address: string, hop: number) => hop < trust : (trust ?? false);
