@@ -38,7 +38,10 @@ describe("readEnv", () => {
     expect(readEnv({ INIT_CWD: root }).mail).toEqual({
       transport: "log",
       from: "Allot <noreply@allot.localhost>",
+      logBodies: false,
     });
+    expect(readEnv({ INIT_CWD: root, MAIL_LOG_BODIES: "true" }).mail).toMatchObject({ logBodies: true });
+    expect(() => readEnv({ INIT_CWD: root, MAIL_LOG_BODIES: "yes" })).toThrow(/MAIL_LOG_BODIES/);
     expect(readEnv({ INIT_CWD: root, MAIL_TRANSPORT: "file" }).mail).toMatchObject({
       transport: "file",
       directory: join(root, ".data", "mail"),

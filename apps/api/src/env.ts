@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   MAIL_TRANSPORT: z.enum(["log", "file", "resend"]).default("log"),
   MAIL_DIR: z.string().optional(),
   MAIL_FROM: z.string().default("Allot <noreply@allot.localhost>"),
+  // `log` transport: print messages whole, links' tokens included (local development only).
+  MAIL_LOG_BODIES: z.enum(["true", "false"]).default("false"),
   RESEND_API_KEY: z.string().optional(),
 });
 
@@ -83,7 +85,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
           }
         : e.MAIL_TRANSPORT === "resend"
           ? { transport: "resend", from: e.MAIL_FROM, apiKey: e.RESEND_API_KEY as string }
-          : { transport: "log", from: e.MAIL_FROM },
+          : { transport: "log", from: e.MAIL_FROM, logBodies: e.MAIL_LOG_BODIES === "true" },
     config: {
       jwtSecret: e.JWT_SECRET ?? embeddedJwtSecret(dataDir),
       publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://127.0.0.1:${e.PORT}`,
