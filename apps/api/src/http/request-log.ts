@@ -1,6 +1,6 @@
 import { allRoutes } from "@allot/contract/routes";
 import { maskLinkTokens } from "@allot/domain/email/link-tokens";
-import type { FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
+import type { FastifyError, FastifyRequest, FastifyServerOptions } from "fastify";
 
 const SEGMENT = "[^/\\s?#\"'<>]+";
 
@@ -44,11 +44,11 @@ export function requestLogOptions(level: string): FastifyServerOptions["logger"]
         url: maskTokenPaths(request.url),
         remoteAddress: request.ip,
       }),
-      res: (reply: FastifyReply) => ({ statusCode: reply.statusCode }),
-      err: (error: Error & { code?: string; statusCode?: number }) => ({
+      res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+      err: (error: FastifyError) => ({
         type: error.name,
         message: maskTokenPaths(String(error.message)),
-        stack: error.stack === undefined ? undefined : maskTokenPaths(error.stack),
+        stack: maskTokenPaths(error.stack ?? ""),
         code: error.code,
         statusCode: error.statusCode,
       }),
