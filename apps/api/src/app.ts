@@ -1,6 +1,7 @@
 import { loginRoute, logoutRoute, refreshRoute } from "@allot/contract/auth/routes";
 import type { RouteSpec } from "@allot/contract/http/route";
 import { allRoutes } from "@allot/contract/routes";
+import { Unauthenticated } from "@allot/domain/shared/errors";
 import cookie from "@fastify/cookie";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
@@ -11,6 +12,7 @@ import { answerFrameworkError, registerErrorBodies } from "./http/error-bodies";
 import { toErrorResponse, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./http/error-response";
 import { refuseNulCharacters } from "./http/refuse-nul-characters";
 import { createRouteTable, decodePath } from "./http/route-table";
+import { fastifyTrustProxy } from "./http/trust-proxy";
 import { registerLinkPages } from "./links/register-link-pages";
 import { registerDocs } from "./openapi/docs";
 import { type AppRouter, appRouter } from "./routers/app-router";
@@ -34,6 +36,8 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
+    // TRUST_PROXY: request.ip (per-IP throttles, logs) from X-Forwarded-For of these peers only.
+    trustProxy: fastifyTrustProxy(services.config.trustProxy),
     frameworkErrors: answerFrameworkError,
   });
   await app.register(cookie);
@@ -41,6 +45,7 @@ export async function buildApp(
   registerErrorBodies(app);
 
   const matchRoute = createRouteTable(allRoutes, API_BASE);
+  const throttleStore = options.throttleStore ?? databaseThrottleStore(services.db);
 
   // Route match (404/405), then the caller (401): both before the body is read.
   app.addHook("onRequest", async (request, reply) => {
@@ -62,10 +67,15 @@ export async function buildApp(
     // The token endpoints work from the body or the cookie: a stale access token sent along (the
     // usual case when refreshing) must not turn them into a 401.
     if (!TOKEN_ROUTES.has(match.route)) request.allot.actor = await authenticateRequest(request, services);
+    // An anonymous caller of a protected route is refused here, before its body is read (and is
+    // still counted against its address, as any anonymous request).
+    if (!request.allot.actor && match.route.access !== "public") {
+      await throttleStore.consume(throttleChecksFor(request, match.route, services.config));
+      throw new Unauthenticated();
+    }
   });
 
   // Throttling, once the body is parsed (login is also counted per email).
-  const throttleStore = options.throttleStore ?? databaseThrottleStore(services.db);
   app.addHook("preHandler", async (request) => {
     if (!request.allot) return;
     await throttleStore.consume(throttleChecksFor(request, request.allot.route, services.config));

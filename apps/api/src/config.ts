@@ -1,4 +1,5 @@
 import type { ThrottleRate } from "@allot/domain/throttle/throttle-rate";
+import type { TrustProxy } from "./http/trust-proxy";
 
 /** Everything the API needs from its environment; built by env.ts, or by tests directly. */
 export interface ApiConfig {
@@ -16,6 +17,8 @@ export interface ApiConfig {
     /** Per user, on change-password; operations.md's 10/hour when left out. */
     changePasswordPerUser?: ThrottleRate[];
   };
+  /** The reverse proxies whose X-Forwarded-For gives `request.ip` (TRUST_PROXY); none when left out. */
+  trustProxy?: TrustProxy;
   /** Send the refresh cookie with Secure (off only for plain-HTTP local development tests). */
   secureCookies: boolean;
 }

@@ -38,7 +38,10 @@ describe("readEnv", () => {
     expect(readEnv({ INIT_CWD: root }).mail).toEqual({
       transport: "log",
       from: "Allot <noreply@allot.localhost>",
+      logBodies: false,
     });
+    expect(readEnv({ INIT_CWD: root, MAIL_LOG_BODIES: "true" }).mail).toMatchObject({ logBodies: true });
+    expect(() => readEnv({ INIT_CWD: root, MAIL_LOG_BODIES: "yes" })).toThrow(/MAIL_LOG_BODIES/);
     expect(readEnv({ INIT_CWD: root, MAIL_TRANSPORT: "file" }).mail).toMatchObject({
       transport: "file",
       directory: join(root, ".data", "mail"),
@@ -93,6 +96,33 @@ describe("readEnv", () => {
     ).toEqual({ url: "rediss://:secret@cache.internal:6380/2", prefix: "eu:" });
     expect(() => readEnv({ ...base, REDIS_URL: "127.0.0.1:6379" })).toThrow(/REDIS_URL/);
     expect(() => readEnv({ ...base, REDIS_URL: "http://127.0.0.1:6379" })).toThrow(/REDIS_URL/);
+  });
+
+  it("trusts no proxy unless TRUST_PROXY names addresses, CIDR ranges or a hop count", () => {
+    const base = { DATA_DIR: "/tmp/allot-env-unused", JWT_SECRET: "x".repeat(32) };
+    const trusted = (value: string) => readEnv({ ...base, TRUST_PROXY: value }).config.trustProxy;
+    expect(readEnv(base).config.trustProxy).toBeUndefined();
+    expect(trusted("10.0.0.1")).toEqual(["10.0.0.1"]);
+    expect(trusted(" 10.0.0.1, 172.16.0.0/12 ,::1,fd00::/8,loopback")).toEqual([
+      "10.0.0.1",
+      "172.16.0.0/12",
+      "::1",
+      "fd00::/8",
+      "loopback",
+    ]);
+    expect(trusted("2")).toBe(2);
+    for (const wrong of [
+      "",
+      " , ",
+      "proxy.internal",
+      "10.0.0.0/33",
+      "::/129",
+      "10.0.0.1/8/8",
+      "true",
+      "-1",
+      "1.5",
+    ])
+      expect(() => readEnv({ ...base, TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/);
   });
 
   it("requires JWT_SECRET with DATABASE_URL", () => {

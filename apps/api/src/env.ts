@@ -5,6 +5,7 @@ import type { MailSettings } from "@allot/domain/email/mail-transports";
 import { throttleRatesSchema } from "@allot/domain/throttle/throttle-rate";
 import { z } from "zod";
 import type { ApiConfig } from "./config";
+import { trustProxySchema } from "./http/trust-proxy";
 
 // The only place process.env is read for the API (see operations.md for each variable).
 const EnvSchema = z.object({
@@ -18,6 +19,8 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
   PUBLIC_BASE_URL: z.string().url().optional(),
   REFRESH_ROTATION: z.enum(["true", "false"]).default("true"),
+  // Unset: the peer is the client. Behind a reverse proxy: its addresses/CIDR ranges, or a hop count.
+  TRUST_PROXY: trustProxySchema.optional(),
   // Throttle counters in this Redis instead of the database (redis://[:password@]host:port[/db],
   // rediss:// for TLS); every API instance must name the same one.
   REDIS_URL: z
@@ -38,6 +41,8 @@ const EnvSchema = z.object({
   MAIL_TRANSPORT: z.enum(["log", "file", "resend"]).default("log"),
   MAIL_DIR: z.string().optional(),
   MAIL_FROM: z.string().default("Allot <noreply@allot.localhost>"),
+  // `log` transport: print messages whole, links' tokens included (local development only).
+  MAIL_LOG_BODIES: z.enum(["true", "false"]).default("false"),
   RESEND_API_KEY: z.string().optional(),
 });
 
@@ -80,11 +85,12 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
           }
         : e.MAIL_TRANSPORT === "resend"
           ? { transport: "resend", from: e.MAIL_FROM, apiKey: e.RESEND_API_KEY as string }
-          : { transport: "log", from: e.MAIL_FROM },
+          : { transport: "log", from: e.MAIL_FROM, logBodies: e.MAIL_LOG_BODIES === "true" },
     config: {
       jwtSecret: e.JWT_SECRET ?? embeddedJwtSecret(dataDir),
       publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://127.0.0.1:${e.PORT}`,
       refreshRotation: e.REFRESH_ROTATION === "true",
+      ...(e.TRUST_PROXY === undefined ? {} : { trustProxy: e.TRUST_PROXY }),
       secureCookies: true,
       throttle: {
         user: e.THROTTLE_RATE_USER,

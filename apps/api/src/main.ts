@@ -7,6 +7,7 @@ import { jobs } from "@allot/scheduler/jobs";
 import { type SchedulerLoop, startScheduler } from "@allot/scheduler/run-scheduler";
 import { buildApp } from "./app";
 import { readEnv } from "./env";
+import { requestLogOptions } from "./http/request-log";
 import { connectRedis, createRedisClient } from "./throttle/redis-connection";
 import { redisThrottleStore } from "./throttle/redis-throttle-store";
 
@@ -18,7 +19,7 @@ const redis = env.redis ? createRedisClient(env.redis.url) : null;
 const app = await buildApp(
   { db: database.db, tokens: createAccessTokens(env.config.jwtSecret), config: env.config },
   {
-    logger: { level: env.logLevel },
+    logger: requestLogOptions(env.logLevel),
     throttleStore: redis && env.redis ? redisThrottleStore(redis, env.redis.prefix) : undefined,
   },
 );

@@ -415,6 +415,33 @@ export const wrongContentTypes = fc.constantFrom(
   "",
 );
 
+const BOUNDARY = "----allot-fuzz-hostile";
+const part = (name: string, value: string, file = false) =>
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"${file ? '; filename="a.bin"' : ""}\r\n\r\n${value}\r\n`;
+const parts = (...each: string[]) => `${each.join("")}--${BOUNDARY}--\r\n`;
+
+/** Multipart bodies past its bounds (413), with a file part (400) or no boundary (400): never a 5xx. */
+export const hostileMultipart = fc.constantFrom(
+  {
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    text: parts(...Array.from({ length: 1_500 }, (_, i) => part(`f${i}`, "1"))),
+  },
+  {
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    text: parts(part("file", huge(6 * 1024 * 1024), true)),
+  },
+  { contentType: `multipart/form-data; boundary=${BOUNDARY}`, text: parts(part("file", "tiny", true)) },
+  {
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    text: parts(part("name", huge(2 * 1024 * 1024))),
+  },
+  { contentType: "multipart/form-data", text: parts(part("name", "no boundary named")) },
+  {
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    text: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="cut"\r\n\r\nno end`,
+  },
+);
+
 export const garbageAuthorization = fc.oneof(
   fc.constantFrom(
     "Bearer",

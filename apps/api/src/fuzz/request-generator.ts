@@ -4,6 +4,7 @@ import {
   deeplyNested,
   deeplyNestedText,
   garbageAuthorization,
+  hostileMultipart,
   hostileString,
   hostileUuid,
   huge,
@@ -178,6 +179,7 @@ function body(operation: FuzzOperation, arbs: SchemaArbitraries, mix: Mix): fc.A
         .tuple(wrongContentTypes, value)
         .map(([contentType, v]) => ({ kind: "text", contentType, text: JSON.stringify(v) })),
     ],
+    [1, hostileMultipart.map(({ contentType, text }) => ({ kind: "text", contentType, text }))],
     [1, fc.constant({ kind: "text", contentType: null, text: "" })],
     [1, fc.constant(null)],
     [

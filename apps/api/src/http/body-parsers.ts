@@ -1,8 +1,17 @@
+import type { Readable } from "node:stream";
+import type { BodyBounds } from "@allot/contract/http/route";
 import formbody from "@fastify/formbody";
-import multipart from "@fastify/multipart";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type MultipartBounds, readMultipartBody } from "./multipart-body";
 
+/** The default bound of every request body, in bytes; a route may raise it (`RouteSpec.body`). */
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
+
+/** The body bounds of a request: its contract route's, over the defaults (link pages: the defaults). */
+const bodyBoundsFor = (request: FastifyRequest): MultipartBounds => {
+  const route: BodyBounds = request.allot?.route.body ?? {};
+  return { maxBytes: route.maxBytes ?? BODY_LIMIT_BYTES, files: route.files ?? false };
+};
 
 class BadJson extends Error {
   readonly statusCode = 400;
@@ -36,10 +45,10 @@ export async function registerBodyParsers(app: FastifyInstance) {
       throw new BadJson("Malformed multipart body: the content type names no boundary.");
     return payload;
   });
-  await app.register(multipart, {
-    attachFieldsToBody: "keyValues",
-    limits: { fileSize: BODY_LIMIT_BYTES, fields: 1000 },
-  });
+  // Read as a stream under the route's bounds: refused with 413 as soon as it is over any of them.
+  app.addContentTypeParser("multipart/form-data", (request: FastifyRequest, payload: Readable) =>
+    readMultipartBody(request, payload, bodyBoundsFor(request)),
+  );
 }
 
 export function relabelAsJson(app: FastifyInstance) {

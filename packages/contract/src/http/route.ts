@@ -11,6 +11,17 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  */
 export type Access = "public" | "user" | "interactive" | "staff";
 
+/**
+ * What a request body may hold beyond the server's defaults (5 MB in all, no file parts): an
+ * upload endpoint names its own bound here instead of raising everyone's.
+ */
+export interface BodyBounds {
+  /** The whole body, as sent (multipart boundaries and headers included). */
+  maxBytes?: number;
+  /** File parts are accepted (multipart); elsewhere they are refused. */
+  files?: boolean;
+}
+
 /** One endpoint: the server validates with it, the OpenAPI document and the SDK are built from it. */
 export interface RouteSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   method: HttpMethod;
@@ -20,6 +31,8 @@ export interface RouteSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   summary: string;
   tags: string[];
   access: Access;
+  /** Body bounds above the defaults; most endpoints leave it out. */
+  body?: BodyBounds;
   input: I;
   output: O;
 }

@@ -15,8 +15,9 @@ export const emailOutbox = pgTable(
     kind: varchar("kind", { length: 64 }).notNull(),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
-    textBody: text("text_body").notNull(),
-    htmlBody: text("html_body").notNull(),
+    // Null once sent: a delivered message's links are credentials, not kept (extensions.md §6).
+    textBody: text("text_body"),
+    htmlBody: text("html_body"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

@@ -35,7 +35,8 @@ export async function deliverDueEmails(
         await transport.send(message);
         await db
           .update(emailOutbox)
-          .set({ sentAt: now(), claimedUntil: null })
+          // The body goes once delivered: its links carry tokens (credentials) nobody needs again.
+          .set({ sentAt: now(), claimedUntil: null, textBody: null, htmlBody: null })
           .where(eq(emailOutbox.id, message.id));
         report.sent += 1;
       } catch (error) {
@@ -90,8 +91,8 @@ async function claimDue(db: Database, at: Date): Promise<(EmailToSend & { attemp
       kind: row.kind,
       to: row.toAddress,
       subject: row.subject,
-      text: row.textBody,
-      html: row.htmlBody,
+      text: row.textBody ?? "",
+      html: row.htmlBody ?? "",
       createdAt: row.createdAt,
       attempts: row.attempts,
     }));

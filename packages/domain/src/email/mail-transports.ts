@@ -1,6 +1,7 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Resend } from "resend";
+import { maskLinkTokens } from "./link-tokens";
 import type { EmailToSend, MailTransport } from "./outgoing-email";
 
 /** What a message looks like on disk and in the log (operations.md, MAIL_DIR). */
@@ -14,14 +15,23 @@ const recordOf = (message: EmailToSend, from: string) => ({
   created_at: message.createdAt.toISOString(),
 });
 
-/** `log`: one JSON line per message on the given writer (stdout by default). */
+/**
+ * `log`: one JSON line per message on the given writer (stdout by default). The links' tokens are
+ * masked, since logs are kept and shared; `bodies` (MAIL_LOG_BODIES, local development) prints the
+ * message whole, links working.
+ */
 export function logTransport(
   from: string,
+  { bodies = false }: { bodies?: boolean } = {},
   write: (line: string) => void = (line) => process.stdout.write(line),
 ): MailTransport {
   return {
     async send(message) {
-      write(`${JSON.stringify({ mail: recordOf(message, from) })}\n`);
+      const record = recordOf(message, from);
+      const shown = bodies
+        ? record
+        : { ...record, text: maskLinkTokens(record.text), html: maskLinkTokens(record.html) };
+      write(`${JSON.stringify({ mail: shown })}\n`);
     },
   };
 }
@@ -64,14 +74,14 @@ export function resendTransport(apiKey: string, from: string, baseUrl?: string):
 
 /** Where emails go (operations.md, MAIL_TRANSPORT): printed, written one file each, or sent by Resend. */
 export type MailSettings =
-  | { transport: "log"; from: string }
+  | { transport: "log"; from: string; logBodies: boolean }
   | { transport: "file"; from: string; directory: string }
   | { transport: "resend"; from: string; apiKey: string };
 
 export function mailTransportFor(settings: MailSettings): MailTransport {
   switch (settings.transport) {
     case "log":
-      return logTransport(settings.from);
+      return logTransport(settings.from, { bodies: settings.logBodies });
     case "file":
       return fileTransport(settings.directory, settings.from);
     case "resend":

@@ -1,0 +1,63 @@
+import { emailOutbox } from "@allot/db/schema/email-outbox";
+import { testEngines } from "@allot/db/testing/test-databases";
+import { deliverDueEmails } from "@allot/domain/email/deliver-emails";
+import { logTransport } from "@allot/domain/email/mail-transports";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../testing/test-app";
+import { useTestMailbox } from "../testing/test-mailbox";
+
+const FROM = "Allot <noreply@allot.test>";
+
+/** The emailed reset links' tokens are credentials: not kept once sent, not printed by `log`. */
+describe.each(testEngines())("tokens in emails (%s)", (engine) => {
+  const t = useTestApp(engine);
+  const mailbox = useTestMailbox(() => t.db);
+
+  /** A reset requested over HTTP; its outbox row, still unsent, and the token its link carries. */
+  async function requestReset(email: string) {
+    const response = await t.inject({ method: "POST", url: "/api/v1/password-reset/", payload: { email } });
+    expect(response.statusCode).toBe(204);
+    const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    const token = /\/links\/password-reset\/([^\s"<]+)/.exec(row?.textBody ?? "")?.[1];
+    if (!row || !token) throw new Error(`no reset email queued for ${email}`);
+    return { row, token };
+  }
+
+  it("drops a message's body from the outbox once it is delivered", async () => {
+    const user = await t.user();
+    const { row, token } = await requestReset(user.email);
+    expect(row.htmlBody).toContain(token);
+
+    const delivered = await mailbox.latestTo(user.email);
+    expect(delivered.text).toContain(`/links/password-reset/${token}`);
+    const [after] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, row.id));
+    expect(after).toMatchObject({ textBody: null, htmlBody: null, subject: row.subject });
+    expect(after?.sentAt).not.toBeNull();
+    expect(JSON.stringify(after)).not.toContain(token);
+  });
+
+  it("prints a message through the log transport without its links' tokens, unless told to", async () => {
+    const printed = async (bodies: boolean) => {
+      const user = await t.user();
+      const { token } = await requestReset(user.email);
+      const lines: string[] = [];
+      await deliverDueEmails(
+        t.db,
+        logTransport(FROM, { bodies }, (line) => lines.push(line)),
+      );
+      const mine = lines.filter((line) => line.includes(user.email));
+      expect(mine).toHaveLength(1);
+      return { line: mine[0] as string, token };
+    };
+
+    const masked = await printed(false);
+    expect(masked.line).not.toContain(masked.token);
+    expect(masked.line).toContain("/links/password-reset/[masked]");
+    expect(JSON.parse(masked.line).mail.subject).toEqual(expect.any(String));
+
+    // MAIL_LOG_BODIES=true, for local development: the whole message, link working.
+    const whole = await printed(true);
+    expect(whole.line).toContain(`/links/password-reset/${whole.token}`);
+  });
+});
