@@ -340,7 +340,9 @@ export class FuzzWorld {
       .where(eq(emailOutbox.kind, "invitation"))
       .orderBy(desc(emailOutbox.createdAt))
       .limit(5);
-    const secrets = mailed.flatMap((m) => /\/links\/invitations\/([A-Za-z0-9_-]+)/.exec(m.text)?.[1] ?? []);
+    const secrets = mailed.flatMap(
+      (m) => /\/links\/invitations\/([A-Za-z0-9_-]+)/.exec(m.text ?? "")?.[1] ?? [],
+    );
 
     const ids = (rows: Record<string, unknown>[], field = "id") =>
       rows.flatMap((r) => (typeof r[field] === "string" ? [r[field] as string] : []));
