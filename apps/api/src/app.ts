@@ -5,7 +5,6 @@ import cookie from "@fastify/cookie";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { type CreateOpenApiFastifyPluginOptions, fastifyTRPCOpenApiPlugin } from "trpc-to-openapi";
-import { authenticateRequest } from "./auth/authenticate-request";
 import { BODY_LIMIT_BYTES, registerBodyParsers, relabelAsJson } from "./http/body-parsers";
 import { answerFrameworkError, registerErrorBodies } from "./http/error-bodies";
 import { toErrorResponse, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./http/error-response";
@@ -14,6 +13,7 @@ import { createRouteTable, decodePath } from "./http/route-table";
 import { registerLinkPages } from "./links/register-link-pages";
 import { registerDocs } from "./openapi/docs";
 import { type AppRouter, appRouter } from "./routers/app-router";
+import { authenticateCountingFailures } from "./throttle/failed-authentications";
 import { throttleChecksFor } from "./throttle/throttle-checks";
 import { databaseThrottleStore, type ThrottleStore } from "./throttle/throttle-store";
 import type { Context, Services } from "./trpc/context";
@@ -41,6 +41,7 @@ export async function buildApp(
   registerErrorBodies(app);
 
   const matchRoute = createRouteTable(allRoutes, API_BASE);
+  const throttleStore = options.throttleStore ?? databaseThrottleStore(services.db);
 
   // Route match (404/405), then the caller (401): both before the body is read.
   app.addHook("onRequest", async (request, reply) => {
@@ -61,11 +62,12 @@ export async function buildApp(
     request.raw.url = query === undefined ? pathname : `${pathname}?${query}`;
     // The token endpoints work from the body or the cookie: a stale access token sent along (the
     // usual case when refreshing) must not turn them into a 401.
-    if (!TOKEN_ROUTES.has(match.route)) request.allot.actor = await authenticateRequest(request, services);
+    // A failed authentication counts against the anonymous bucket (429 before lookup once used up).
+    if (!TOKEN_ROUTES.has(match.route))
+      request.allot.actor = await authenticateCountingFailures(request, services, throttleStore);
   });
 
-  // Throttling, once the body is parsed (login is also counted per email).
-  const throttleStore = options.throttleStore ?? databaseThrottleStore(services.db);
+  // Throttling, once the body is parsed (password-reset requests are also counted per address).
   app.addHook("preHandler", async (request) => {
     if (!request.allot) return;
     await throttleStore.consume(throttleChecksFor(request, request.allot.route, services.config));
@@ -85,6 +87,7 @@ export async function buildApp(
         reply: res as unknown as FastifyReply,
         actor: allot.actor,
         route: allot.route,
+        throttleStore,
       };
     },
     responseMeta: ({ ctx, errors }) => (errors.length === 0 && ctx ? { status: ctx.route.status } : {}),
