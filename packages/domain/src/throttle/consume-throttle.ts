@@ -54,16 +54,14 @@ export async function refuseExhaustedThrottle(
 ): Promise<void> {
   const windows = throttleWindows(checks, now);
   if (windows.length === 0) return;
-  const rows = await db
-    .select({ key: throttleCounters.key, hits: throttleCounters.hits })
-    .from(throttleCounters)
-    .where(
-      or(
-        ...windows.map((window) =>
-          and(eq(throttleCounters.key, window.key), eq(throttleCounters.windowStart, window.windowStart)),
-        ),
-      ),
-    );
+  const rows = await throttleRead(db, windows.length).execute(
+    Object.fromEntries(
+      windows.flatMap((window, i) => [
+        [`key${i}`, window.key],
+        [`window${i}`, window.windowStart],
+      ]),
+    ),
+  );
   const hits = new Map(rows.map((row) => [row.key, row.hits]));
   // Exhausted: one more would be over the limit.
   const retryAfter = retryAfterSeconds(windows, (window) => (hits.get(window.key) ?? 0) + 1, now);
@@ -90,6 +88,25 @@ const buildThrottleUpsert = (db: Database, size: number) =>
     .prepare(`throttle_upsert_${size}`);
 
 const throttleUpsert = perDatabase(buildThrottleUpsert);
+
+// Read before every authentication: prepared like the upsert.
+const buildThrottleRead = (db: Database, size: number) =>
+  db
+    .select({ key: throttleCounters.key, hits: throttleCounters.hits })
+    .from(throttleCounters)
+    .where(
+      or(
+        ...Array.from({ length: size }, (_, i) =>
+          and(
+            eq(throttleCounters.key, sql.placeholder(`key${i}`)),
+            eq(throttleCounters.windowStart, sql.placeholder(`window${i}`)),
+          ),
+        ),
+      ),
+    )
+    .prepare(`throttle_read_${size}`);
+
+const throttleRead = perDatabase(buildThrottleRead);
 
 /** Drops counters of windows that have closed (a cron job). */
 export async function deleteExpiredThrottleCounters(db: Database, now = new Date()): Promise<number> {
