@@ -6,7 +6,6 @@ import cookie from "@fastify/cookie";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { type CreateOpenApiFastifyPluginOptions, fastifyTRPCOpenApiPlugin } from "trpc-to-openapi";
-import { authenticateRequest } from "./auth/authenticate-request";
 import { BODY_LIMIT_BYTES, registerBodyParsers, relabelAsJson } from "./http/body-parsers";
 import { answerFrameworkError, registerErrorBodies } from "./http/error-bodies";
 import { toErrorResponse, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./http/error-response";
@@ -16,6 +15,7 @@ import { fastifyTrustProxy } from "./http/trust-proxy";
 import { registerLinkPages } from "./links/register-link-pages";
 import { registerDocs } from "./openapi/docs";
 import { type AppRouter, appRouter } from "./routers/app-router";
+import { authenticateCountingFailures } from "./throttle/failed-authentications";
 import { throttleChecksFor } from "./throttle/throttle-checks";
 import { databaseThrottleStore, type ThrottleStore } from "./throttle/throttle-store";
 import type { Context, Services } from "./trpc/context";
@@ -66,7 +66,9 @@ export async function buildApp(
     request.raw.url = query === undefined ? pathname : `${pathname}?${query}`;
     // The token endpoints work from the body or the cookie: a stale access token sent along (the
     // usual case when refreshing) must not turn them into a 401.
-    if (!TOKEN_ROUTES.has(match.route)) request.allot.actor = await authenticateRequest(request, services);
+    // A failed authentication counts against the anonymous bucket (429 before lookup once used up).
+    if (!TOKEN_ROUTES.has(match.route))
+      request.allot.actor = await authenticateCountingFailures(request, services, throttleStore);
     // An anonymous caller of a protected route is refused here, before its body is read (and is
     // still counted against its address, as any anonymous request).
     if (!request.allot.actor && match.route.access !== "public") {
@@ -75,7 +77,7 @@ export async function buildApp(
     }
   });
 
-  // Throttling, once the body is parsed (login is also counted per email).
+  // Throttling, once the body is parsed (password-reset requests are also counted per address).
   app.addHook("preHandler", async (request) => {
     if (!request.allot) return;
     await throttleStore.consume(throttleChecksFor(request, request.allot.route, services.config));
@@ -95,6 +97,7 @@ export async function buildApp(
         reply: res as unknown as FastifyReply,
         actor: allot.actor,
         route: allot.route,
+        throttleStore,
       };
     },
     responseMeta: ({ ctx, errors }) => (errors.length === 0 && ctx ? { status: ctx.route.status } : {}),

@@ -11,11 +11,17 @@ export interface ApiConfig {
   throttle: {
     user: ThrottleRate[];
     anon: ThrottleRate[];
+    /** Login attempts per client network (an IPv4 address, an IPv6 /64). */
     loginPerIp: ThrottleRate[];
+    /** Failed logins per email and client network; once used up, that pair is refused (429). */
     loginPerEmail: ThrottleRate[];
     refreshPerIp: ThrottleRate[];
     /** Per user, on change-password; operations.md's 10/hour when left out. */
     changePasswordPerUser?: ThrottleRate[];
+    /** Invitation requests per user (each may send an email); 20/day when left out. */
+    invitationsPerUser?: ThrottleRate[];
+    /** Password-reset requests per requested address, known or not; 5/hour when left out. */
+    passwordResetEmailPerAddress?: ThrottleRate[];
   };
   /** The reverse proxies whose X-Forwarded-For gives `request.ip` (TRUST_PROXY); none when left out. */
   trustProxy?: TrustProxy;

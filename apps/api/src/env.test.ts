@@ -71,6 +71,17 @@ describe("readEnv", () => {
     });
     expect(env.config.throttle.user).toEqual([{ limit: 5, windowSeconds: 1 }]);
     expect(() => readEnv({ THROTTLE_RATE_ANON: "lots" })).toThrow(/THROTTLE_RATE_ANON/);
+    // Unset, the email-sending limits take throttle-checks.ts's defaults.
+    expect(env.config.throttle.invitationsPerUser).toBeUndefined();
+    const emails = readEnv({
+      DATA_DIR: "/tmp/allot-env-unused",
+      JWT_SECRET: "x".repeat(32),
+      THROTTLE_RATE_INVITATIONS: "50/day",
+      THROTTLE_RATE_PASSWORD_RESET_EMAIL: "2/hour",
+    }).config.throttle;
+    expect(emails.invitationsPerUser).toEqual([{ limit: 50, windowSeconds: 86_400 }]);
+    expect(emails.passwordResetEmailPerAddress).toEqual([{ limit: 2, windowSeconds: 3600 }]);
+    expect(() => readEnv({ THROTTLE_RATE_INVITATIONS: "many" })).toThrow(/THROTTLE_RATE_INVITATIONS/);
   });
 
   it("runs the scheduler in the server on the embedded database only, unless told", () => {

@@ -47,7 +47,7 @@ export function throttlesHoldAcrossInstances(pair: ApiPair, store: ThrottleStore
     expect(tally).toEqual({ allowed: 5, refused: 15, allowedOn: { a: 3, b: 2 } });
   });
 
-  it(`allows ${LIMITS.loginPerEmailPerHour} logins an hour for one email across both instances`, async () => {
+  it(`allows ${LIMITS.loginPerEmailPerHour} failed logins an hour for one email and network across both instances`, async () => {
     const email = await newUser(pair, "guessed");
     const tally = await alternate(pair, 12, (base) => login(base, email, "wrong password"), 401);
     expect(tally).toEqual({ allowed: 5, refused: 7, allowedOn: { a: 3, b: 2 } });

@@ -7,6 +7,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../app";
 import type { ApiConfig } from "../config";
+import { type ThrottleStoreKind, useTestRedisStore } from "./test-throttle-stores";
 
 const generous = parseThrottleRates("100000/minute");
 
@@ -21,6 +22,8 @@ export const testConfig = (overrides: Partial<ApiConfig> = {}): ApiConfig => ({
     loginPerIp: generous,
     loginPerEmail: generous,
     refreshPerIp: generous,
+    invitationsPerUser: generous,
+    passwordResetEmailPerAddress: generous,
   },
   ...overrides,
 });
@@ -40,14 +43,22 @@ export interface TestUser {
  * One migrated database and one app per test file (or describe block), on the given engine, with
  * helpers that go through the public HTTP interface like a client would.
  */
-export function useTestApp(engine: DatabaseEngine, overrides: Partial<ApiConfig> = {}) {
+export function useTestApp(
+  engine: DatabaseEngine,
+  overrides: Partial<ApiConfig> = {},
+  options: { throttleStore?: ThrottleStoreKind } = {},
+) {
   let database: DatabaseHandle;
   let app: FastifyInstance;
+  const redis = options.throttleStore === "redis" ? useTestRedisStore() : null;
 
   beforeAll(async () => {
     database = await openTestDatabase(engine);
     const config = testConfig(overrides);
-    app = await buildApp({ db: database.db, tokens: createAccessTokens(config.jwtSecret), config });
+    app = await buildApp(
+      { db: database.db, tokens: createAccessTokens(config.jwtSecret), config },
+      { throttleStore: redis ? await redis.store() : undefined },
+    );
   });
   afterAll(async () => {
     await app?.close();

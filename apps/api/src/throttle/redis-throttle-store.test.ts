@@ -159,6 +159,22 @@ describe.each(redisUrls())("the Redis throttle store (%s)", (url) => {
     expect(await outcome(store.consume(email))).toBe("throttled");
   });
 
+  it("records without refusing, and refuses a used-up check without counting it", async () => {
+    const redis = await client();
+    const { store, prefix } = storeOn(redis);
+    const now = new Date("2031-03-04T05:06:30.000Z");
+    const checks: ThrottleCheck[] = [{ key: "login-failed:10.0.0.1|a@example.com", rates: rates("2/hour") }];
+    await store.refuseIfExhausted(checks, now);
+    for (let i = 0; i < 3; i++) await store.record(checks, now); // past the limit: never refused
+    const refused = await store.refuseIfExhausted(checks, now).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Throttled);
+    expect((refused as Throttled).retryAfterSeconds).toBe(3210); // 05:06:30 → 06:00:00
+    const key = `${prefix}login-failed:10.0.0.1|a@example.com|3600|${Date.parse("2031-03-04T05:00:00Z") / 1000}`;
+    expect(await redis.get(key)).toBe("3");
+    // The next window starts from zero.
+    await store.refuseIfExhausted(checks, new Date("2031-03-04T06:00:00.000Z"));
+  });
+
   it("is atomic across clients: 40 requests at once on two connections, limit 10, 10 allowed", async () => {
     const prefix = testPrefix();
     prefixes.push(prefix);

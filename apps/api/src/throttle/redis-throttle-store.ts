@@ -3,6 +3,7 @@ import { Throttled } from "@allot/domain/shared/errors";
 import {
   retryAfterSeconds,
   type ThrottleCheck,
+  type ThrottleWindow,
   throttleWindows,
 } from "@allot/domain/throttle/throttle-windows";
 import type { Redis } from "ioredis";
@@ -34,22 +35,45 @@ const EXPIRY_SLACK_MS = 5_000;
  * `ThrottleStoreUnavailable`: the request is refused with 503, never let through uncounted.
  */
 export function redisThrottleStore(redis: Redis, prefix: string): ThrottleStore {
+  const keyOf = (window: ThrottleWindow) => `${prefix}${window.key}|${window.windowStart}`;
+
+  /** Counts one hit on every window; the seconds to wait when one is now over its limit. */
+  async function count(checks: ThrottleCheck[], now: Date): Promise<number> {
+    const windows = throttleWindows(checks, now);
+    if (windows.length === 0) return 0;
+    const expiries = windows.map(
+      (window) => (window.windowStart + window.windowSeconds) * 1000 - now.getTime() + EXPIRY_SLACK_MS,
+    );
+    let counts: number[];
+    try {
+      counts = await countHits(redis, windows.map(keyOf), expiries);
+    } catch (error) {
+      throw new ThrottleStoreUnavailable("Redis", error);
+    }
+    const hits = new Map(windows.map((window, i) => [window, counts[i] ?? 0]));
+    return retryAfterSeconds(windows, (window) => hits.get(window) ?? 0, now);
+  }
+
   return {
-    async consume(checks: ThrottleCheck[], now = new Date()) {
+    async consume(checks, now = new Date()) {
+      const retryAfter = await count(checks, now);
+      if (retryAfter > 0) throw new Throttled(retryAfter);
+    },
+    async record(checks, now = new Date()) {
+      await count(checks, now);
+    },
+    async refuseIfExhausted(checks, now = new Date()) {
       const windows = throttleWindows(checks, now);
       if (windows.length === 0) return;
-      const keys = windows.map((window) => `${prefix}${window.key}|${window.windowStart}`);
-      const expiries = windows.map(
-        (window) => (window.windowStart + window.windowSeconds) * 1000 - now.getTime() + EXPIRY_SLACK_MS,
-      );
-      let counts: number[];
+      let counts: (string | null)[];
       try {
-        counts = await countHits(redis, keys, expiries);
+        counts = await redis.mget(...windows.map(keyOf));
       } catch (error) {
         throw new ThrottleStoreUnavailable("Redis", error);
       }
-      const hits = new Map(windows.map((window, i) => [window, counts[i] ?? 0]));
-      const retryAfter = retryAfterSeconds(windows, (window) => hits.get(window) ?? 0, now);
+      const hits = new Map(windows.map((window, i) => [window, Number(counts[i] ?? 0)]));
+      // Exhausted: one more would be over the limit.
+      const retryAfter = retryAfterSeconds(windows, (window) => (hits.get(window) ?? 0) + 1, now);
       if (retryAfter > 0) throw new Throttled(retryAfter);
     },
   };

@@ -1,5 +1,9 @@
 import type { Database } from "@allot/db/create-database";
-import { consumeThrottle } from "@allot/domain/throttle/consume-throttle";
+import {
+  consumeThrottle,
+  countThrottle,
+  refuseExhaustedThrottle,
+} from "@allot/domain/throttle/consume-throttle";
 import type { ThrottleCheck } from "@allot/domain/throttle/throttle-windows";
 
 /** Where the throttle counters live: the database by default, Redis when REDIS_URL is set. */
@@ -10,6 +14,16 @@ export interface ThrottleStore {
    * no request runs uncounted).
    */
   consume(checks: ThrottleCheck[], now?: Date): Promise<void>;
+  /**
+   * Counts one event against every check without refusing it (it has been answered already: a
+   * failed login or authentication). `ThrottleStoreUnavailable` as for `consume`.
+   */
+  record(checks: ThrottleCheck[], now?: Date): Promise<void>;
+  /**
+   * Counts nothing; throws `Throttled` when a check has used up its limit in its current window
+   * (the next `record` would be over it). `ThrottleStoreUnavailable` as for `consume`.
+   */
+  refuseIfExhausted(checks: ThrottleCheck[], now?: Date): Promise<void>;
 }
 
 /** The counters could not be read or written; the API answers 503 with Retry-After. */
@@ -30,4 +44,8 @@ export class ThrottleStoreUnavailable extends Error {
  */
 export const databaseThrottleStore = (db: Database): ThrottleStore => ({
   consume: (checks, now) => consumeThrottle(db, checks, now),
+  record: async (checks, now) => {
+    await countThrottle(db, checks, now);
+  },
+  refuseIfExhausted: (checks, now) => refuseExhaustedThrottle(db, checks, now),
 });

@@ -1,6 +1,6 @@
 import type { Database } from "@allot/db/create-database";
 import { throttleCounters } from "@allot/db/schema/throttle-counters";
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
 import { Throttled } from "../shared/errors";
 import { perDatabase } from "../shared/per-database";
 import { retryAfterSeconds, type ThrottleCheck, throttleWindows } from "./throttle-windows";
@@ -14,9 +14,22 @@ export async function consumeThrottle(
   checks: ThrottleCheck[],
   now = new Date(),
 ): Promise<void> {
+  const retryAfter = await countThrottle(db, checks, now);
+  if (retryAfter > 0) throw new Throttled(retryAfter);
+}
+
+/**
+ * Counts one event (a failed login, a failed authentication) without refusing anything: the
+ * event has already been answered. Returns the seconds a request would now have to wait (0: none).
+ */
+export async function countThrottle(
+  db: Database,
+  checks: ThrottleCheck[],
+  now = new Date(),
+): Promise<number> {
   // Sorted by key, so concurrent upserts lock rows in one order and never deadlock.
   const windows = throttleWindows(checks, now);
-  if (windows.length === 0) return;
+  if (windows.length === 0) return 0;
   const counted = await throttleUpsert(db, windows.length).execute(
     Object.fromEntries(
       windows.flatMap((window, i) => [
@@ -27,7 +40,31 @@ export async function consumeThrottle(
     ),
   );
   const hits = new Map(counted.map((row) => [row.key, row.hits]));
-  const retryAfter = retryAfterSeconds(windows, (window) => hits.get(window.key) ?? 0, now);
+  return retryAfterSeconds(windows, (window) => hits.get(window.key) ?? 0, now);
+}
+
+/**
+ * Refuses (`Throttled`) when a check has used up its limit in the current window, counting
+ * nothing: for work that is counted only when it fails, and refused once failures reach the limit.
+ */
+export async function refuseExhaustedThrottle(
+  db: Database,
+  checks: ThrottleCheck[],
+  now = new Date(),
+): Promise<void> {
+  const windows = throttleWindows(checks, now);
+  if (windows.length === 0) return;
+  const rows = await throttleRead(db, windows.length).execute(
+    Object.fromEntries(
+      windows.flatMap((window, i) => [
+        [`key${i}`, window.key],
+        [`window${i}`, window.windowStart],
+      ]),
+    ),
+  );
+  const hits = new Map(rows.map((row) => [row.key, row.hits]));
+  // Exhausted: one more would be over the limit.
+  const retryAfter = retryAfterSeconds(windows, (window) => (hits.get(window.key) ?? 0) + 1, now);
   if (retryAfter > 0) throw new Throttled(retryAfter);
 }
 
@@ -51,6 +88,25 @@ const buildThrottleUpsert = (db: Database, size: number) =>
     .prepare(`throttle_upsert_${size}`);
 
 const throttleUpsert = perDatabase(buildThrottleUpsert);
+
+// Read before every authentication: prepared like the upsert.
+const buildThrottleRead = (db: Database, size: number) =>
+  db
+    .select({ key: throttleCounters.key, hits: throttleCounters.hits })
+    .from(throttleCounters)
+    .where(
+      or(
+        ...Array.from({ length: size }, (_, i) =>
+          and(
+            eq(throttleCounters.key, sql.placeholder(`key${i}`)),
+            eq(throttleCounters.windowStart, sql.placeholder(`window${i}`)),
+          ),
+        ),
+      ),
+    )
+    .prepare(`throttle_read_${size}`);
+
+const throttleRead = perDatabase(buildThrottleRead);
 
 /** Drops counters of windows that have closed (a cron job). */
 export async function deleteExpiredThrottleCounters(db: Database, now = new Date()): Promise<number> {

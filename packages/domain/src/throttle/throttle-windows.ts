@@ -7,7 +7,7 @@ export interface ThrottleCheck {
 }
 
 /** One fixed-window counter a request is counted against. */
-interface ThrottleWindow {
+export interface ThrottleWindow {
   /** `<check key>|<window seconds>`: one counter per caller and window length. */
   key: string;
   /** Unix seconds at which the current window opened (windows are aligned to the epoch). */

@@ -1,0 +1,105 @@
+import { apiKeys } from "@allot/db/schema/api-keys";
+import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { testConfig, useTestApp } from "../testing/test-app";
+import { testThrottleSetups } from "../testing/test-throttle-stores";
+import { expectThrottled } from "./throttle-test-kit";
+
+const base = testConfig().throttle;
+const KEYS = "/api/v1/users/me/api-keys/";
+
+describe.each(testThrottleSetups())("failed authentications (%s, %s store)", (engine, store) => {
+  describe("with a small anonymous limit", () => {
+    // Hourly: a minute boundary falling mid-test cannot reset it.
+    const t = useTestApp(
+      engine,
+      { throttle: { ...base, anon: parseThrottleRates("4/hour") } },
+      { throttleStore: store },
+    );
+    const me = (authorization: string, remoteAddress: string) =>
+      t.inject({ url: "/api/v1/users/me/", headers: { authorization }, remoteAddress });
+
+    /** A new API key of the user: its `Authorization` value and id. */
+    async function newKey(bearer: string, name: string) {
+      const response = await t.inject({
+        method: "POST",
+        url: KEYS,
+        headers: { authorization: bearer },
+        payload: { name },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const { key, uuid } = response.json() as { key: string; uuid: string };
+      return { authorization: `Api-Key ${key}`, uuid };
+    }
+    const lastUsedAt = async (uuid: string) =>
+      (await t.db.select({ at: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, uuid)))[0]?.at;
+
+    it("counts bad, unknown, revoked and expired credentials against the network, then refuses", async () => {
+      const user = await t.user();
+      const revoked = await newKey(user.bearer, "revoked");
+      await t.inject({
+        method: "POST",
+        url: `${KEYS}${revoked.uuid}/revoke/`,
+        headers: { authorization: user.bearer },
+      });
+      const expired = await newKey(user.bearer, "expired");
+      await t.db
+        .update(apiKeys)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(apiKeys.id, expired.uuid));
+
+      const attacker = "192.0.2.50";
+      for (const credential of [
+        "Api-Key allot_never-issued",
+        revoked.authorization,
+        expired.authorization,
+        "Bearer not.a.jwt",
+      ]) {
+        expect((await me(credential, attacker)).statusCode).toBe(401);
+      }
+      expectThrottled(await me("Api-Key allot_never-issued-either", attacker));
+      // The anonymous bucket it used up is that network's: anonymous requests are refused too.
+      expectThrottled(await t.inject({ url: "/api/v1/banks/", remoteAddress: attacker }));
+
+      // Another network is unaffected, and so is a valid user elsewhere.
+      expect((await me("Api-Key allot_never-issued", "192.0.2.51")).statusCode).toBe(401);
+      expect((await me(user.bearer, "198.51.100.60")).statusCode).toBe(200);
+    });
+
+    it("refuses a credential from a used-up network before looking it up", async () => {
+      const user = await t.user();
+      const fresh = await newKey(user.bearer, "fresh");
+      const attacker = "192.0.2.70";
+      for (let i = 0; i < 4; i += 1)
+        expect((await me(`Api-Key allot_guess-${i}`, attacker)).statusCode).toBe(401);
+
+      // Even a valid key is refused there: it was never looked up (its use was never recorded).
+      expectThrottled(await me(fresh.authorization, attacker));
+      expect(await lastUsedAt(fresh.uuid)).toBeNull();
+      expect((await me(fresh.authorization, "198.51.100.70")).statusCode).toBe(200);
+      expect(await lastUsedAt(fresh.uuid)).not.toBeNull();
+    });
+  });
+
+  describe("at the default anonymous rates", () => {
+    const t = useTestApp(
+      engine,
+      { throttle: { ...base, anon: parseThrottleRates("100/minute,100/hour") } },
+      { throttleStore: store },
+    );
+
+    it("answers 150 bogus API keys from one address with 100 × 401, then 429", async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 150; i += 1) {
+        const response = await t.inject({
+          url: "/api/v1/banks/",
+          headers: { authorization: `Api-Key allot_bogus-${i}` },
+          remoteAddress: "203.0.113.80",
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([...Array(100).fill(401), ...Array(50).fill(429)]);
+    });
+  });
+});
