@@ -1,10 +1,11 @@
 import { emailOutbox } from "@allot/db/schema/email-outbox";
 import { testEngines } from "@allot/db/testing/test-databases";
+import { issueQueuedPasswordResets } from "@allot/domain/credentials/issue-queued-password-resets";
 import { deliverDueEmails } from "@allot/domain/email/deliver-emails";
 import { logTransport } from "@allot/domain/email/mail-transports";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "../testing/test-app";
+import { testConfig, useTestApp } from "../testing/test-app";
 import { useTestMailbox } from "../testing/test-mailbox";
 
 const FROM = "Allot <noreply@allot.test>";
@@ -14,10 +15,11 @@ describe.each(testEngines())("tokens in emails (%s)", (engine) => {
   const t = useTestApp(engine);
   const mailbox = useTestMailbox(() => t.db);
 
-  /** A reset requested over HTTP; its outbox row, still unsent, and the token its link carries. */
+  /** A reset requested over HTTP and issued from the queue; its outbox row, still unsent, and its link's token. */
   async function requestReset(email: string) {
     const response = await t.inject({ method: "POST", url: "/api/v1/password-reset/", payload: { email } });
     expect(response.statusCode).toBe(204);
+    await issueQueuedPasswordResets(t.db, { publicBaseUrl: testConfig().publicBaseUrl });
     const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
     const token = /\/links\/password-reset\/([^\s"<]+)/.exec(row?.textBody ?? "")?.[1];
     if (!row || !token) throw new Error(`no reset email queued for ${email}`);
