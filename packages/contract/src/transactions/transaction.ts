@@ -36,6 +36,9 @@ export const TRANSACTION_TYPES = [
   "fx_order",
 ] as const;
 
+/** A split names at most this many budgets (and at most as many as the account has). */
+export const SPLITS_MAX = 1_000;
+
 export const TRANSACTION_ORDERING = ["transaction_date", "amount", "created_at"] as const;
 
 export const TransactionSchema = z
@@ -92,7 +95,10 @@ const httpsUrl = () =>
   z
     .preprocess(
       blankAsNull,
-      z.url({ protocol: /^https$/, error: "Must be a valid https:// URL." }).max(2000).nullable(),
+      z
+        .url({ protocol: /^https$/, error: "Must be a valid https:// URL." })
+        .max(2000)
+        .nullable(),
     )
     .optional();
 const optionalText = (max: number) =>
