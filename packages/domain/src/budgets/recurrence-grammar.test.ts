@@ -82,6 +82,7 @@ describe("funding_schedule", () => {
     ["FREQ=FORTNIGHTLY", /invalid FREQ/],
     ["FREQ=WEEKLY;INTERVAL=-1", /invalid INTERVAL/],
     ["FREQ=WEEKLY;COUNT=x", /invalid COUNT/],
+    ["FREQ=DAILY;COUNT=1001", /invalid COUNT value '1001'/],
     ["FREQ=WEEKLY;COUNT=2;UNTIL=20270101", /both COUNT and UNTIL/],
     ["FREQ=WEEKLY;BYDAY=XX", /invalid BYDAY/],
     ["FREQ=MONTHLY;BYMONTHDAY=32", /invalid BYMONTHDAY/],

@@ -27,12 +27,14 @@ const intList = (min: number, max: number, signed: boolean) => (value: string) =
     return n >= min && n <= max;
   });
 
+const COUNT_MAX = 1_000;
 const positiveInteger = (value: string) => /^\d{1,6}$/.test(value) && Number(value) >= 1;
 
 const PART_CHECKS: Record<string, (value: string) => boolean> = {
   FREQ: (value) => FREQUENCIES.includes(value),
   INTERVAL: positiveInteger,
-  COUNT: positiveInteger,
+  // A COUNT rule is walked from its DTSTART: a thousand occurrences keep that walk short.
+  COUNT: (value) => positiveInteger(value) && Number(value) <= COUNT_MAX,
   UNTIL: (value) => isDateValue(value),
   BYSECOND: intList(0, 60, false),
   BYMINUTE: intList(0, 59, false),

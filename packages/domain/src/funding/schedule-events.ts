@@ -15,8 +15,9 @@ type Rule = InstanceType<typeof RRule>;
  * - the text is read by the same line parser as the grammar (size, line, rule and date counts);
  *   a text it refuses, or one with a rule firing more often than daily, fires never;
  * - BYHOUR/BYMINUTE/BYSECOND are dropped (they only multiply instants within a day);
- * - each rule starts at its period containing the window's first day, not at DTSTART (rules with
- *   COUNT excepted), so a DTSTART far back costs nothing;
+ * - each rule starts at its period containing the window's first day, not at DTSTART, so a
+ *   DTSTART far back costs nothing; a COUNT rule (at most 1,000) is listed once from DTSTART,
+ *   over at most COUNT_WALK_PERIODS periods;
  * - each rule stops after WALK_PERIODS periods or WALK_EVENTS occurrences, even one whose BY* parts
  *   never match (rrule alone would spin to the year 9999 on FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30);
  * - a window is at most WALK_DAYS long: beyond that, dates are not enumerated.
@@ -27,6 +28,8 @@ type Rule = InstanceType<typeof RRule>;
 export const WALK_DAYS = 11_000;
 const WALK_PERIODS = WALK_DAYS + 1;
 const WALK_EVENTS = WALK_DAYS + 1;
+// A COUNT rule (at most 1,000 occurrences) is walked from DTSTART once: at most this many periods.
+const COUNT_WALK_PERIODS = 4_000;
 // A first event is looked for this far ahead, in growing windows so the usual case is quick.
 const FIRST_EVENT_WINDOWS = [35, 400, 3_700];
 const TIME_PARTS = new Set(["BYHOUR", "BYMINUTE", "BYSECOND"]);
@@ -34,6 +37,12 @@ const SUB_DAILY = new Set(["HOURLY", "MINUTELY", "SECONDLY"]);
 const TZID_PARAMETER = /;TZID=[^:;\r\n]*/gi;
 
 const DAY_MS = 86_400_000;
+const SHORTEST_PERIOD_DAYS: Record<number, number> = {
+  [RRule.DAILY]: 1,
+  [RRule.WEEKLY]: 7,
+  [RRule.MONTHLY]: 28,
+  [RRule.YEARLY]: 365,
+};
 const startOf = (date: string) => new Date(`${date}T00:00:00.000Z`);
 const dateOf = (instant: Date) => instant.toISOString().slice(0, 10);
 /** YYYYMMDD[THHMMSS[Z]] → YYYY-MM-DD. */
@@ -129,28 +138,49 @@ function periodStartOn(options: Rule["options"], day: Date): Date | null {
 }
 
 /**
- * The dates within [from, through] on which one rule fires, ascending (with repeats). The rule's
- * options are wrapped so rrule sees a later DTSTART and an INTERVAL that turns 0 (its own "stop")
- * once the period budget is spent: rrule reads `interval` once per period.
+ * A rule's parsed options as rrule's loop reads them: a later DTSTART when given, and an INTERVAL
+ * that turns 0 (rrule's own "stop") once the given number of periods is spent, since rrule reads
+ * `interval` twice a period. A class with a getter keeps rrule's many property reads fast.
+ */
+class BoundedOptions {
+  private reads = 0;
+  private readonly realInterval: number;
+
+  constructor(
+    real: Rule["options"],
+    dtstart: Date | null,
+    private readonly periods: number,
+  ) {
+    const { interval, ...rest } = real;
+    Object.assign(this, rest);
+    if (dtstart) Object.assign(this, { dtstart });
+    this.realInterval = interval;
+  }
+
+  get interval() {
+    this.reads += 1;
+    return this.reads > 2 * this.periods + 1 ? 0 : this.realInterval;
+  }
+}
+
+/**
+ * The dates within [from, through] on which one rule fires, ascending (with repeats), at most
+ * WALK_EVENTS occurrences and WALK_PERIODS periods walked.
  */
 function ruleDates(dtstart: string, body: string, from: string, through: string): string[] {
   const rule = rrulestr(`${dtstart ? `${dtstart}\n` : ""}RRULE:${body}`, { cache: false }) as Rule;
   const real = rule.options;
   const first = startOf(from);
-  const options = Object.create(real) as Rule["options"];
+  const last = new Date(`${through}T23:59:59.999Z`);
   const later = real.count ? null : periodStartOn(real, first);
-  if (later) Object.defineProperty(options, "dtstart", { value: later });
-  let reads = 0;
-  Object.defineProperty(options, "interval", {
-    get: () => {
-      reads += 1;
-      return reads > 2 * WALK_PERIODS + 1 ? 0 : real.interval;
-    },
-  });
-  rule.options = options;
+  // A rule whose BY* parts never match produces nothing to stop at: it may walk only the periods
+  // that reach `through`.
+  const spanDays = (last.getTime() - (later ?? real.dtstart).getTime()) / DAY_MS;
+  const periods = Math.ceil(spanDays / (real.interval * (SHORTEST_PERIOD_DAYS[real.freq] ?? 1))) + 2;
+  const cap = real.count ? COUNT_WALK_PERIODS : WALK_PERIODS;
+  rule.options = new BoundedOptions(real, later, Math.min(cap, periods)) as unknown as Rule["options"];
   const dates: string[] = [];
   let events = 0;
-  const last = new Date(`${through}T23:59:59.999Z`);
   rule.all((instant) => {
     events += 1;
     if (instant > last) return false;
@@ -160,16 +190,37 @@ function ruleDates(dtstart: string, body: string, from: string, through: string)
   return dates;
 }
 
+// A COUNT rule cannot start late (its count runs from DTSTART): its at most COUNT_MAX dates are
+// listed once, from DTSTART, and kept.
+const countedRules = new Map<string, string[]>();
+const COUNTED_RULES_LIMIT = 500;
+
+function countedRuleDates(dtstart: string, body: string, from: string, through: string): string[] {
+  const key = `${dtstart}\n${body}`;
+  let dates = countedRules.get(key);
+  if (!dates) {
+    dates = ruleDates(dtstart, body, "0001-01-01", "9999-12-31");
+    if (countedRules.size >= COUNTED_RULES_LIMIT) countedRules.clear();
+    countedRules.set(key, dates);
+  }
+  return dates.filter((date) => date >= from && date <= through);
+}
+
+const datesOfRule = (dtstart: string, body: string, from: string, through: string) =>
+  /(^|;)COUNT=/.test(body)
+    ? countedRuleDates(dtstart, body, from, through)
+    : ruleDates(dtstart, body, from, through);
+
 function walk(text: string, from: string, through: string): string[] {
   const schedule = walkableOf(text);
   if (!schedule) return [];
   const inWindow = (date: string) => date >= from && date <= through;
   const excluded = new Set([...schedule.exdates].filter(inWindow));
   for (const body of schedule.exrules)
-    for (const date of ruleDates(schedule.dtstart, body, from, through)) excluded.add(date);
+    for (const date of datesOfRule(schedule.dtstart, body, from, through)) excluded.add(date);
   const dates = new Set(schedule.rdates.filter(inWindow));
   for (const body of schedule.rules)
-    for (const date of ruleDates(schedule.dtstart, body, from, through)) dates.add(date);
+    for (const date of datesOfRule(schedule.dtstart, body, from, through)) dates.add(date);
   return [...dates].filter((date) => !excluded.has(date)).sort();
 }
 
