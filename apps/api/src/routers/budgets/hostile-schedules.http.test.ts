@@ -158,7 +158,9 @@ describe.each(testEngines())("hostile schedules (%s)", (engine) => {
     );
     expect(recurring.answer.statusCode, recurring.answer.body).toBe(400);
     expect(Object.keys(recurring.answer.json())).toEqual(["recurrence_schedule"]);
-    expect(recurring.answer.json().recurrence_schedule).toContainEqual(expect.stringMatching(/10 years before/));
+    expect(recurring.answer.json().recurrence_schedule).toContainEqual(
+      expect.stringMatching(/10 years before/),
+    );
     const list = await t.inject({ url: `/api/v1/budgets/?bank_account=${account.id}`, headers: auth(user) });
     expect(
       list.json().results.map((budget: { funding_schedule: string }) => budget.funding_schedule),
