@@ -232,8 +232,8 @@ const ANSWERED_DATES_LIMIT = 200_000;
 /** The distinct dates, ascending, on which the schedule fires within [from, through]. */
 export function eventDates(text: string, from: string, through: string): string[] {
   if (!text || from > through) return [];
-  // biome-ignore lint/complexity/useMathMinMax: YYYY-MM-DD strings, compared as text
-  const end = through < addDays(from, WALK_DAYS) ? through : addDays(from, WALK_DAYS);
+  const limit = addDays(from, WALK_DAYS);
+  const end = through < limit ? through : limit;
   const key = `${from}\n${end}\n${text}`;
   let dates = answers.get(key);
   if (!dates) {
