@@ -9,6 +9,7 @@ import { type CreateOpenApiFastifyPluginOptions, fastifyTRPCOpenApiPlugin } from
 import { BODY_LIMIT_BYTES, registerBodyParsers, relabelAsJson } from "./http/body-parsers";
 import { answerFrameworkError, registerErrorBodies } from "./http/error-bodies";
 import { toErrorResponse, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./http/error-response";
+import { loggableError } from "./http/loggable-error";
 import { refuseNulCharacters } from "./http/refuse-nul-characters";
 import { createRouteTable, decodePath } from "./http/route-table";
 import { fastifyTrustProxy } from "./http/trust-proxy";
@@ -102,7 +103,8 @@ export async function buildApp(
     },
     responseMeta: ({ ctx, errors }) => (errors.length === 0 && ctx ? { status: ctx.route.status } : {}),
     onError: ({ error, ctx }) => {
-      if (toErrorResponse(error, ctx?.route).status >= 500) app.log.error({ err: error }, "procedure failed");
+      if (toErrorResponse(error, ctx?.route).status >= 500)
+        app.log.error({ err: loggableError(error) }, "procedure failed");
     },
   };
   await app.register(fastifyTRPCOpenApiPlugin, trpcOptions);

@@ -302,6 +302,8 @@ export const plausibleText = weighted<string>(
   [1, fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 20 })],
 );
 
+const range = (n: number) => Array.from({ length: n }, (_, i) => i).join(",");
+
 export const schedules = weighted<string>(
   [4, fc.constantFrom("RRULE:FREQ=MONTHLY", "RRULE:FREQ=WEEKLY;BYDAY=FR", "FREQ=MONTHLY;BYMONTHDAY=1")],
   [3, plausibleDay.map((d) => `DTSTART:${d.replaceAll("-", "")}\nRRULE:FREQ=WEEKLY`)],
@@ -330,6 +332,22 @@ export const schedules = weighted<string>(
       "RRULE:FREQ=DAILY;INTERVAL=99999999999",
       "RRULE:FREQ=DAILY;BYSETPOS=0",
       "",
+    ),
+  ],
+  // Issue 14: schedules that once froze the API (many firings a day, a DTSTART in 1900, rules
+  // that never match, a sub-daily exception rule, timed or too many extra dates).
+  [
+    2,
+    fc.constantFrom(
+      `RRULE:FREQ=DAILY;BYHOUR=${range(24)};BYMINUTE=${range(60)};BYSECOND=${range(60)}`,
+      "DTSTART:19000101\nRRULE:FREQ=DAILY",
+      "DTSTART:19000101\nRRULE:FREQ=DAILY;COUNT=999999",
+      "RRULE:FREQ=DAILY\nEXRULE:FREQ=SECONDLY",
+      "RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30",
+      "RRULE:FREQ=DAILY;BYWEEKNO=53;BYMONTH=6",
+      "RRULE:FREQ=WEEKLY\nRDATE:20260101T000000Z,20260101T000001Z",
+      `RRULE:FREQ=WEEKLY\nEXDATE:${Array(150).fill("20260101").join(",")}`,
+      `RRULE:FREQ=DAILY\n${"EXRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30\n".repeat(6)}`,
     ),
   ],
 );

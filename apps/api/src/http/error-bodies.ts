@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type ErrorResponse, toErrorResponse } from "./error-response";
+import { loggableError } from "./loggable-error";
 
 /**
  * Errors reach the client in the spec's shapes whichever layer raised them: fastify's own (bad
@@ -9,7 +10,7 @@ import { type ErrorResponse, toErrorResponse } from "./error-response";
 export function registerErrorBodies(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
     const response = toErrorResponse(error, request.allot?.route);
-    if (response.status >= 500) request.log.error({ err: error }, "unhandled error");
+    if (response.status >= 500) request.log.error({ err: loggableError(error) }, "unhandled error");
     return sendError(reply, response);
   });
 
@@ -21,7 +22,8 @@ export function registerErrorBodies(app: FastifyInstance) {
     if (reply.statusCode < 400 || typeof payload !== "string" || !payload.includes('"allot"')) return payload;
     const shaped = (JSON.parse(payload) as { allot?: ErrorResponse }).allot;
     if (!shaped) return payload;
-    if (shaped.status >= 500) request.log.error({ body: payload }, "procedure failed");
+    // The shaped body only: tRPC's payload around it repeats the error's message and stack.
+    if (shaped.status >= 500) request.log.error({ body: shaped.body }, "procedure failed");
     reply.code(shaped.status);
     for (const [name, value] of Object.entries(shaped.headers ?? {})) reply.header(name, value);
     return JSON.stringify(shaped.body);

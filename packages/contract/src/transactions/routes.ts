@@ -14,6 +14,7 @@ import {
 } from "../http/fields";
 import { defineRoute } from "../http/route";
 import {
+  SPLITS_MAX,
   TRANSACTION_ORDERING,
   TRANSACTION_TYPES,
   TransactionSchema,
@@ -162,15 +163,27 @@ export const splitTransactionRoute = defineRoute({
   access: "user",
   input: z.object({
     id,
-    // Form bodies carry the map as JSON text.
+    // Form bodies carry the map as JSON text. The key count is checked before any value, so a
+    // huge map costs one 400 naming the limit, not one message per key (or a query per key).
     splits: z.preprocess(
-      (v) => {
-        if (typeof v !== "string") return v;
-        try {
-          return JSON.parse(v);
-        } catch {
-          return v;
+      (v, ctx) => {
+        let value = v;
+        if (typeof value === "string") {
+          try {
+            value = JSON.parse(value);
+          } catch {
+            return value;
+          }
         }
+        if (value !== null && typeof value === "object" && Object.keys(value).length > SPLITS_MAX) {
+          ctx.addIssue({
+            code: "custom",
+            message: `Ensure this field has no more than ${SPLITS_MAX} budgets.`,
+            input: value,
+          });
+          return z.NEVER;
+        }
+        return value;
       },
       z.record(z.string(), moneyInput()),
     ),

@@ -36,6 +36,9 @@ export const TRANSACTION_TYPES = [
   "fx_order",
 ] as const;
 
+/** A split names at most this many budgets (and at most as many as the account has). */
+export const SPLITS_MAX = 1_000;
+
 export const TRANSACTION_ORDERING = ["transaction_date", "amount", "created_at"] as const;
 
 export const TransactionSchema = z
@@ -86,6 +89,18 @@ export type TransactionView = z.output<typeof TransactionSchema>;
 
 // Forms send "" for a cleared field: read it as null.
 const blankAsNull = (v: unknown) => (v === "" ? null : v);
+// Links a browser will open: only https (javascript:, data:, http: and the rest are refused)
+// until the attachments issue replaces these fields with uploads.
+const httpsUrl = () =>
+  z
+    .preprocess(
+      blankAsNull,
+      z
+        .url({ protocol: /^https$/, error: "Must be a valid https:// URL." })
+        .max(2000)
+        .nullable(),
+    )
+    .optional();
 const optionalText = (max: number) =>
   z.preprocess(blankAsNull, z.string().trim().max(max).nullable()).optional();
 const coordinate = (limit: number) =>
@@ -121,8 +136,8 @@ export const transactionFields = {
   merchant_latitude: coordinate(90),
   merchant_longitude: coordinate(180),
   bank_transaction_id: optionalText(128),
-  image: z.preprocess(blankAsNull, z.url("Must be a valid URI.").max(2000).nullable()).optional(),
-  document: z.preprocess(blankAsNull, z.url("Must be a valid URI.").max(2000).nullable()).optional(),
+  image: httpsUrl(),
+  document: httpsUrl(),
 };
 
 export type TransactionCreateInput = z.output<z.ZodObject<typeof transactionFields>>;

@@ -67,7 +67,7 @@ export async function prepareBudgetChanges(
   if (input.recurrence_schedule !== undefined) {
     if (input.recurrence_schedule === null) columns.recurrenceSchedule = null;
     else {
-      const checked = checkRecurrenceSchedule(input.recurrence_schedule);
+      const checked = checkRecurrenceSchedule(input.recurrence_schedule, await accountToday(tx, account.id));
       if (checked.ok) columns.recurrenceSchedule = checked.value;
       else addError(errors, "recurrence_schedule", checked.message);
     }

@@ -15,7 +15,7 @@ describe("recurrence_schedule grammar", () => {
     ],
     ["DTSTART;VALUE=DATE:20260101\nFREQ=YEARLY", "DTSTART;VALUE=DATE:20260101\nRRULE:FREQ=YEARLY"],
   ])("accepts %j", (text, stored) => {
-    expect(checkRecurrenceSchedule(text)).toEqual({ ok: true, value: stored });
+    expect(checkRecurrenceSchedule(text, "2026-03-15")).toEqual({ ok: true, value: stored });
   });
 
   it.each([
@@ -46,8 +46,9 @@ describe("recurrence_schedule grammar", () => {
     ["monthly", /Cannot read the line 'monthly'/],
     ["", /empty/],
     ["   \n  ", /empty/],
+    ["DTSTART:19000101\nRRULE:FREQ=WEEKLY", /10 years before today/],
   ])("refuses %j, naming the problem", (text, message) => {
-    const result = checkRecurrenceSchedule(text);
+    const result = checkRecurrenceSchedule(text, "2026-03-15");
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.message).toMatch(message);
   });
@@ -67,6 +68,12 @@ describe("funding_schedule", () => {
       "DTSTART:20260101T000000Z\nRRULE:FREQ=WEEKLY;BYDAY=FR",
     ],
     ["RRULE:FREQ=WEEKLY\nDTSTART:20260101", "DTSTART:20260101\nRRULE:FREQ=WEEKLY"],
+    ["DTSTART:20160315\nRRULE:FREQ=WEEKLY", "DTSTART:20160315\nRRULE:FREQ=WEEKLY"],
+    ["DTSTART:20990101\nRRULE:FREQ=YEARLY", "DTSTART:20990101\nRRULE:FREQ=YEARLY"],
+    [
+      "RRULE:FREQ=DAILY\nEXRULE:FREQ=WEEKLY;BYDAY=SA,SU\nRDATE;VALUE=DATE:20260401,20260402",
+      "DTSTART:20260315\nRRULE:FREQ=DAILY\nEXRULE:FREQ=WEEKLY;BYDAY=SA,SU\nRDATE;VALUE=DATE:20260401,20260402",
+    ],
   ])("accepts %j, anchored when it has no DTSTART", (text, stored) => {
     expect(checkFundingSchedule(text, "2026-03-15")).toEqual({ ok: true, value: stored });
   });
@@ -75,6 +82,7 @@ describe("funding_schedule", () => {
     ["FREQ=FORTNIGHTLY", /invalid FREQ/],
     ["FREQ=WEEKLY;INTERVAL=-1", /invalid INTERVAL/],
     ["FREQ=WEEKLY;COUNT=x", /invalid COUNT/],
+    ["FREQ=DAILY;COUNT=1001", /invalid COUNT value '1001'/],
     ["FREQ=WEEKLY;COUNT=2;UNTIL=20270101", /both COUNT and UNTIL/],
     ["FREQ=WEEKLY;BYDAY=XX", /invalid BYDAY/],
     ["FREQ=MONTHLY;BYMONTHDAY=32", /invalid BYMONTHDAY/],
@@ -82,6 +90,28 @@ describe("funding_schedule", () => {
     ["every friday", /Cannot read/],
     ["FREQ=HOURLY", /at most once a day: FREQ must be DAILY or longer, not HOURLY/],
     ["RRULE:FREQ=DAILY\nRRULE:FREQ=MINUTELY", /not MINUTELY/],
+    // Anything that fires more than once a day, however spelled (issue 14).
+    [
+      "DTSTART:20260128\nRRULE:FREQ=DAILY;BYHOUR=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23",
+      /at most once a day: BYHOUR is not allowed \(RRULE\)/,
+    ],
+    ["FREQ=WEEKLY;BYMINUTE=0,30", /BYMINUTE is not allowed/],
+    ["FREQ=MONTHLY;BYSECOND=0", /BYSECOND is not allowed/],
+    ["FREQ=DAILY;BYHOUR=9", /BYHOUR is not allowed/],
+    ["RRULE:FREQ=DAILY\nEXRULE:FREQ=SECONDLY", /not SECONDLY \(EXRULE\)/],
+    ["RRULE:FREQ=DAILY\nEXRULE:FREQ=WEEKLY;BYHOUR=3", /BYHOUR is not allowed \(EXRULE\)/],
+    ["RRULE:FREQ=WEEKLY\nRDATE:20260401T100000Z", /RDATE takes dates \(YYYYMMDD\), not times/],
+    ["RRULE:FREQ=WEEKLY\nEXDATE;TZID=Europe/Berlin:20260401T100000", /EXDATE takes dates/],
+    ["RRULE:FREQ=WEEKLY\nRDATE;VALUE=PERIOD:20260401", /RDATE takes dates/],
+    // DTSTART at most ten years before today.
+    ["DTSTART:19000101\nRRULE:FREQ=DAILY", /not be more than 10 years before today \(2026-03-15\)/],
+    ["DTSTART:20160314\nRRULE:FREQ=WEEKLY", /10 years before today/],
+    ["DTSTART;TZID=Europe/Berlin:20160314T090000\nRRULE:FREQ=WEEKLY", /10 years before today/],
+    // Size bounds.
+    [`RRULE:FREQ=WEEKLY\n${"EXDATE:20260401\n".repeat(10)}`, /at most 10 lines/],
+    [`RRULE:FREQ=WEEKLY\nEXDATE:${Array(101).fill("20260401").join(",")}`, /at most 100 dates/],
+    [`RRULE:FREQ=WEEKLY\n${"EXRULE:FREQ=YEARLY\n".repeat(4)}`, /at most 4 rules/],
+    [`RRULE:FREQ=WEEKLY\nEXDATE:${Array(120).fill("20260401").join(",")}`, /at most 1000 characters/],
   ])("refuses %j", (text, message) => {
     const result = checkFundingSchedule(text, "2026-03-15");
     expect(result.ok).toBe(false);

@@ -1,5 +1,5 @@
 import rrule from "rrule";
-import { parseScheduleText } from "./schedule-text";
+import { parseScheduleText, type ScheduleLine } from "./schedule-text";
 
 const { rrulestr } = rrule;
 
@@ -7,6 +7,46 @@ export type ScheduleCheck = { ok: true; value: string } | { ok: false; message: 
 
 const RECURRENCE_FREQUENCIES = ["WEEKLY", "MONTHLY", "YEARLY"];
 const SUB_DAILY = ["HOURLY", "MINUTELY", "SECONDLY"];
+const TIME_PARTS = ["BYHOUR", "BYMINUTE", "BYSECOND"];
+const DTSTART_YEARS_BACK = 10;
+
+/**
+ * A DTSTART more than ten years before the account's today: refused, since nothing is funded
+ * before a budget exists and an old DTSTART only costs enumeration time.
+ */
+function dtstartTooOld(lines: ScheduleLine[], today: string): string | null {
+  const value =
+    lines
+      .find((line) => line.name === "DTSTART")
+      ?.text.split(":")
+      .pop() ?? "";
+  const earliest = `${Number(today.slice(0, 4)) - DTSTART_YEARS_BACK}${today.slice(5, 7)}${today.slice(8, 10)}`;
+  if (value === "" || value.slice(0, 8) >= earliest) return null;
+  return `DTSTART must not be more than ${DTSTART_YEARS_BACK} years before today (${today}).`;
+}
+
+/**
+ * Funding moves money at most once per date: a rule firing several times a day (a sub-daily FREQ
+ * or any BYHOUR/BYMINUTE/BYSECOND), in an RRULE or an EXRULE, would only cost enumeration time
+ * (a SECONDLY rule is 31 million instants a year), and RDATE/EXDATE name dates, not times.
+ */
+function moreThanDailyProblem(lines: ScheduleLine[]): string | null {
+  for (const line of lines) {
+    if (line.name === "RRULE" || line.name === "EXRULE") {
+      const freq = line.parts.get("FREQ") ?? "";
+      if (SUB_DAILY.includes(freq))
+        return `Funding happens at most once a day: FREQ must be DAILY or longer, not ${freq} (${line.name}).`;
+      const part = TIME_PARTS.find((key) => line.parts.has(key));
+      if (part) return `Funding happens at most once a day: ${part} is not allowed (${line.name}).`;
+    } else if (line.name === "RDATE" || line.name === "EXDATE") {
+      const [head = "", values = ""] = line.text.split(":");
+      const params = head.split(";").slice(1);
+      if (params.some((param) => param.toUpperCase() !== "VALUE=DATE") || values.includes("T"))
+        return `${line.name} takes dates (YYYYMMDD), not times.`;
+    }
+  }
+  return null;
+}
 
 /** rrule must read what the checks let through (they are stricter, so this is a safety net). */
 export function rruleAccepts(text: string): boolean {
@@ -24,10 +64,12 @@ export function rruleAccepts(text: string): boolean {
  * WKST and exception rules or dates (EXRULE, RDATE, EXDATE) are refused, each with a message that
  * names it. The stored form has one line per property (`DTSTART:…` then `RRULE:…`).
  */
-export function checkRecurrenceSchedule(text: string): ScheduleCheck {
+export function checkRecurrenceSchedule(text: string, today: string): ScheduleCheck {
   const parsed = parseScheduleText(text);
   if (!parsed.ok) return parsed;
   const { lines } = parsed;
+  const tooOld = dtstartTooOld(lines, today);
+  if (tooOld) return { ok: false, message: tooOld };
   const exceptions = lines.filter((line) => line.name !== "DTSTART" && line.name !== "RRULE");
   if (exceptions.length > 0) {
     const names = [...new Set(exceptions.map((line) => line.name))].join(", ");
@@ -57,23 +99,16 @@ export function checkRecurrenceSchedule(text: string): ScheduleCheck {
 
 /**
  * A funding_schedule: any valid RRULE text (several rules, exception rules and dates allowed), with
- * every part checked and no rule firing more often than daily. Without a DTSTART it is anchored: `DTSTART:<today>` (the given local date of
+ * every part checked, nothing firing more often than daily, DTSTART at most ten years back, and
+ * the size bounds of the line parser (docs/decisions/0022-bounded-schedules.md). Without a DTSTART it is anchored: `DTSTART:<today>` (the given local date of
  * the account's first owner) is put in front, so the schedule's first firing date is fixed when
  * saved and does not drift with the day it is read.
  */
 export function checkFundingSchedule(text: string, today: string): ScheduleCheck {
   const parsed = parseScheduleText(text);
   if (!parsed.ok) return parsed;
-  // Funding moves money once per event date: a rule firing several times a day would only cost
-  // enumeration time (a MINUTELY rule is half a million instants a year).
-  const subDaily = parsed.lines.find(
-    (line) => line.name === "RRULE" && SUB_DAILY.includes(line.parts.get("FREQ") ?? ""),
-  );
-  if (subDaily)
-    return {
-      ok: false,
-      message: `Funding happens at most once a day: FREQ must be DAILY or longer, not ${subDaily.parts.get("FREQ")}.`,
-    };
+  const problem = moreThanDailyProblem(parsed.lines) ?? dtstartTooOld(parsed.lines, today);
+  if (problem) return { ok: false, message: problem };
   const lines = parsed.lines.map((line) => line.text);
   const anchored = parsed.lines.some((line) => line.name === "DTSTART")
     ? lines

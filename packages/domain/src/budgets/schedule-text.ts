@@ -4,6 +4,8 @@
  * here. Pure: no database, no clock.
  */
 
+import { SCHEDULE_MAX } from "@allot/contract/budgets/budget";
+
 export interface ScheduleLine {
   /** DTSTART, RRULE, EXRULE, RDATE or EXDATE. */
   name: string;
@@ -25,12 +27,14 @@ const intList = (min: number, max: number, signed: boolean) => (value: string) =
     return n >= min && n <= max;
   });
 
+const COUNT_MAX = 1_000;
 const positiveInteger = (value: string) => /^\d{1,6}$/.test(value) && Number(value) >= 1;
 
 const PART_CHECKS: Record<string, (value: string) => boolean> = {
   FREQ: (value) => FREQUENCIES.includes(value),
   INTERVAL: positiveInteger,
-  COUNT: positiveInteger,
+  // A COUNT rule is walked from its DTSTART: a thousand occurrences keep that walk short.
+  COUNT: (value) => positiveInteger(value) && Number(value) <= COUNT_MAX,
   UNTIL: (value) => isDateValue(value),
   BYSECOND: intList(0, 60, false),
   BYMINUTE: intList(0, 59, false),
@@ -99,13 +103,24 @@ function parseRuleParts(name: string, body: string): Map<string, string> | strin
   return parts;
 }
 
+// Bounds on what a schedule may hold, so reading or walking one costs little whoever wrote it
+// (the text's length is the contract's bound, checked again for text stored some other way).
+
+const LINES_MAX = 10;
+const RULES_MAX = 4;
+const DATES_MAX = 100;
+
 /** Splits and checks the lines. Empty text is an error: callers decide whether empty is allowed. */
 export function parseScheduleText(text: string): ScheduleParse {
+  if (text.length > SCHEDULE_MAX)
+    return { ok: false, message: `A schedule has at most ${SCHEDULE_MAX} characters.` };
   const rawLines = text
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line !== "");
   if (rawLines.length === 0) return { ok: false, message: "The schedule is empty." };
+  if (rawLines.length > LINES_MAX)
+    return { ok: false, message: `A schedule has at most ${LINES_MAX} lines.` };
   const lines: ScheduleLine[] = [];
   for (const raw of rawLines) {
     // A bare rule ("FREQ=WEEKLY;INTERVAL=2") is the RRULE line.
@@ -136,5 +151,12 @@ export function parseScheduleText(text: string): ScheduleParse {
   if (lines.filter((line) => line.name === "DTSTART").length > 1)
     return { ok: false, message: "Only one DTSTART is allowed." };
   if (!lines.some((line) => line.name === "RRULE")) return { ok: false, message: "An RRULE is required." };
+  if (lines.filter((line) => line.name === "RRULE" || line.name === "EXRULE").length > RULES_MAX)
+    return { ok: false, message: `A schedule has at most ${RULES_MAX} rules (RRULE and EXRULE lines).` };
+  const dates = lines
+    .filter((line) => line.name === "RDATE" || line.name === "EXDATE")
+    .reduce((sum, line) => sum + line.text.split(",").length, 0);
+  if (dates > DATES_MAX)
+    return { ok: false, message: `A schedule lists at most ${DATES_MAX} dates (RDATE and EXDATE values).` };
   return { ok: true, lines };
 }

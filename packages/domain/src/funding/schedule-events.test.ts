@@ -1,3 +1,4 @@
+import rrule from "rrule";
 import { describe, expect, it } from "vitest";
 import { addDays, eventDates, firstEventFrom } from "./schedule-events";
 
@@ -107,13 +108,6 @@ describe("eventDates", () => {
 
   it.each([
     [
-      "every 8 hours",
-      "DTSTART:20270104T000000Z\nRRULE:FREQ=HOURLY;INTERVAL=8",
-      "2027-01-04",
-      "2027-01-06",
-      ["2027-01-04", "2027-01-05", "2027-01-06"],
-    ],
-    [
       "twice a day",
       "DTSTART:20270104T090000Z\nRRULE:FREQ=DAILY;BYHOUR=9,18",
       "2027-01-04",
@@ -149,6 +143,82 @@ describe("eventDates", () => {
       "2027-02-15",
       "2027-02-22",
     ]);
+  });
+});
+
+describe("the bounded walk", () => {
+  // What rrule itself answers, walking from DTSTART without bounds (only for legitimate rules).
+  const unbounded = (text: string, from: string, through: string) => [
+    ...new Set(
+      rrule
+        .rrulestr(text, { forceset: true })
+        .between(new Date(`${from}T00:00:00Z`), new Date(`${through}T23:59:59.999Z`), true)
+        .map((instant) => instant.toISOString().slice(0, 10)),
+    ),
+  ];
+
+  it.each([
+    "DTSTART:20180104T090000Z\nRRULE:FREQ=DAILY;INTERVAL=3",
+    "DTSTART:20180104\nRRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,FR;WKST=SU",
+    "DTSTART:20180111\nRRULE:FREQ=WEEKLY;INTERVAL=3",
+    "DTSTART:20180107\nRRULE:FREQ=WEEKLY;INTERVAL=2;WKST=SU",
+    "DTSTART:20180131\nRRULE:FREQ=MONTHLY",
+    "DTSTART:20180115\nRRULE:FREQ=MONTHLY;INTERVAL=5",
+    "DTSTART:20180101\nRRULE:FREQ=MONTHLY;BYMONTHDAY=-1",
+    "DTSTART:20180101\nRRULE:FREQ=MONTHLY;BYDAY=-1FR",
+    "DTSTART:20180101\nRRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1",
+    "DTSTART:20180101\nRRULE:FREQ=YEARLY;BYWEEKNO=1;BYDAY=MO",
+    "DTSTART:20160229\nRRULE:FREQ=YEARLY",
+    "DTSTART:20160101\nRRULE:FREQ=YEARLY;INTERVAL=3;BYMONTH=2;BYMONTHDAY=29",
+    "DTSTART:20180101\nRRULE:FREQ=YEARLY;BYYEARDAY=100,-1",
+    "DTSTART:20180101\nRRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29",
+    "DTSTART:20180101\nRRULE:FREQ=WEEKLY;UNTIL=20300101",
+    "DTSTART:20180101\nRRULE:FREQ=WEEKLY;COUNT=600",
+    "DTSTART:20180101\nRRULE:FREQ=MONTHLY;BYMONTHDAY=1,15\nEXDATE:20290115\nRDATE:20290120",
+  ])("starts late and still answers as rrule does (%j)", (text) => {
+    for (const [from, through] of [
+      ["2017-06-01", "2018-03-01"],
+      ["2028-12-30", "2029-03-02"],
+      ["2029-01-15", "2033-01-15"],
+    ] as const) {
+      expect(eventDates(text, from, through), `${from}..${through}`).toEqual(unbounded(text, from, through));
+    }
+  });
+
+  it.each([
+    ["a rule that never matches (rrule alone spins to the year 9999)", "FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30"],
+    ["the same as an exception rule", "FREQ=DAILY\nEXRULE:FREQ=WEEKLY;BYMONTH=4;BYMONTHDAY=31"],
+    ["a DTSTART in 1900", "FREQ=DAILY"],
+    [
+      "a stored second-by-second rule",
+      "FREQ=DAILY;BYHOUR=0,1,2,3,4,5,6,7,8,9,10,11;BYMINUTE=0,1,2,3,4,5;BYSECOND=0,1,2",
+    ],
+    ["a COUNT rule from 1900", "FREQ=DAILY;COUNT=1000"],
+    ["a COUNT rule from 1900 that never matches", "FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30;COUNT=5"],
+  ])("stays within its bounds for %s", (_, rule) => {
+    const text = `DTSTART:${rule.includes("1900") || rule.includes("COUNT") ? "19000101" : "20160101"}\nRRULE:${rule}`;
+    const started = performance.now();
+    eventDates(text, "2026-01-01", "2026-12-31");
+    firstEventFrom(text, "2026-06-01");
+    eventDates(text, "2026-01-01", "2100-01-01");
+    // Generous (a loaded machine): the bound is thousands of rrule periods; unbounded, the first
+    // case alone walks millions and takes over 15 s.
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it.each([
+    ["a sub-daily rule", "DTSTART:20260101\nRRULE:FREQ=HOURLY;INTERVAL=8"],
+    ["a sub-daily exception rule", "DTSTART:20260101\nRRULE:FREQ=DAILY\nEXRULE:FREQ=SECONDLY"],
+    ["text the line parser refuses", "DTSTART:20260101\nRRULE:FREQ=DAILY;INTERVAL=-1"],
+    ["a COUNT past 1,000", "DTSTART:19000101\nRRULE:FREQ=DAILY;COUNT=999999"],
+  ])("finds no event in %s (stored past the grammar)", (_, text) => {
+    expect(eventDates(text, "2026-01-01", "2026-12-31")).toEqual([]);
+    expect(firstEventFrom(text, "2026-01-01")).toBeNull();
+  });
+
+  it("reads time parts and timed extra dates by their date", () => {
+    const text = "DTSTART:20260105\nRRULE:FREQ=WEEKLY;BYHOUR=9,18;BYMINUTE=0,30\nRDATE:20260107T120000Z";
+    expect(eventDates(text, "2026-01-01", "2026-01-13")).toEqual(["2026-01-05", "2026-01-07", "2026-01-12"]);
   });
 });
 

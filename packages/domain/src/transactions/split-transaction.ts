@@ -1,7 +1,8 @@
 import type { Database } from "@allot/db/create-database";
+import { budgets } from "@allot/db/schema/budgets";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import Big from "big.js";
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, count, eq, inArray } from "drizzle-orm";
 import { selectAllocationViews, toAllocationView } from "../allocations/allocation-view";
 import { changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import type { Actor } from "../shared/actor";
@@ -32,6 +33,18 @@ export async function splitTransaction(
         "non_field_errors",
         "A pending transaction cannot be split; resolve it first.",
       );
+    }
+    // A split names distinct budgets of the account, so more keys than it has budgets cannot
+    // be right; refusing them here keeps a huge map from reaching a query.
+    const named = Object.keys(input.splits).length;
+    if (named > 0) {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(budgets)
+        .where(eq(budgets.bankAccountId, account.id));
+      const budgetCount = row?.n ?? 0;
+      if (named > budgetCount)
+        throw invalid(`The account has ${budgetCount} budgets; a split cannot name ${named}.`);
     }
     // Each value is checked on its own before keys are folded to lower case, so a negative cannot
     // hide inside a sum; a budget named twice (keys differing only in case) is refused as ambiguous.

@@ -116,6 +116,42 @@ describe.each(testEngines())("transaction splits over HTTP (%s)", (engine) => {
     await kit.ledgerHolds(account.id);
   });
 
+  it("caps splits at the account's budget count and at 1,000, with one short 400 on splits", async () => {
+    const user = await t.user();
+    const account = await kit.account(user);
+    const mine = await kit.budget(account.id);
+    const row = await kit.transaction(user, account.id, { amount: "-50.00" });
+    const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
+    const mapOf = (size: number, value = "0.01") =>
+      Object.fromEntries(Array.from({ length: size }, (_, n) => [uuid(n), value]));
+
+    // Unallocated and one budget: a third key cannot name a budget of the account.
+    const over = await split(user, row.id, { [mine]: "1.00", [account.unallocated]: "1.00", [uuid(1)]: "1" });
+    expect(over.statusCode, over.body).toBe(400);
+    expect(over.json()).toEqual({ splits: ["The account has 2 budgets; a split cannot name 3."] });
+
+    // 70,000 keys once broke PostgreSQL's parameter limit (a 500); bad values must not give
+    // one message each either.
+    for (const splits of [mapOf(70_000), mapOf(70_000, "x"), mapOf(1_001)]) {
+      const response = await split(user, row.id, splits);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ splits: ["Ensure this field has no more than 1000 budgets."] });
+    }
+    const form = await t.inject({
+      method: "POST",
+      url: `/api/v1/transactions/${row.id}/splits/`,
+      headers: { ...kit.auth(user), "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams({ splits: JSON.stringify(mapOf(1_001)) }).toString(),
+    });
+    expect(form.statusCode, form.body).toBe(400);
+    expect(Object.keys(form.json())).toEqual(["splits"]);
+
+    const fine = await split(user, row.id, { [mine]: "20.00" });
+    expect(fine.statusCode, fine.body).toBe(200);
+    expect(await kit.budgetBalance(mine)).toBe("-20.00");
+    await kit.ledgerHolds(account.id);
+  });
+
   it("checks each amount before merging keys: a budget named twice in another case is refused", async () => {
     const user = await t.user();
     const account = await kit.account(user);

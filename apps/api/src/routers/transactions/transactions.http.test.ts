@@ -196,6 +196,63 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
       expect(await kit.balances(user, account.id)).toEqual({ posted: "1000.00", available: "1000.00" });
     });
 
+    it("takes only https links in image and document, on create and update", async () => {
+      const user = await t.user();
+      const account = await kit.account(user);
+      const base = {
+        bank_account: account.id,
+        amount: "-1.00",
+        transaction_date: "2026-03-10",
+        transaction_type: "ach",
+        raw_description: "X",
+      };
+      const hostile = [
+        "javascript:alert(document.cookie)",
+        "JavaScript:alert(1)",
+        "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+        "http://example.com/r.png",
+        "ftp://example.com/r.png",
+        "file:///etc/passwd",
+      ];
+      for (const field of ["image", "document"] as const) {
+        for (const value of hostile) {
+          const response = await kit.create(user, { ...base, [field]: value });
+          expect(response.statusCode, `${field}=${value}`).toBe(400);
+          expect(response.json(), `${field}=${value}`).toEqual({ [field]: [expect.stringMatching(/https/)] });
+        }
+      }
+      const bare = await kit.transaction(user, account.id);
+      for (const field of ["image", "document"] as const) {
+        for (const value of hostile) {
+          const response = await t.inject({
+            method: "PATCH",
+            url: `/api/v1/transactions/${bare.id}/`,
+            headers: auth(user),
+            payload: { [field]: value },
+          });
+          expect(response.statusCode, `${field}=${value}`).toBe(400);
+          expect(Object.keys(response.json()), `${field}=${value}`).toEqual([field]);
+        }
+        const cleared = await t.inject({
+          method: "PATCH",
+          url: `/api/v1/transactions/${bare.id}/`,
+          headers: auth(user),
+          payload: { [field]: null },
+        });
+        expect(cleared.statusCode, cleared.body).toBe(200);
+        expect(cleared.json()[field]).toBeNull();
+      }
+      const linked = await kit.create(user, {
+        ...base,
+        image: "https://example.com/r.png",
+        document: "HTTPS://example.com/r.pdf",
+      });
+      expect(linked.statusCode, linked.body).toBe(201);
+      expect(linked.json()).toMatchObject({ image: "https://example.com/r.png" });
+      expect(linked.json().document).toMatch(/^https:\/\/example\.com\/r\.pdf$/i);
+      expect(await kit.balances(user, account.id)).toEqual({ posted: "989.00", available: "989.00" });
+    });
+
     it("refuses another currency with 400 on amount_currency; the account's own is fine", async () => {
       const user = await t.user();
       const account = await kit.account(user);
