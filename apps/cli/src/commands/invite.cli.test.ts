@@ -75,6 +75,7 @@ describe.each(testEngines())("allot invite / invitations against a running API (
         cancelled: true,
       });
       const byToken = await allot(["invitations", "cancel", second.json<InvitationJson>().token]);
+      expect(byToken.stderr).toBe("");
       expect(byToken.stdout).toBe(`Cancelled the invitation of ${bob} to 'Household'.\n`);
 
       const none = await allot(["invitations", "--account", household.id]);

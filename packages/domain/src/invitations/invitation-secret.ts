@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { invitations } from "@allot/db/schema/invitations";
 import { eq, type SQL } from "drizzle-orm";
 import { randomToken, sha256 } from "../auth/token-digest";
@@ -11,6 +12,12 @@ export function newInvitationSecret() {
   const secret = randomToken();
   return { secret, digest: sha256(secret) };
 }
+
+/**
+ * The owners' handle (the listed `token`): hex, so that it never starts with "-" and is read as an
+ * option when pasted into `allot invitations cancel TOKEN` (base64url did, one time in 64).
+ */
+export const newInvitationHandle = () => randomBytes(32).toString("hex");
 
 /** Condition on `invitations`: the one whose mailed secret this is (never matches a handle). */
 export const bySecret = (secret: string): SQL => eq(invitations.secretDigest, sha256(secret));

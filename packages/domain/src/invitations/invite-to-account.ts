@@ -4,7 +4,6 @@ import { banks } from "@allot/db/schema/banks";
 import { invitations } from "@allot/db/schema/invitations";
 import { users } from "@allot/db/schema/users";
 import { and, eq, gt, lte, sql } from "drizzle-orm";
-import { randomToken } from "../auth/token-digest";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { enqueueEmail } from "../email/enqueue-email";
 import type { Actor } from "../shared/actor";
@@ -12,7 +11,7 @@ import { Conflict, Throttled } from "../shared/errors";
 import { findOrCreateInvitee } from "./find-or-create-invitee";
 import { invitationEmail } from "./invitation-email";
 import { INVITATION_LIMIT, INVITATION_WINDOW_DAYS, invitationLimitRetryAfter } from "./invitation-limit";
-import { newInvitationSecret } from "./invitation-secret";
+import { newInvitationHandle, newInvitationSecret } from "./invitation-secret";
 import { invitationExpiry } from "./invitation-status";
 
 /**
@@ -79,7 +78,7 @@ export async function inviteToAccount(
     }
 
     const invitee = await findOrCreateInvitee(tx, input.email);
-    const handle = randomToken();
+    const handle = newInvitationHandle();
     const { secret, digest } = newInvitationSecret();
     const expiresAt = invitationExpiry(now);
     await tx.insert(invitations).values({
