@@ -200,6 +200,12 @@ export class SchemaArbitraries {
 function semanticString(name: string): fc.Arbitrary<string> | null {
   if (name === "funding_schedule" || name === "recurrence_schedule") return schedules;
   if (name === "timezone") return timezones;
+  // Links to a receipt: https only (other schemes are refused), so most are https.
+  if (name === "image" || name === "document")
+    return weighted(
+      [4, fc.nat(99).map((n) => `https://receipts.example.com/${n}.jpg`)],
+      [1, fc.constantFrom("javascript:alert(1)", "data:text/html,<b>x</b>", "http://example.com/a.png", "")],
+    );
   if (name === "email" || name === "invitee_email" || name === "new_email")
     return weighted(
       [5, ref("email")],
