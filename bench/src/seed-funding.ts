@@ -133,6 +133,7 @@ export async function seedFundingAccount(
       const recurrenceSchedule = checked(
         checkRecurrenceSchedule(
           `DTSTART:${dtstart(addDays(schedulesFrom, i % 28), variant)}\nRRULE:FREQ=MONTHLY`,
+          asOf,
         ),
       );
       const name = `Recurring ${number}`;
