@@ -23,4 +23,25 @@ describe("lastDigestWindow", () => {
       lastDigestWindow(new Date("2026-11-23T08:00:00Z"), "Europe/Berlin", "daily_morning").toISOString(),
     ).toBe("2026-11-23T06:00:00.000Z");
   });
+
+  it.each([
+    // Europe/Berlin springs forward 2025-03-30 (02:00 → 03:00): 07:00 is 07:00 +02:00.
+    ["daily_morning", "2025-03-30T05:00:00Z", "2025-03-30T05:00:00.000Z"],
+    ["daily_morning", "2025-03-30T05:30:00Z", "2025-03-30T05:00:00.000Z"],
+    ["daily_morning", "2025-03-30T04:59:00Z", "2025-03-29T06:00:00.000Z"],
+    ["twice_daily", "2025-03-30T16:30:00Z", "2025-03-30T16:00:00.000Z"],
+    // It falls back 2025-10-26 (03:00 → 02:00): 07:00 is 07:00 +01:00.
+    ["daily_morning", "2025-10-26T06:00:00Z", "2025-10-26T06:00:00.000Z"],
+    ["daily_morning", "2025-10-26T05:59:00Z", "2025-10-25T05:00:00.000Z"],
+    ["weekly_sunday", "2025-10-26T06:30:00Z", "2025-10-26T06:00:00.000Z"],
+    ["twice_daily", "2025-10-26T17:30:00Z", "2025-10-26T17:00:00.000Z"],
+  ] as const)("keeps 7 am and 6 pm on the day clocks change: %s at %s → %s", (frequency, now, window) => {
+    expect(lastDigestWindow(new Date(now), "Europe/Berlin", frequency).toISOString()).toBe(window);
+  });
+
+  it("keeps 7 am on a day whose midnight does not exist (America/Santiago 2025-09-07)", () => {
+    expect(
+      lastDigestWindow(new Date("2025-09-07T12:00:00Z"), "America/Santiago", "daily_morning").getTime(),
+    ).toBe(Date.parse("2025-09-07T07:00:00-03:00"));
+  });
 });
