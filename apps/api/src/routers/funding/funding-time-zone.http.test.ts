@@ -1,0 +1,88 @@
+import { budgets } from "@allot/db/schema/budgets";
+import { testEngines } from "@allot/db/testing/test-databases";
+import { createBank } from "@allot/domain/banks/create-bank";
+import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../../testing/test-app";
+
+// America/Santiago went from 2025-09-06 23:59:59 −04:00 straight to 2025-09-07 01:00 −03:00.
+const ZONE = "America/Santiago";
+const DAY = "2025-09-07";
+const DAY_STARTS = "2025-09-07T01:00:00-03:00";
+
+describe.each(testEngines())("funding on a day whose midnight does not exist (%s)", (engine) => {
+  const t = useTestApp(engine);
+
+  it("dates the transfer at the day's real start and keeps the event on its day", async () => {
+    const bankId = (await createBank(t.db, { name: "Santiago Bank", currency: "USD" })).id;
+    const owner = await t.user();
+    const headers = { authorization: owner.bearer };
+    const me = await t.inject({
+      method: "PATCH",
+      url: "/api/v1/users/me/",
+      headers,
+      payload: { timezone: ZONE },
+    });
+    expect(me.statusCode, me.body).toBe(200);
+    const created = await t.inject({
+      method: "POST",
+      url: "/api/v1/bank-accounts/",
+      headers,
+      payload: { name: "Checking", bank: bankId, available_balance: "1000.00", posted_balance: "1000.00" },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const account = created.json();
+    const made = await t.inject({
+      method: "POST",
+      url: "/api/v1/budgets/",
+      headers,
+      payload: {
+        name: "Holiday",
+        bank_account: account.id,
+        budget_type: "G",
+        funding_type: "F",
+        target_balance: "500",
+        funding_amount: "50",
+        funding_schedule: `DTSTART:${DAY.replaceAll("-", "")}\nRRULE:FREQ=WEEKLY`,
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const goal = made.json();
+    // A budget schedules from the day it was made: date it as made before that day, so a run
+    // as of that day reaches the event.
+    await t.db.update(budgets).set({ schedulesFrom: "2025-09-01" }).where(eq(budgets.id, goal.id));
+
+    const run = await t.inject({
+      method: "POST",
+      url: `/api/v1/bank-accounts/${account.id}/run-funding/`,
+      headers,
+      payload: { as_of: DAY },
+    });
+    expect(run.statusCode, run.body).toBe(200);
+    expect(run.json()).toMatchObject({ transfers: 1, occurrences_completed: 1, warnings: [] });
+
+    const transfers = await t.inject({
+      url: `/api/v1/internal-transactions/?dst_budget=${goal.id}`,
+      headers,
+    });
+    expect(transfers.statusCode, transfers.body).toBe(200);
+    const results: { effective_date: string; amount: string }[] = transfers.json().results;
+    expect(results).toHaveLength(1);
+    // The same instant however the output writes its offset: 04:00Z, not the 23:00 of the day before.
+    expect(Date.parse(results[0]?.effective_date ?? "")).toBe(Date.parse(DAY_STARTS));
+
+    const occurrences = await t.inject({ url: `/api/v1/funding-occurrences/?budget=${goal.id}`, headers });
+    expect(occurrences.statusCode, occurrences.body).toBe(200);
+    expect(occurrences.json().results.map((o: { scheduled_date: string }) => o.scheduled_date)).toEqual([
+      DAY,
+    ]);
+    const dates = await t.inject({
+      url: `/api/v1/bank-accounts/${account.id}/funding-event-dates/?after=2025-09-06&before=2025-09-08`,
+      headers,
+    });
+    expect(dates.statusCode, dates.body).toBe(200);
+    expect(dates.json()).toEqual({ dates: [DAY] });
+    expect(await verifyLedger(t.db, account.id)).toEqual([]);
+  });
+});
