@@ -14,9 +14,9 @@ describe("toErrorResponse for database errors", () => {
     ["22003", "The amount would take a balance past 12 integer digits."],
     ["22021", "Null characters are not allowed."],
     ["22P05", "Null characters are not allowed."],
-    ["22007", "A date is outside the supported range, 0100-01-01 to 9999-12-30."],
-    ["22008", "A date is outside the supported range, 0100-01-01 to 9999-12-30."],
-    ["22009", "A date is outside the supported range, 0100-01-01 to 9999-12-30."],
+    ["22007", "A date is outside the supported range, 0100-01-02 to 9999-12-29."],
+    ["22008", "A date is outside the supported range, 0100-01-02 to 9999-12-29."],
+    ["22009", "A date is outside the supported range, 0100-01-02 to 9999-12-29."],
   ])("SQLSTATE %s is the caller's: 400", (code, message) => {
     expect(toErrorResponse(fromDatabase(code))).toEqual({
       status: 400,

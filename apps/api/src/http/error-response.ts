@@ -1,3 +1,4 @@
+import { FIRST_DAY, LAST_DAY } from "@allot/contract/http/fields";
 import { pathParameters, type RouteSpec } from "@allot/contract/http/route";
 import { isDatabaseUnavailable, isTransientConflict, sqlState } from "@allot/db/database-errors";
 import { DomainError, Throttled, ValidationFailed } from "@allot/domain/shared/errors";
@@ -21,7 +22,7 @@ const TRPC_CODES: Record<string, { status: number; code: string; detail?: string
   METHOD_NOT_SUPPORTED: { status: 405, code: "method_not_allowed" },
 };
 
-const OUT_OF_RANGE_DATE = "A date is outside the supported range, 0100-01-01 to 9999-12-30.";
+const OUT_OF_RANGE_DATE = `A date is outside the supported range, ${FIRST_DAY} to ${LAST_DAY}.`;
 const NUL_TEXT = "Null characters are not allowed.";
 
 /**

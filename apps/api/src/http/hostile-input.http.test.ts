@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../testing/test-app";
 
 const NUL_MESSAGE = ["Null characters are not allowed."];
-const RANGE_MESSAGE = ["Must be a date between 0100-01-01 and 9999-12-30."];
+const RANGE_MESSAGE = ["Must be a date between 0100-01-02 and 9999-12-29."];
 const DATE_TIME_MESSAGE = ["Must be an ISO 8601 date-time or a date, YYYY-MM-DD."];
 
 /** A multipart/form-data body built by hand: one text part per field. */
@@ -89,10 +89,10 @@ describe.each(testEngines())("hostile input over HTTP (%s)", (engine) => {
   describe("dates", () => {
     it.each([
       ["year 0000", "0000-01-01", RANGE_MESSAGE],
-      ["an offset rolling past 9999", "9999-12-31T23:59:59-14:00", RANGE_MESSAGE],
-      ["an offset rolling before 0100", "0100-01-01T00:00:00+01:00", RANGE_MESSAGE],
+      ["an offset rolling past the last day", "9999-12-29T23:59:59-14:00", RANGE_MESSAGE],
+      ["an offset rolling before the first day", "0100-01-02T00:00:00+01:00", RANGE_MESSAGE],
       ["a year drizzle would read back as 1950", "0050-06-01", RANGE_MESSAGE],
-      ["the last day of 9999", "9999-12-31", RANGE_MESSAGE],
+      ["the day a local reading could carry past 9999", "9999-12-30", RANGE_MESSAGE],
       ["an impossible day", "2024-02-30", DATE_TIME_MESSAGE],
       ["hour 24", "2024-01-01T24:00:00Z", DATE_TIME_MESSAGE],
     ])("refuses %s in a body date-time, writing nothing", async (_label, text, message) => {
@@ -110,11 +110,14 @@ describe.each(testEngines())("hostile input over HTTP (%s)", (engine) => {
       expect(await transactionCount(account.id)).toBe(before);
     });
 
-    it("keeps the first and last supported days, read back as sent", async () => {
+    it("keeps the first and last supported days, read back as sent or as the local day", async () => {
       const own = await newAccount();
       for (const [text, iso] of [
-        ["0100-01-01", "0100-01-01T00:00:00.000Z"],
-        ["9999-12-30T23:59:59Z", "9999-12-30T23:59:59.000Z"],
+        ["0100-01-02T00:00:00Z", "0100-01-02T00:00:00.000Z"],
+        ["9999-12-29T23:59:59Z", "9999-12-29T23:59:59.000Z"],
+        // Bare dates are the account's (Los Angeles) days: local mean time in 100, PST in 9999.
+        ["0100-01-02", "0100-01-02T07:52:58.000Z"],
+        ["9999-12-29", "9999-12-29T08:00:00.000Z"],
       ]) {
         const response = await post(
           "/api/v1/transactions/",
@@ -126,19 +129,19 @@ describe.each(testEngines())("hostile input over HTTP (%s)", (engine) => {
     });
 
     it("refuses a range filter past the supported days under the parameter's name", async () => {
-      expect400(await get("/api/v1/transactions/?date_to=9999-12-31"), { date_to: RANGE_MESSAGE });
-      expect400(await get("/api/v1/transactions/?posted_date_from=0099-12-31"), {
+      expect400(await get("/api/v1/transactions/?date_to=9999-12-30"), { date_to: RANGE_MESSAGE });
+      expect400(await get("/api/v1/transactions/?posted_date_from=0100-01-01"), {
         posted_date_from: RANGE_MESSAGE,
       });
       expect400(await get("/api/v1/transactions/?date_from=2023-02-29"), { date_from: DATE_TIME_MESSAGE });
-      expect400(await get("/api/v1/internal-transactions/?date_to=9999-12-31"), { date_to: RANGE_MESSAGE });
+      expect400(await get("/api/v1/internal-transactions/?date_to=9999-12-30"), { date_to: RANGE_MESSAGE });
     });
 
     it("takes the last supported day as a whole-day end bound", async () => {
       for (const url of [
-        "/api/v1/transactions/?date_from=0100-01-01&date_to=9999-12-30",
-        "/api/v1/transactions/?posted_date_to=9999-12-30",
-        "/api/v1/internal-transactions/?date_from=0100-01-01&date_to=9999-12-30",
+        "/api/v1/transactions/?date_from=0100-01-02&date_to=9999-12-29",
+        "/api/v1/transactions/?posted_date_to=9999-12-29",
+        "/api/v1/internal-transactions/?date_from=0100-01-02&date_to=9999-12-29",
       ]) {
         const response = await get(url);
         expect(response.statusCode, response.body).toBe(200);

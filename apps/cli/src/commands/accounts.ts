@@ -7,6 +7,7 @@ import {
   updateBankAccountRoute,
 } from "@allot/contract/bank-accounts/routes";
 import { DECIMAL_PATTERN } from "@allot/contract/http/fields";
+import { localDate } from "@allot/domain/budgets/account-today";
 import { type Command, Option } from "commander";
 import type { z } from "zod";
 import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";
@@ -27,7 +28,9 @@ const TYPES = { C: "checking", S: "savings", X: "credit card" } as const;
 const TYPE_CHOICES = ["checking", "savings", "credit-card", "C", "S", "X"];
 const TYPE_LETTERS: Record<string, "C" | "S" | "X"> = { checking: "C", savings: "S", "credit-card": "X" };
 const onOff = (value: boolean) => (value ? "on" : "off");
-const day = (dateTime: string | null) => dateTime?.slice(0, 10) ?? null;
+// The last import's day in the account's calendar, as its transactions' days are shown.
+const lastImportDay = (a: BankAccount) =>
+  a.last_imported_at === null ? null : localDate(new Date(a.last_imported_at), a.timezone);
 
 const LIST_COLUMNS: Column<BankAccount>[] = [
   { header: "Name", value: (a) => a.name },
@@ -36,7 +39,7 @@ const LIST_COLUMNS: Column<BankAccount>[] = [
   { header: "Available", value: (a) => a.available_balance, money: true },
   { header: "Posted", value: (a) => a.posted_balance, money: true },
   { header: "Auto-funding", value: (a) => onOff(a.auto_funding_enabled) },
-  { header: "Last import", value: (a) => day(a.last_imported_at) },
+  { header: "Last import", value: lastImportDay },
   { header: "Id", value: (a) => a.id },
 ];
 
@@ -52,6 +55,7 @@ const FIELDS: Column<BankAccount>[] = [
   { header: "auto-funding", value: (a) => onOff(a.auto_funding_enabled) },
   { header: "unallocated budget", value: (a) => a.unallocated_budget },
   { header: "owners", value: (a) => a.owners.join(", ") },
+  { header: "time zone", value: (a) => a.timezone },
   { header: "last imported at", value: (a) => a.last_imported_at },
   { header: "last posted through", value: (a) => a.last_posted_through },
   { header: "created at", value: (a) => a.created_at },

@@ -1,6 +1,8 @@
 import type { TransactionAllocationView } from "@allot/contract/allocations/allocation";
+import { getBankAccountRoute } from "@allot/contract/bank-accounts/routes";
 import { listBudgetsRoute } from "@allot/contract/budgets/routes";
 import type { TransactionView } from "@allot/contract/transactions/transaction";
+import { localDate } from "@allot/domain/budgets/account-today";
 import type { Client } from "@allot/sdk/client";
 import type { Column } from "../format/columns";
 import { emitRecord, type OutputOptions } from "../format/emit";
@@ -8,15 +10,38 @@ import { emitRecord, type OutputOptions } from "../format/emit";
 /** Budget id → name within an account, archived budgets included (old allocations point at them). */
 export type BudgetNames = ReadonlyMap<string, string>;
 
-export async function budgetNamesOf(client: Client, accountId: string): Promise<BudgetNames> {
+async function budgetNamesOf(client: Client, accountId: string): Promise<BudgetNames> {
   const names = new Map<string, string>();
   for await (const budget of client.paginate(listBudgetsRoute, { bank_account: accountId, page_size: 500 }))
     names.set(budget.id, budget.name);
   return names;
 }
 
-// Dates as the API wrote them (its offset), cut to the day: what a bank statement shows.
-const day = (dateTime: string | null) => dateTime?.slice(0, 10) ?? null;
+/** What a person reads beside an account's transactions: its budgets' names and its calendar. */
+export interface AccountLabels {
+  budgetNames: BudgetNames;
+  /** The account's time zone: a transaction's day is its day there, as the API reads bare dates. */
+  timeZone: string;
+}
+
+/** Nothing to look up for `--json`, which prints the API's objects as they are. */
+const NO_LABELS: AccountLabels = { budgetNames: new Map(), timeZone: "UTC" };
+
+export async function accountLabelsOf(
+  client: Client,
+  accountId: string,
+  options: OutputOptions,
+): Promise<AccountLabels> {
+  if (options.json) return NO_LABELS;
+  const [budgetNames, account] = await Promise.all([
+    budgetNamesOf(client, accountId),
+    client.call(getBankAccountRoute, { id: accountId }),
+  ]);
+  return { budgetNames, timeZone: account.timezone };
+}
+
+const day = (dateTime: string | null, timeZone: string) =>
+  dateTime === null ? null : localDate(new Date(dateTime), timeZone);
 const budgetName = (names: BudgetNames, id: string | null) => (id ? (names.get(id) ?? id) : "-");
 
 /** "Groceries" for one allocation; "Groceries 60.00, Rent 20.00" when the amount is split. */
@@ -27,9 +52,9 @@ function budgetsCell(row: TransactionView, names: BudgetNames): string {
 }
 
 /** `allot transactions list`: one line a transaction, with the id to pass to the other commands. */
-export const listColumns = (names: BudgetNames): Column<TransactionView>[] => [
+export const listColumns = ({ budgetNames: names, timeZone }: AccountLabels): Column<TransactionView>[] => [
   { header: "Id", value: (row) => row.id },
-  { header: "Date", value: (row) => day(row.transaction_date ?? row.posted_date) },
+  { header: "Date", value: (row) => day(row.transaction_date ?? row.posted_date, timeZone) },
   { header: "Description", value: (row) => row.description },
   { header: "Amount", value: (row) => row.amount, money: true },
   { header: "Category", value: (row) => row.category_full_name },
@@ -38,10 +63,10 @@ export const listColumns = (names: BudgetNames): Column<TransactionView>[] => [
 ];
 
 /** `show`, `edit`, `resolve`, `create`: the fields a person reads, one a line. */
-const recordFields = (names: BudgetNames): Column<TransactionView>[] => [
+const recordFields = ({ budgetNames: names, timeZone }: AccountLabels): Column<TransactionView>[] => [
   { header: "Id", value: (row) => row.id },
-  { header: "Date", value: (row) => day(row.transaction_date) },
-  { header: "Posted", value: (row) => day(row.posted_date) },
+  { header: "Date", value: (row) => day(row.transaction_date, timeZone) },
+  { header: "Posted", value: (row) => day(row.posted_date, timeZone) },
   { header: "Description", value: (row) => row.description },
   { header: "Bank text", value: (row) => row.raw_description },
   { header: "Amount", value: (row) => row.amount, money: true },
@@ -67,6 +92,5 @@ export async function emitTransaction(
   row: TransactionView,
   options: OutputOptions,
 ): Promise<void> {
-  const names: BudgetNames = options.json ? new Map() : await budgetNamesOf(client, row.bank_account);
-  emitRecord(row, recordFields(names), options);
+  emitRecord(row, recordFields(await accountLabelsOf(client, row.bank_account, options)), options);
 }

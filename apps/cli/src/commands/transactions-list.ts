@@ -16,7 +16,7 @@ import { resolveAccountId } from "../resolve/account";
 import { resolveBudgetId } from "../resolve/budget-names";
 import { resolveCategory } from "../resolve/category";
 import { amountFlag, dateFlag } from "./transaction-flags";
-import { budgetNamesOf, listColumns } from "./transaction-views";
+import { accountLabelsOf, listColumns } from "./transaction-views";
 
 interface ListOptions extends ApiOptions, OutputOptions {
   account?: string;
@@ -146,10 +146,9 @@ async function listTransactions(env: CliEnv, options: ListOptions): Promise<void
       if (inRange(row)) rows.push(row);
       if (rows.length >= limit) break;
     }
-    const names = options.json ? new Map() : await budgetNamesOf(client, account);
     emitList(
       rows,
-      listColumns(names),
+      listColumns(await accountLabelsOf(client, account, options)),
       options,
       "No transactions match: loosen the filters or try another --account.",
     );

@@ -15,7 +15,7 @@ import { addOutputOptions, emitList, type OutputOptions } from "../format/emit";
 import { printJson, reportError, UsageError } from "../output";
 import { resolveBudgetId } from "../resolve/budget-names";
 import { amountFlag, dateFlag, transactionId } from "./transaction-flags";
-import { allocationColumns, budgetNamesOf, emitTransaction } from "./transaction-views";
+import { accountLabelsOf, allocationColumns, emitTransaction } from "./transaction-views";
 import { registerCreateCommand } from "./transactions-create";
 import { registerListCommand } from "./transactions-list";
 import { parseSplitPairs } from "./transactions-split";
@@ -139,8 +139,8 @@ export function registerTransactionsCommands(program: Command, env: CliEnv): voi
           splits[budget] = pair.amount;
         }
         const allocations = await client.call(splitTransactionRoute, { ...input, splits });
-        const names = options.json ? new Map<string, string>() : await budgetNamesOf(client, account);
-        emitList(allocations, allocationColumns(names), options);
+        const { budgetNames } = await accountLabelsOf(client, account, options);
+        emitList(allocations, allocationColumns(budgetNames), options);
       }),
     );
 

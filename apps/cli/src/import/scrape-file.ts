@@ -69,6 +69,6 @@ export function readScrapeFile(text: string, file: string): Statement {
     ...(body.data.ending_balance_currency
       ? { endingBalanceCurrency: body.data.ending_balance_currency }
       : {}),
-    scrapedAt: body.data.scraped_at.toISOString(),
+    scrapedAt: body.data.scraped_at,
   };
 }

@@ -27,6 +27,10 @@ export const BankAccountSchema = z
     auto_funding_enabled: z.boolean(),
     last_imported_at: dateTimeOutput().nullable(),
     last_posted_through: z.iso.date().nullable(),
+    timezone: z.string().meta({
+      description:
+        "The account's calendar: its first owner's time zone (IANA). A bare date sent for this account, and every day shown or derived for it (list filters, imports, funding dates), is a day in this zone.",
+    }),
     created_at: dateTimeOutput(),
     modified_at: dateTimeOutput(),
   })

@@ -5,11 +5,12 @@ import {
   dateTimeFilter,
   dateTimeInput,
   parseDateTimeText,
+  readDateTimeText,
   uuidField,
 } from "./fields";
 
 const FORMAT = "Must be an ISO 8601 date-time or a date, YYYY-MM-DD.";
-const RANGE = "Must be a date between 0100-01-01 and 9999-12-30.";
+const RANGE = "Must be a date between 0100-01-02 and 9999-12-29.";
 const messages = (result: { error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message);
 
@@ -20,9 +21,9 @@ describe("parseDateTimeText", () => {
     ["2024-03-01 10:15:30.123456", "2024-03-01T10:15:30.123Z"],
     ["2024-03-01T10:15:30+02:00", "2024-03-01T08:15:30.000Z"],
     ["2024-03-01T10:15:30-0130", "2024-03-01T11:45:30.000Z"],
-    ["0100-01-01", "0100-01-01T00:00:00.000Z"],
-    ["0100-01-01T00:30:00-01:00", "0100-01-01T01:30:00.000Z"],
-    ["9999-12-30T23:59:59.999Z", "9999-12-30T23:59:59.999Z"],
+    ["0100-01-02", "0100-01-02T00:00:00.000Z"],
+    ["0100-01-02T00:30:00-01:00", "0100-01-02T01:30:00.000Z"],
+    ["9999-12-29T23:59:59.999Z", "9999-12-29T23:59:59.999Z"],
   ])("reads %s", (text, iso) => {
     expect(parseDateTimeText(text)?.toISOString()).toBe(iso);
   });
@@ -39,12 +40,31 @@ describe("parseDateTimeText", () => {
     "2024-01-01T10:00:00+24:00",
     "0000-01-01",
     "0099-12-31T23:59:59Z",
-    "0100-01-01T00:30:00+01:00",
-    "9999-12-31",
-    "9999-12-30T23:59:59-14:00",
+    "0100-01-01",
+    "0100-01-02T00:30:00+01:00",
+    "9999-12-30",
+    "9999-12-29T23:59:59-14:00",
     "not a date",
   ])("refuses %s", (text) => {
     expect(parseDateTimeText(text)).toBeNull();
+  });
+});
+
+describe("readDateTimeText", () => {
+  it("tells a bare date and a local time from a text with an offset", () => {
+    expect(readDateTimeText("2025-10-05")).toEqual({
+      day: "2025-10-05",
+      bare: true,
+      time: [0, 0, 0, 0],
+      offsetMinutes: null,
+    });
+    expect(readDateTimeText("2025-10-05T10:15:30.5")).toMatchObject({
+      bare: false,
+      time: [10, 15, 30, 500],
+      offsetMinutes: null,
+    });
+    expect(readDateTimeText("2025-10-05T10:15Z")?.offsetMinutes).toBe(0);
+    expect(readDateTimeText("2025-10-05T10:15-05:30")?.offsetMinutes).toBe(-330);
   });
 });
 
@@ -52,14 +72,14 @@ describe("date-time fields", () => {
   it("tell an impossible date from one out of range", () => {
     expect(messages(dateTimeInput().safeParse("2024-02-30"))).toEqual([FORMAT]);
     expect(messages(dateTimeInput().safeParse("9999-12-31T23:59:59-14:00"))).toEqual([RANGE]);
-    expect(messages(dateTimeFilter().safeParse("0000-01-01"))).toEqual([RANGE]);
-    expect(dateTimeFilter().safeParse(" 9999-12-30 ").data).toBe("9999-12-30");
+    expect(messages(dateTimeFilter("").safeParse("0000-01-01"))).toEqual([RANGE]);
+    expect(dateTimeFilter("").safeParse(" 9999-12-29 ").data).toBe("9999-12-29");
   });
 
   it("dateField keeps to real days within the range", () => {
-    expect(dateField().safeParse("9999-12-30").success).toBe(true);
-    expect(messages(dateField().safeParse("0000-01-01"))).toEqual([RANGE]);
-    expect(messages(dateField().safeParse("9999-12-31"))).toEqual([RANGE]);
+    expect(dateField().safeParse("9999-12-29").success).toBe(true);
+    expect(messages(dateField().safeParse("0100-01-01"))).toEqual([RANGE]);
+    expect(messages(dateField().safeParse("9999-12-30"))).toEqual([RANGE]);
     expect(messages(dateField().safeParse("2024-02-30"))).toEqual(["Must be a date, YYYY-MM-DD."]);
   });
 });

@@ -52,13 +52,14 @@ export const uuidField = () =>
 /*
  * Dates and date-times must name a real calendar day between these two (date-times as a UTC
  * instant), so every value and filter stays where the database and its driver agree:
- * - PostgreSQL gets drizzle's ISO text, which only reads years 0001–9999, and a bare date ending a
- *   range filter reaches the next midnight (domain/shared/date-range.ts): the last day is left free.
+ * - PostgreSQL gets drizzle's ISO text, which only reads years 0001–9999.
  * - drizzle reads a timestamptz back with `new Date("0050-01-01 00:00:00+00")`, which V8 takes
  *   as 1950: years 0001–0099 would be stored right and read back wrong.
+ * - A bare date or an offset-less time is read in the account's time zone (up to a day from UTC,
+ *   and a range's last day reaches the next local midnight): a day is left free at each end.
  */
-const FIRST_DAY = "0100-01-01";
-const LAST_DAY = "9999-12-30";
+export const FIRST_DAY = "0100-01-02";
+export const LAST_DAY = "9999-12-29";
 const FIRST_INSTANT = Date.parse(`${FIRST_DAY}T00:00:00Z`);
 const END_INSTANT = Date.parse(`${LAST_DAY}T00:00:00Z`) + 24 * 60 * 60 * 1000;
 const DATE_RANGE_MESSAGE = `Must be a date between ${FIRST_DAY} and ${LAST_DAY}.`;
@@ -70,70 +71,99 @@ export const dateField = () =>
   });
 
 const DATE_TIME_PATTERN =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?(?:[zZ]|([+-])(\d{2}):?(\d{2}))?)?$/;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?([zZ]|([+-])(\d{2}):?(\d{2}))?)?$/;
 const DATE_TIME_MESSAGE = "Must be an ISO 8601 date-time or a date, YYYY-MM-DD.";
 
 const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 const daysInMonth = (year: number, month: number) =>
   month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
 
+/** What a date-time text says, field by field: its day, its wall-clock time and its offset, if any. */
+export interface DateTimeText {
+  /** The day, YYYY-MM-DD. */
+  day: string;
+  /** A bare date: no time of day at all. */
+  bare: boolean;
+  /** The wall-clock time: [hour, minute, second, millisecond]. */
+  time: [number, number, number, number];
+  /** Minutes east of UTC, or null when the text names no offset (a local time). */
+  offsetMinutes: number | null;
+}
+
 /**
- * The instant an ISO text names (a bare date is midnight UTC, no offset means UTC), or null when
- * it names none: read field by field, because `new Date()` rolls 2024-02-30 over to March.
+ * Reads an ISO text field by field (`new Date()` rolls 2024-02-30 over to March), or null when it
+ * names no real day and time.
  */
-function readDateTimeText(text: string): Date | null {
+export function readDateTimeText(text: string): DateTimeText | null {
   const match = DATE_TIME_PATTERN.exec(text);
   if (!match) return null;
   const part = (index: number) => Number(match[index] ?? 0);
   const [year, month, day, hour, minute, second] = [part(1), part(2), part(3), part(4), part(5), part(6)];
-  const [offsetHours, offsetMinutes] = [part(9), part(10)];
+  const [offsetHours, offsetMinutes] = [part(10), part(11)];
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
   if (hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) return null;
+  const millisecond = Number((match[7] ?? "").padEnd(3, "0").slice(0, 3));
+  return {
+    day: text.slice(0, 10),
+    bare: match[4] === undefined,
+    time: [hour, minute, second, millisecond],
+    offsetMinutes:
+      match[8] === undefined ? null : (match[9] === "-" ? -1 : 1) * (offsetHours * 60 + offsetMinutes),
+  };
+}
+
+/** The instant a read text names when its wall-clock time is taken at `offsetMinutes` east of UTC. */
+export function instantAtOffset(read: DateTimeText, offsetMinutes: number): Date {
+  const [year, month, day] = read.day.split("-").map(Number) as [number, number, number];
   const date = new Date(0);
   // setUTCFullYear, not Date.UTC: the latter reads years 0–99 as 1900–1999.
   date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute, second, Number((match[7] ?? "").padEnd(3, "0").slice(0, 3)));
-  const offsetMs = (match[8] === "-" ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * 60_000;
-  return new Date(date.getTime() - offsetMs);
+  date.setUTCHours(...read.time);
+  return new Date(date.getTime() - offsetMinutes * 60_000);
 }
 
 const inDateRange = (date: Date) => date.getTime() >= FIRST_INSTANT && date.getTime() < END_INSTANT;
 
-/** The instant an ISO text names, or null when it names none or one outside the supported range. */
+/**
+ * The instant an ISO text names read at UTC when it names no offset, or null when it names none
+ * or one outside the supported range. Instants of an account's days are read in its time zone
+ * instead (domain/calendar/instant-of-text.ts); this reading bounds the range and serves clients.
+ */
 export function parseDateTimeText(text: string): Date | null {
-  const date = readDateTimeText(text);
+  const read = readDateTimeText(text);
+  const date = read && instantAtOffset(read, read.offsetMinutes ?? 0);
   return date && inDateRange(date) ? date : null;
 }
 
-/** Date-time text: an unreadable or impossible one and one out of range get different messages. */
+/**
+ * A date-time field in a request, kept as its text: a bare `YYYY-MM-DD` is the start of that day
+ * and an offset-less time a wall-clock time, both in the account's time zone, which only the
+ * domain knows. Unreadable or impossible texts and ones out of range get different messages.
+ */
 const dateTimeText = (schema: z.ZodString) =>
   schema.trim().superRefine((text, context) => {
-    const date = readDateTimeText(text);
-    if (!date) context.addIssue({ code: "custom", message: DATE_TIME_MESSAGE, input: text });
-    else if (!inDateRange(date))
+    const read = readDateTimeText(text);
+    if (!read) context.addIssue({ code: "custom", message: DATE_TIME_MESSAGE, input: text });
+    else if (!inDateRange(instantAtOffset(read, read.offsetMinutes ?? 0)))
       context.addIssue({ code: "custom", message: DATE_RANGE_MESSAGE, input: text });
   });
 
-/** A date-time field in a request body, as a Date (a bare `YYYY-MM-DD` means midnight UTC). */
+const LOCAL_TEXT =
+  "With `Z` or an offset it names that instant; without one it is a wall-clock time in the account's time zone (the bank account's `timezone`), and a bare YYYY-MM-DD is the start of that day there.";
+
+/** A date-time field in a request body (see dateTimeText). */
 export const dateTimeInput = () =>
   dateTimeText(
     z.string({ error: (issue) => (issue.input === undefined ? "This field is required." : undefined) }),
-  ).transform((text) => parseDateTimeText(text) as Date);
+  ).meta({ description: `An ISO 8601 date-time or a date. ${LOCAL_TEXT}` });
 
-/**
- * A date-time field kept as its text (validated like dateTimeInput): sync-scrape reads a bare
- * `YYYY-MM-DD` as that day in the account's time zone, which only the text still tells.
- */
-export const dateTimeTextInput = () =>
-  dateTimeText(
-    z.string({ error: (issue) => (issue.input === undefined ? "This field is required." : undefined) }),
-  );
-
-/**
- * A date-time list filter, kept as text: a bare date as the end of a range takes in that whole
- * day (see domain/shared/date-range.ts).
- */
-export const dateTimeFilter = () => dateTimeText(z.string()).optional();
+/** A date-time list filter (see dateTimeText): a bare date as the end of a range takes in that whole day. */
+export const dateTimeFilter = (description: string) =>
+  dateTimeText(z.string())
+    .optional()
+    .meta({
+      description: `${description} ${LOCAL_TEXT} As the end of a range, a bare date takes in that whole day.`,
+    });
 export const dateTimeOutput = () => z.iso.datetime({ offset: true });
 
 /** `?ordering=name` or `-name`, from a fixed list of fields. */

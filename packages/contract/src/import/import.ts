@@ -3,7 +3,6 @@ import {
   booleanField,
   currencyCode,
   dateTimeInput,
-  dateTimeTextInput,
   moneyInput,
   moneyOutput,
   uuidField,
@@ -17,7 +16,7 @@ export const MAX_DETAILS_ITEMS = 5_000;
 export const ScrapeSyncTransactionSchema = z
   .object({
     is_pending: booleanField(),
-    posted_date: dateTimeTextInput().meta({
+    posted_date: dateTimeInput().meta({
       description: "A bare YYYY-MM-DD names that day in the account's time zone (its first owner's).",
     }),
     raw_description: z.string().trim().min(1, "This field may not be blank.").max(10_000),

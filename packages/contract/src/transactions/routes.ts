@@ -51,14 +51,10 @@ export const listTransactionsRoute = defineRoute({
       .regex(/^\d{4}$/, "Must be 4 digits.")
       .optional()
       .meta({ description: "The last four digits of the virtual card number." }),
-    date_from: dateTimeFilter().meta({
-      description: "transaction_date on or after; a bare date is its start.",
-    }),
-    date_to: dateTimeFilter().meta({
-      description: "transaction_date on or before; a bare date is the whole day.",
-    }),
-    posted_date_from: dateTimeFilter(),
-    posted_date_to: dateTimeFilter(),
+    date_from: dateTimeFilter("transaction_date on or after."),
+    date_to: dateTimeFilter("transaction_date on or before."),
+    posted_date_from: dateTimeFilter("posted_date on or after."),
+    posted_date_to: dateTimeFilter("posted_date on or before."),
     has_details: booleanField().optional(),
     pending: booleanField().optional(),
     unallocated: booleanField()

@@ -14,6 +14,7 @@ export const toBankAccountView = (
   row: BankAccountRow,
   owners: string[],
   unallocatedBudget: string | null,
+  timeZone: string,
 ) => ({
   id: row.id,
   name: row.name,
@@ -30,13 +31,17 @@ export const toBankAccountView = (
   auto_funding_enabled: row.autoFundingEnabled,
   last_imported_at: row.lastImportedAt ? row.lastImportedAt.toISOString() : null,
   last_posted_through: row.lastPostedThrough,
+  timezone: timeZone,
   created_at: row.createdAt.toISOString(),
   modified_at: row.modifiedAt.toISOString(),
 });
 
 export type BankAccountView = ReturnType<typeof toBankAccountView>;
 
-/** Views of several accounts: owners (oldest owner first) and Unallocated budgets in two queries. */
+/**
+ * Views of several accounts: owners (oldest owner first, whose time zone is the account's calendar)
+ * and Unallocated budgets in two queries.
+ */
 export async function loadBankAccountViews(
   db: Database | Tx,
   rows: BankAccountRow[],
@@ -44,7 +49,11 @@ export async function loadBankAccountViews(
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const ownerRows = await db
-    .select({ accountId: bankAccountOwners.bankAccountId, username: users.username })
+    .select({
+      accountId: bankAccountOwners.bankAccountId,
+      username: users.username,
+      timeZone: users.timezone,
+    })
     .from(bankAccountOwners)
     .innerJoin(users, eq(users.id, bankAccountOwners.userId))
     .where(inArray(bankAccountOwners.bankAccountId, ids))
@@ -55,10 +64,20 @@ export async function loadBankAccountViews(
     .where(and(inArray(budgets.bankAccountId, ids), eq(budgets.isUnallocated, true)));
 
   const owners = new Map<string, string[]>();
-  for (const { accountId, username } of ownerRows)
+  const timeZones = new Map<string, string>();
+  for (const { accountId, username, timeZone } of ownerRows) {
     owners.set(accountId, [...(owners.get(accountId) ?? []), username]);
+    if (!timeZones.has(accountId)) timeZones.set(accountId, timeZone);
+  }
   const unallocated = new Map(unallocatedRows.map(({ accountId, id }) => [accountId, id]));
-  return rows.map((row) => toBankAccountView(row, owners.get(row.id) ?? [], unallocated.get(row.id) ?? null));
+  return rows.map((row) =>
+    toBankAccountView(
+      row,
+      owners.get(row.id) ?? [],
+      unallocated.get(row.id) ?? null,
+      timeZones.get(row.id) ?? "UTC",
+    ),
+  );
 }
 
 export async function loadBankAccountView(db: Database | Tx, row: BankAccountRow): Promise<BankAccountView> {

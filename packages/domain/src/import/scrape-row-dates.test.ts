@@ -1,10 +1,8 @@
-import { parseDateTimeText } from "@allot/contract/http/fields";
 import { describe, expect, it } from "vitest";
 import { scrapeRowDates } from "./scrape-row-dates";
 
-const parse = (text: string) => parseDateTimeText(text) as Date;
 const dates = (posted: string, description: string, zone = "America/Los_Angeles") => {
-  const result = scrapeRowDates(posted, description, zone, parse);
+  const result = scrapeRowDates(posted, description, zone);
   return {
     postedAt: result.postedAt.toISOString(),
     postedDay: result.postedDay,

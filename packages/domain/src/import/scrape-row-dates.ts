@@ -1,4 +1,5 @@
 import { localDate, startOfLocalDay } from "../budgets/account-today";
+import { instantOfText } from "../calendar/instant-of-text";
 import { transactionDateOf } from "./scrape-transaction-date";
 
 const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -17,16 +18,11 @@ export interface ScrapeRowDates {
 /**
  * A scraped row's dates in the account's calendar. A bare `YYYY-MM-DD` posted date is the start of
  * that local day (importers anchor statement dates in the user's time zone, so the day a bank
- * prints stays that day); a date-time is read as the instant it names.
+ * prints stays that day); a date-time is read as the instant it names (see instantOfText).
  */
-export function scrapeRowDates(
-  postedText: string,
-  rawDescription: string,
-  timeZone: string,
-  parse: (text: string) => Date,
-): ScrapeRowDates {
+export function scrapeRowDates(postedText: string, rawDescription: string, timeZone: string): ScrapeRowDates {
   const bare = BARE_DATE.test(postedText);
-  const postedAt = bare ? startOfLocalDay(postedText, timeZone) : parse(postedText);
+  const postedAt = instantOfText(postedText, timeZone);
   const postedDay = bare ? postedText : localDate(postedAt, timeZone);
   const transactionDay = transactionDateOf(rawDescription, postedDay);
   if (transactionDay === postedDay) return { postedAt, postedDay, transactionDay, transactionAt: postedAt };

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { parseDateTimeText } from "@allot/contract/http/fields";
 import type { SyncScrapeInput, SyncScrapeResult } from "@allot/contract/import/import";
 import type { Database, Tx } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
@@ -77,7 +76,7 @@ async function syncLockedAccount(
     amount: toMoney(row.amount).toFixed(2),
     rawDescription: row.raw_description,
     transactionType: row.transaction_type ?? "",
-    ...scrapeRowDates(row.posted_date, row.raw_description, timeZone, parseInstant),
+    ...scrapeRowDates(row.posted_date, row.raw_description, timeZone),
   }));
 
   const unallocatedId = await unallocatedBudgetId(tx, account.id);
@@ -158,8 +157,6 @@ async function syncLockedAccount(
   await recordNotifications(tx, account.id, result, plan.inserts);
   return result;
 }
-
-const parseInstant = (text: string) => parseDateTimeText(text) as Date;
 
 /** The payload's currency keys, each reported at its own path (`transactions.3.amount_currency`). */
 function assertScrapeCurrencies(input: SyncScrapeInput, currency: string) {

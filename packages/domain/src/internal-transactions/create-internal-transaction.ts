@@ -3,6 +3,8 @@ import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { eq } from "drizzle-orm";
 import { currencyKeyErrors } from "../bank-accounts/account-currency";
 import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
+import { accountTimeZone } from "../budgets/account-today";
+import { instantOfText } from "../calendar/instant-of-text";
 import { lockBudgets } from "../ledger/balances";
 import { recordTransfer } from "../ledger/transfers";
 import type { Actor } from "../shared/actor";
@@ -16,7 +18,8 @@ export interface CreateInternalTransactionInput {
   amount_currency?: string;
   src_budget: string;
   dst_budget: string;
-  effective_date?: Date;
+  /** In the account's calendar; now when absent. */
+  effective_date?: string;
 }
 
 type FieldErrors = Record<string, string[]>;
@@ -61,7 +64,10 @@ export async function createInternalTransaction(
       destination,
       amount,
       actorId: actor.userId,
-      effectiveDate: input.effective_date,
+      effectiveDate:
+        input.effective_date === undefined
+          ? undefined
+          : instantOfText(input.effective_date, await accountTimeZone(tx, account.id)),
     });
     // Re-read: the snapshot refresh ran after the insert returned its row.
     const [row] = await tx

@@ -3,8 +3,8 @@ import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { and, asc, count, desc, eq, or } from "drizzle-orm";
 import { ownedBy } from "../bank-accounts/find-owned-account";
+import { accountDayRanges } from "../calendar/account-day-range";
 import type { Actor } from "../shared/actor";
-import { dateRange } from "../shared/date-range";
 import { type PageRequest, paginate } from "../shared/pagination";
 import { selectInternalTransactions, toInternalTransactionView } from "./internal-transaction-view";
 
@@ -22,20 +22,21 @@ const it = internalTransactions;
 
 /**
  * Transfers of the caller's accounts. `budget` matches either side; the dates bound
- * effective_date. Default order: oldest created first (the order they were made in).
+ * effective_date, in days of each transfer's account. Default order: oldest created first (the order they were made in).
  */
 export async function listInternalTransactions(
   db: Database,
   actor: Actor,
   query: ListInternalTransactionsQuery,
 ) {
+  const days = await accountDayRanges(db, actor.userId, query.bank_account, [query.date_from, query.date_to]);
   const where = and(
     ownedBy(db, actor.userId),
     query.bank_account ? eq(it.bankAccountId, query.bank_account) : undefined,
     query.budget ? or(eq(it.srcBudgetId, query.budget), eq(it.dstBudgetId, query.budget)) : undefined,
     query.src_budget ? eq(it.srcBudgetId, query.src_budget) : undefined,
     query.dst_budget ? eq(it.dstBudgetId, query.dst_budget) : undefined,
-    ...dateRange(it.effectiveDate, query.date_from, query.date_to),
+    days.range(it.effectiveDate, it.bankAccountId, query.date_from, query.date_to),
   );
   const direction = query.ordering === "-created_at" ? desc : asc;
   return paginate(

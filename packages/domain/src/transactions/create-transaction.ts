@@ -4,6 +4,8 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import { transactions } from "@allot/db/schema/transactions";
 import { assertAccountCurrency } from "../bank-accounts/account-currency";
 import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
+import { accountTimeZone } from "../budgets/account-today";
+import { instantOfText } from "../calendar/instant-of-text";
 import { referenceCategory } from "../categories/reference-category";
 import { formatFullName } from "../categories/visible-categories";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
@@ -17,7 +19,8 @@ import { loadTransactionView } from "./transaction-view";
  * A new transaction in one of the caller's accounts, with one allocation of its whole amount: to
  * the Unallocated budget, or — for a posted row whose category exactly one active budget lists in
  * auto_spend — to that budget. Posted rows move both account balances, pending ones the available
- * balance only; the allocated budget moves by the amount, so the invariant holds.
+ * balance only; the allocated budget moves by the amount, so the invariant holds. Dates are read in
+ * the account's calendar (a bare date is the start of that local day).
  */
 export async function createTransaction(db: Database, actor: Actor, input: TransactionCreateInput) {
   return db.transaction(async (tx) => {
@@ -26,6 +29,8 @@ export async function createTransaction(db: Database, actor: Actor, input: Trans
     const category = input.category ? await referenceCategory(tx, actor.userId, input.category) : null;
     const amount = toMoney(input.amount);
     const pending = input.pending ?? false;
+    const timeZone = await accountTimeZone(tx, account.id);
+    const transactionDate = instantOfText(input.transaction_date, timeZone);
 
     const unallocatedId = await unallocatedBudgetId(tx, account.id);
     const routedId =
@@ -40,8 +45,8 @@ export async function createTransaction(db: Database, actor: Actor, input: Trans
       .values({
         bankAccountId: account.id,
         amount: amount.toFixed(2),
-        transactionDate: input.transaction_date,
-        postedDate: input.posted_date ?? input.transaction_date,
+        transactionDate,
+        postedDate: input.posted_date ? instantOfText(input.posted_date, timeZone) : transactionDate,
         transactionType: input.transaction_type,
         pending,
         memo: input.memo ?? null,

@@ -91,7 +91,7 @@ export async function listTransactions(
         ),
     );
   }
-  const where = transactionListCondition(db, actor.userId, query);
+  const where = await transactionListCondition(db, actor.userId, query);
   return paginate(
     query,
     async () => (await db.select({ n: count() }).from(t).where(where))[0]?.n ?? 0,

@@ -4,6 +4,8 @@ import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { and, asc, eq } from "drizzle-orm";
 import { assertAccountCurrency } from "../bank-accounts/account-currency";
+import { accountTimeZone } from "../budgets/account-today";
+import { instantOfText } from "../calendar/instant-of-text";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
@@ -13,7 +15,7 @@ import { ledgerKeyOf, refreshSnapshotsFrom, unallocatedBudgetId } from "./transa
 import { loadTransactionView } from "./transaction-view";
 
 export interface ResolvePendingInput {
-  posted_date: Date;
+  posted_date: string;
   amount?: string | null;
   amount_currency?: string;
 }
@@ -40,7 +42,11 @@ export async function resolvePending(db: Database, actor: Actor, id: string, inp
 
     await tx
       .update(transactions)
-      .set({ pending: false, postedDate: input.posted_date, amount: amount.toFixed(2) })
+      .set({
+        pending: false,
+        postedDate: instantOfText(input.posted_date, await accountTimeZone(tx, account.id)),
+        amount: amount.toFixed(2),
+      })
       .where(eq(transactions.id, transaction.id));
     await changeAccountBalances(tx, account.id, { posted: amount, available: difference });
 

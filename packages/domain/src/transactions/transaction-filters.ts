@@ -6,8 +6,8 @@ import { transactions } from "@allot/db/schema/transactions";
 import { and, eq, exists, isNotNull, isNull, not, or, type SQL, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { inOwnedAccounts } from "../bank-accounts/find-owned-account";
+import { accountDayRanges } from "../calendar/account-day-range";
 import { normaliseCategoryPart } from "../categories/visible-categories";
-import { dateRange } from "../shared/date-range";
 
 export interface TransactionFilters {
   bank_account?: string;
@@ -72,11 +72,17 @@ const categoryInGroup = (group: string) =>
 
 /**
  * The WHERE of the transaction list: the caller's accounts, then every filter given. Category
- * filters read the transaction's own category (allocations copy it); `transaction_type=` (empty)
- * does not filter.
+ * filters read the transaction's own category (allocations copy it); dates are days of each row's
+ * account; `transaction_type=` (empty) does not filter.
  */
-export function transactionListCondition(db: Database | Tx, userId: number, f: TransactionFilters) {
+export async function transactionListCondition(db: Database | Tx, userId: number, f: TransactionFilters) {
   const search = f.search?.trim();
+  const days = await accountDayRanges(db, userId, f.bank_account, [
+    f.date_from,
+    f.date_to,
+    f.posted_date_from,
+    f.posted_date_to,
+  ]);
   return and(
     inOwnedAccounts(db, t.bankAccountId, userId),
     f.bank_account ? eq(t.bankAccountId, f.bank_account) : undefined,
@@ -101,8 +107,8 @@ export function transactionListCondition(db: Database | Tx, userId: number, f: T
     f.virtual_card_last4 !== undefined
       ? sql`${t.virtualCardNumber} like ${`%${escapeLike(f.virtual_card_last4)}`}`
       : undefined,
-    ...dateRange(t.transactionDate, f.date_from, f.date_to),
-    ...dateRange(t.postedDate, f.posted_date_from, f.posted_date_to),
+    days.range(t.transactionDate, t.bankAccountId, f.date_from, f.date_to),
+    days.range(t.postedDate, t.bankAccountId, f.posted_date_from, f.posted_date_to),
     f.has_details === undefined ? undefined : f.has_details ? isNotNull(t.details) : isNull(t.details),
     f.pending === undefined ? undefined : eq(t.pending, f.pending),
     f.unallocated === undefined ? undefined : f.unallocated ? not(allocatedToABudget) : allocatedToABudget,

@@ -4,6 +4,8 @@ import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
 import { currencyKeyErrors } from "../bank-accounts/account-currency";
+import { accountTimeZone } from "../budgets/account-today";
+import { instantOfText } from "../calendar/instant-of-text";
 import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
 import { lockOwnedTransaction } from "./find-owned-transaction";
@@ -12,7 +14,7 @@ import { loadTransactionView, type TransactionRow } from "./transaction-view";
 const UNCHANGEABLE = "This field cannot be changed once the transaction exists.";
 
 // Each comparison is "given and different"; values are compared canonically (a UUID in any case,
-// the same instant in any offset, a decimal with any number of trailing zeros).
+// the same instant in any offset or in the account's calendar, a decimal with any number of trailing zeros).
 const differs = <T>(given: T | undefined, stored: T, same: (a: T, b: T) => boolean = (a, b) => a === b) =>
   given !== undefined && !same(given, stored);
 const sameUuid = (a: string | null, b: string | null) => a?.toLowerCase() === b?.toLowerCase();
@@ -24,12 +26,14 @@ const sameDecimal = (a: string | null, b: string | null) =>
  * Every field a client may set on create except transaction_type, memo and description: each may be
  * repeated but not changed, so a changed one is refused rather than silently dropped.
  */
-function unchangeableFieldErrors(row: TransactionRow, input: TransactionUpdateInput) {
+function unchangeableFieldErrors(row: TransactionRow, input: TransactionUpdateInput, timeZone: string) {
+  const instant = (text: string | undefined) =>
+    text === undefined ? undefined : instantOfText(text, timeZone);
   const changed: Record<string, boolean> = {
     bank_account: differs(input.bank_account, row.bankAccountId, sameUuid),
     amount: differs(input.amount, row.amount, sameDecimal),
-    transaction_date: differs(input.transaction_date, row.transactionDate, sameInstant),
-    posted_date: differs(input.posted_date, row.postedDate, sameInstant),
+    transaction_date: differs(instant(input.transaction_date), row.transactionDate, sameInstant),
+    posted_date: differs(instant(input.posted_date), row.postedDate, sameInstant),
     raw_description: differs(input.raw_description, row.rawDescription),
     pending: differs(input.pending, row.pending),
     category: differs(input.category, row.categoryId, sameUuid),
@@ -61,7 +65,7 @@ export async function updateTransaction(
   return db.transaction(async (tx) => {
     const { account, transaction } = await lockOwnedTransaction(tx, actor, id);
     const errors = {
-      ...unchangeableFieldErrors(transaction, input),
+      ...unchangeableFieldErrors(transaction, input, await accountTimeZone(tx, account.id)),
       ...currencyKeyErrors(input, ["amount_currency"], account.currency),
     };
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);

@@ -210,7 +210,8 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
         effective_date: "2026-03-01",
       });
       expect(earlier).toMatchObject({
-        effective_date: "2026-03-01T00:00:00.000Z",
+        effective_date: "2026-03-01T08:00:00.000Z", // the start of that day in Los Angeles
+
         src_budget_balance: "95.00",
         dst_budget_balance: "5.00",
       });

@@ -154,13 +154,17 @@ describe.each(testEngines())("transaction list over HTTP (%s)", (engine) => {
   });
 
   it("filters by transaction and posted date ranges (a bare date_to takes in the whole day)", async () => {
-    expect(await idsOf("date_from=2026-02-01")).toEqual(["pending", "pay", "rent"]);
+    // Bare dates are days of the account's calendar, Los Angeles: rent, at 2026-02-01T00:00Z, is
+    // still January 31 there, and pay, posted at 2026-02-16T00:00Z, February 15.
+    expect(await idsOf("date_from=2026-02-01")).toEqual(["pending", "pay"]);
+    expect(await idsOf("date_from=2026-01-31&date_to=2026-01-31")).toEqual(["rent"]);
     expect(await idsOf("date_to=2026-02-01")).toEqual(["rent", "other", "grocer"]);
     expect(await idsOf("date_from=2026-01-10&date_to=2026-02-14T23:59:59Z")).toEqual(["rent", "other"]);
     expect(await idsOf("posted_date_from=2026-01-06T10:00:00Z&posted_date_to=2026-01-06")).toEqual([
       "grocer",
     ]);
-    expect(await idsOf("posted_date_from=2026-02-16")).toEqual(["pending", "pay"]);
+    expect(await idsOf("posted_date_from=2026-02-16")).toEqual(["pending"]);
+    expect(await idsOf("posted_date_from=2026-02-16T00:00:00Z")).toEqual(["pending", "pay"]);
   });
 
   it("filters by booleans, with false staying false", async () => {

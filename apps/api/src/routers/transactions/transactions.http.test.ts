@@ -114,7 +114,8 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
       });
       expect(body).toMatchObject({
         transaction_date: "2026-02-01T06:30:00.000Z",
-        posted_date: "2026-02-03T00:00:00.000Z",
+        // A bare date is the start of that day in the account's time zone (Los Angeles, PST).
+        posted_date: "2026-02-03T08:00:00.000Z",
         description: "Groceries at the market",
         category: groceries,
         category_full_name: "Food & Drink : Groceries",
