@@ -80,8 +80,8 @@ describe.each(testEngines())("fund at 23:00 and recur at 03:00 local, end to end
       unallocated: "500.00",
     });
 
-    // 23:00 tomorrow: the fund events of today and tomorrow: 25.00 a day to the goal, 20.00 a day
-    // to the fill-up (60.00 over the three fund events up to the refresh).
+    // 23:00 tomorrow: the fund events of today and tomorrow: 25.00 a day to the goal, 30.00 a day
+    // to the fill-up (60.00 over the two fund events before the refresh).
     const funded = await scheduler.runDue(kolkata(day(1), "23:00"));
     expect(funded).toEqual([
       expect.objectContaining({ job: "fund", local_date: day(1), status: "done", occurrences_completed: 4 }),
@@ -89,13 +89,14 @@ describe.each(testEngines())("fund at 23:00 and recur at 03:00 local, end to end
     expect(await balances()).toEqual({
       goal: "50.00",
       recurring: "0.00",
-      fillup: "40.00",
-      unallocated: "410.00",
+      fillup: "60.00",
+      unallocated: "390.00",
     });
     expect(await scheduler.runDue(kolkata(day(1), "23:30"))).toEqual([]);
 
     // 03:00 the day after: the refresh (with the fill-up's own event of that date, which comes
-    // first) fills the Recurring budget; the goal's event of that date waits for 23:00.
+    // first and works toward next month's refresh: the fill-up is full, it asks nothing) fills the
+    // Recurring budget; the goal's event of that date waits for 23:00.
     const refreshed = await scheduler.runDue(kolkata(day(2), "03:00"));
     expect(refreshed).toEqual([
       expect.objectContaining({ job: "recur", local_date: day(2), status: "done", occurrences_completed: 2 }),
@@ -122,7 +123,8 @@ describe.each(testEngines())("fund at 23:00 and recur at 03:00 local, end to end
       { kind: "fund", date: day(1), status: "COMPLETE" },
     ]);
 
-    // 23:00 that day: the goal's event; the fill-up's was done at 03:00 and is not done twice.
+    // 23:00 that day: the goal's event; the fill-up's was done at 03:00 and is not done twice (run
+    // now, it would ask for a share of next month's 60.00).
     await scheduler.runDue(kolkata(day(2), "23:00"));
     expect(await balances()).toEqual({
       goal: "75.00",

@@ -136,11 +136,14 @@ const firstIndexAfter = (dates: readonly string[], date: string) => firstIndexFr
 
 /**
  * The date of the refresh a fill-up's fund event on `date` works toward: the parent's first
- * recurrence on or after that date that has not been processed yet.
+ * recurrence after that date that has not been processed yet. An event on a refresh day belongs
+ * to the next cycle (it runs before that day's refresh, and is one of the next refresh's events).
  */
 export function nextRefresh(parent: FundingBudget, date: string, timelines: Timelines): string | null {
   const from = dueFrom(parent);
-  return timelines.first(parent, date > from ? date : from);
+  const after = addDays(date, 1);
+  // biome-ignore lint/complexity/useMathMinMax: YYYY-MM-DD strings, compared as text
+  return timelines.first(parent, after > from ? after : from);
 }
 
 /**
@@ -169,8 +172,9 @@ export function fundEventAmount(
     case "C":
       return cappedAmount(budget.fundingAmount ?? ZERO, budget.targetBalance, budget.balance);
     case "A": {
+      // The fund events from this one up to the day before the refresh.
       const refresh = parent ? nextRefresh(parent, date, timelines) : null;
-      const events = refresh ? timelines.count(budget, date, refresh) : 1;
+      const events = refresh ? timelines.count(budget, date, addDays(refresh, -1)) : 1;
       return fillupAmount(budget.targetBalance, budget.balance, events);
     }
     default:

@@ -148,6 +148,14 @@ describe("fundingOutlook: next_funding", () => {
       "25.00",
     ],
     [
+      // 2027-06-01 is a Tuesday: its event works toward 07-01 (five Tuesdays from 06-01).
+      "a fill-up event on a refresh day: toward the refresh after it",
+      fillupGoal({ balance: "75", processedThrough: "2027-05-25" }),
+      { parent: recurringBudget({ processedThrough: "2027-05-01" }) },
+      "2027-06-01",
+      "5.00",
+    ],
+    [
       "an open partial occurrence: what it still lacks, on its date",
       goalF({ amount: "50", target: "200", balance: "20", processedThrough: "2027-01-04" }),
       { open: openOccurrence("Holiday", "2027-01-04", "50", "20") },

@@ -332,7 +332,9 @@ describe("planFunding: Recurring", () => {
     expect(occurrencesOf(second).slice(-1)).toEqual([
       ["2027-03-01", "Rent", "recur", "COMPLETE", "50.00", "50.00"],
     ]);
-    expect(second.warnings.length).toBeGreaterThan(0);
+    expect(second.warnings.slice(-1)).toEqual([
+      "Rent: the refresh of 2027-03-01 was 50.00 short; its fill-up held 50.00.",
+    ]);
     expect(balances([u, rent, fillup])).toEqual({
       Unallocated: "0.00",
       Rent: "50.00",
@@ -355,15 +357,17 @@ describe("planFunding: Recurring", () => {
     ]);
     expect(balances([rent, fillup])).toEqual({ Rent: "100.00", "Rent Fill-up": "70.00" });
     expect(rent.complete).toBe(true);
+    expect(plan.warnings).toEqual([]);
   });
 
-  it("runs the fill-up's fund event before its parent's refresh on the same date", () => {
+  it("runs the fill-up's fund event before its parent's refresh on the same date, as the next cycle's", () => {
     const u = unallocated("1000");
     // Fund on Mondays, refresh on the 1st: 2027-02-01 is both. R is listed before its fill-up.
     const [rent, fillup] = recurring("Rent", "100", { fund: MONDAYS });
     run([u, rent, fillup], "2027-01-31");
-    expect(fillup.balance.lt(100)).toBe(true);
-    const filled = fillup.balance;
+    // 01-04, 01-11, 01-18 and 01-25 come before the refresh of 02-01: four parts.
+    expect(money(fillup.balance)).toBe("100.00");
+    fillup.balance = new Big(90); // 10 went elsewhere
 
     const plan = run([u, rent, fillup], "2027-02-01");
 
@@ -371,24 +375,162 @@ describe("planFunding: Recurring", () => {
       ["2027-02-01", "Rent Fill-up", "fund"],
       ["2027-02-01", "Rent", "recur"],
     ]);
+    // The 02-01 event works toward the refresh of 03-01: (100 − 90) ÷ 4 (02-01, 08, 15, 22); the
+    // refresh of 02-01 that follows it takes it too.
     expect(transfersOf(plan)).toEqual([
-      ["2027-02-01", "Unallocated", "Rent Fill-up", money(new Big(100).minus(filled))],
-      ["2027-02-01", "Rent Fill-up", "Rent", "100.00"],
+      ["2027-02-01", "Unallocated", "Rent Fill-up", "2.50"],
+      ["2027-02-01", "Rent Fill-up", "Rent", "92.50"],
     ]);
-    expect(balances([rent, fillup])).toEqual({ Rent: "100.00", "Rent Fill-up": "0.00" });
-    expect(rent.complete).toBe(true);
+    expect(balances([rent, fillup])).toEqual({ Rent: "92.50", "Rent Fill-up": "0.00" });
+    expect(rent.complete).toBe(false);
+    expect(plan.warnings).toEqual([
+      "Rent: the refresh of 2027-02-01 was 7.50 short; its fill-up held 92.50.",
+    ]);
   });
 
-  it("divides by the fund events through the refresh date inclusive when they coincide", () => {
+  describe("the origin's worked examples: fund events before the refresh, not on it", () => {
+    // The 15th and the last day of each month from May 15; a yearly refresh on Sep 15.
+    const FIFTEENTH_AND_MONTH_END = "DTSTART:20270515\nRRULE:FREQ=MONTHLY;BYMONTHDAY=15,-1";
+    const SEPTEMBER_15 = "DTSTART:20270915\nRRULE:FREQ=YEARLY";
+    const fillupAmounts = (plan: FundingPlan) =>
+      occurrencesOf(plan)
+        .filter(([, id]) => id === "Tax Fill-up")
+        .map(([date, , , , amount]) => [date, amount]);
+
+    it("gives 3400.00 ÷ 8 = 425.00 on May 15 and 2975.00 ÷ 7 = 425.00 on May 31", () => {
+      const u = unallocated("10000");
+      const [tax, fillup] = recurring("Tax", "3400", {
+        fund: FIFTEENTH_AND_MONTH_END,
+        refresh: SEPTEMBER_15,
+      });
+
+      // Given the fund events before the Sep 15 refresh: May 15, May 31, Jun 15, Jun 30, Jul 15,
+      // Jul 31, Aug 15 and Aug 31 (the Sep 15 event belongs to the next cycle).
+      // When the first two run one at a time
+      const may15 = run([u, tax, fillup], "2027-05-15");
+      const may31 = run([u, tax, fillup], "2027-05-31");
+
+      // Then each is an eighth, then a seventh of what is left
+      expect(fillupAmounts(may15)).toEqual([["2027-05-15", "425.00"]]);
+      expect(fillupAmounts(may31)).toEqual([["2027-05-31", "425.00"]]);
+      expect(money(fillup.balance)).toBe("850.00");
+    });
+
+    it("fills the fill-up to exactly the target by the last event before the refresh", () => {
+      const u = unallocated("10000");
+      const [tax, fillup] = recurring("Tax", "3400", {
+        fund: FIFTEENTH_AND_MONTH_END,
+        refresh: SEPTEMBER_15,
+      });
+
+      const plan = run([u, tax, fillup], "2027-09-14");
+
+      expect(fillupAmounts(plan).map(([, amount]) => amount)).toEqual(Array(8).fill("425.00"));
+      expect(money(fillup.balance)).toBe("3400.00");
+      expect(tax.processedThrough).toBeNull();
+    });
+
+    it("on the refresh day runs the fund event first toward the next refresh, then the refresh; then 23 events share the next cycle", () => {
+      const u = unallocated("10000");
+      const [tax, fillup] = recurring("Tax", "3400", {
+        fund: FIFTEENTH_AND_MONTH_END,
+        refresh: SEPTEMBER_15,
+      });
+      run([u, tax, fillup], "2027-09-14");
+
+      // When the refresh day and the next fund event run
+      const plan = run([u, tax, fillup], "2027-09-30");
+
+      // Then Sep 15's event divides by the 24 events before the Sep 15, 2028 refresh, but the
+      // fill-up is already full: it asks for nothing. The refresh moves the 3400.00, and the 23
+      // events left (Sep 30 … Aug 31) share the next 3400.00: 147.83 each.
+      expect(occurrencesOf(plan)).toEqual([
+        ["2027-09-15", "Tax Fill-up", "fund", "COMPLETE", "0.00", "0.00"],
+        ["2027-09-15", "Tax", "recur", "COMPLETE", "3400.00", "3400.00"],
+        ["2027-09-30", "Tax Fill-up", "fund", "COMPLETE", "147.83", "147.83"],
+      ]);
+      expect(balances([tax, fillup])).toEqual({ Tax: "3400.00", "Tax Fill-up": "147.83" });
+      expect(tax.complete).toBe(true);
+      expect(plan.warnings).toEqual([]);
+    });
+
+    it("on the refresh day divides what the fill-up lacks by the next cycle's 24 events", () => {
+      const u = unallocated("10000");
+      const [tax, fillup] = recurring("Tax", "3400", {
+        fund: FIFTEENTH_AND_MONTH_END,
+        refresh: SEPTEMBER_15,
+      });
+      // Given a fill-up 240.00 short of its target after Aug 31
+      fillup.balance = new Big("3160");
+      fillup.fundedAmount = new Big("3160");
+      fillup.processedThrough = "2027-08-31";
+
+      const plan = run([u, tax, fillup], "2027-09-30");
+
+      // Then Sep 15's event asks for 240.00 ÷ 24 = 10.00, the refresh takes the 3170.00 the fill-up
+      // then holds (230.00 short), and Sep 30 starts the next cycle from empty: 3400.00 ÷ 23.
+      expect(occurrencesOf(plan)).toEqual([
+        ["2027-09-15", "Tax Fill-up", "fund", "COMPLETE", "10.00", "10.00"],
+        ["2027-09-15", "Tax", "recur", "COMPLETE", "3170.00", "3170.00"],
+        ["2027-09-30", "Tax Fill-up", "fund", "COMPLETE", "147.83", "147.83"],
+      ]);
+      expect(tax.complete).toBe(false);
+      expect(plan.warnings).toEqual([
+        "Tax: the refresh of 2027-09-15 was 230.00 short; its fill-up held 3170.00.",
+      ]);
+    });
+
+    it("puts 100.00 ÷ 2 = 50.00 into the fill-up on Jan 1 for a monthly refresh from Mar 1", () => {
+      const u = unallocated("1000");
+      const [rent, fillup] = recurring("Rent", "100", {
+        fund: "DTSTART:20270101\nRRULE:FREQ=MONTHLY",
+        refresh: "DTSTART:20270301\nRRULE:FREQ=MONTHLY",
+      });
+
+      // Given the fund events before the Mar 1 refresh: Jan 1 and Feb 1
+      const plan = run([u, rent, fillup], "2027-03-01");
+
+      // Then each is half; Mar 1's event works toward Apr 1 and finds the fill-up full
+      expect(occurrencesOf(plan)).toEqual([
+        ["2027-01-01", "Rent Fill-up", "fund", "COMPLETE", "50.00", "50.00"],
+        ["2027-02-01", "Rent Fill-up", "fund", "COMPLETE", "50.00", "50.00"],
+        ["2027-03-01", "Rent Fill-up", "fund", "COMPLETE", "0.00", "0.00"],
+        ["2027-03-01", "Rent", "recur", "COMPLETE", "100.00", "100.00"],
+      ]);
+      expect(balances([rent, fillup])).toEqual({ Rent: "100.00", "Rent Fill-up": "0.00" });
+    });
+  });
+
+  it("warns when a refresh is short: the fill-up holds 60.00 of the 100.00 it should give", () => {
     const u = unallocated("1000");
-    const [rent, fillup] = recurring("Rent", "100", { fund: MONDAYS });
+    const [rent, fillup] = recurring("Rent", "100");
+    // Given a fill-up holding 60.00 and no fund event left before the refresh of 02-01
+    fillup.balance = new Big(60);
+    fillup.fundedAmount = new Big(60);
+    fillup.processedThrough = "2027-01-26";
+
     const plan = run([u, rent, fillup], "2027-02-01");
 
-    // 01-04, 01-11, 01-18, 01-25 and 02-01 (the refresh date itself): five parts.
-    expect(
-      plan.transfers.filter((t) => t.destinationId === "Rent Fill-up").map((t) => money(t.amount)),
-    ).toEqual(["20.00", "20.00", "20.00", "20.00", "20.00"]);
-    expect(money(rent.balance)).toBe("100.00");
+    // Then the refresh moves the 60.00, Rent is not complete, and the run says it was 40.00 short
+    expect(transfersOf(plan)).toEqual([["2027-02-01", "Rent Fill-up", "Rent", "60.00"]]);
+    expect(occurrencesOf(plan)).toEqual([["2027-02-01", "Rent", "recur", "COMPLETE", "60.00", "60.00"]]);
+    expect(balances([rent, fillup])).toEqual({ Rent: "60.00", "Rent Fill-up": "0.00" });
+    expect(rent.complete).toBe(false);
+    expect(plan.warnings).toEqual([
+      "Rent: the refresh of 2027-02-01 was 40.00 short; its fill-up held 60.00.",
+    ]);
+  });
+
+  it("does not warn at a refresh when the budget already holds its target", () => {
+    const u = unallocated("1000");
+    const [rent, fillup] = recurring("Rent", "100", { fund: "DTSTART:20270301\nRRULE:FREQ=MONTHLY" });
+    rent.balance = new Big(120);
+
+    const plan = run([u, rent, fillup], "2027-02-01");
+
+    expect(occurrencesOf(plan)).toEqual([["2027-02-01", "Rent", "recur", "COMPLETE", "0.00", "0.00"]]);
+    expect(rent.complete).toBe(true);
+    expect(plan.warnings).toEqual([]);
   });
 });
 

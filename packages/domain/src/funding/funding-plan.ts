@@ -155,7 +155,15 @@ export function planFunding(input: PlanInput): FundingPlan {
       const fillup = budget.fillupGoalId ? byId.get(budget.fillupGoalId) : undefined;
       if (!fillup) continue;
       const amount = recurEventAmount(budget, fillup);
+      // What the budget lacked of its target and the fill-up could not give.
+      const short = budget.targetBalance.minus(budget.balance).minus(amount);
+      const held = fillup.balance.gt(0) ? fillup.balance : ZERO;
       if (amount.gt(0)) move(fillup, budget, amount, date);
+      if (short.gt(0))
+        plan.warnings.push(
+          `${budget.name}: the refresh of ${date} was ${formatMoney(short)} short; its fill-up held ` +
+            `${formatMoney(held)}.`,
+        );
       // Complete for this cycle when the refresh brought it to its target; the next refresh decides anew.
       budget.complete = budget.targetBalance.gt(0) && budget.balance.gte(budget.targetBalance);
       budget.processedThrough = date;

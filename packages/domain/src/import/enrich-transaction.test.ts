@@ -12,9 +12,6 @@ const row = (values: Partial<EnrichableRow> = {}): EnrichableRow => ({
   merchantCategory: null,
   merchantCategoryCode: null,
   virtualCardNumber: null,
-  merchantAddress: null,
-  merchantLatitude: null,
-  merchantLongitude: null,
   ...values,
 });
 
@@ -71,60 +68,56 @@ describe("enrichTransaction", () => {
       { description: "WHOLEFDS AUS 10234" },
     ],
     [
-      "a hand-entered city keeps the whole location and shows in the description",
+      "a hand-entered city stays; the empty region and country are filled from CITY, ST",
       row({ merchantCity: "Round Rock" }),
       FIRST,
       {
         merchantCity: "Round Rock",
-        merchantRegion: null,
-        merchantCountry: null,
-        description: "Whole Foods -- Round Rock (Grocery)",
+        merchantRegion: "TX",
+        merchantCountry: "US",
+        description: "Whole Foods -- Round Rock, TX (Grocery)",
       },
     ],
     [
-      "hand-entered coordinates keep the location",
-      row({ merchantLatitude: "30.267200" }),
+      "each location column on its own: a hand-entered country stays, city and region are filled",
+      row({ merchantCountry: "MX" }),
       FIRST,
-      { merchantCity: null, merchantRegion: null, merchantCountry: null },
+      { merchantCity: "AUSTIN", merchantRegion: "TX", merchantCountry: "MX" },
     ],
     [
-      "a hand-entered address keeps the location",
-      row({ merchantAddress: "525 N Lamar Blvd" }),
-      FIRST,
-      { merchantCity: null, merchantRegion: null, merchantCountry: null },
-    ],
-    [
-      "an overwrite replaces what the earlier details filled, description included",
+      "an overwrite replaces the merchant fields the earlier details filled, and keeps their location",
       enrichedOnce(),
       SECOND,
       {
         merchantName: "Whole Foods Market",
-        merchantCity: "DALLAS",
+        merchantCity: "AUSTIN",
+        merchantRegion: "TX",
+        merchantCountry: "US",
         merchantCategory: null,
         merchantCategoryCode: null,
-        description: "Whole Foods Market -- DALLAS, TX",
+        description: "Whole Foods Market -- AUSTIN, TX",
       },
     ],
     [
-      "an overwrite clears a location the new record lacks",
+      "an overwrite keeps the location when the new record has none",
       enrichedOnce(),
       { merchant_name: "Whole Foods" },
-      { merchantCity: null, merchantRegion: null, merchantCountry: null, description: "Whole Foods" },
+      {
+        merchantCity: "AUSTIN",
+        merchantRegion: "TX",
+        merchantCountry: "US",
+        description: "Whole Foods -- AUSTIN, TX",
+      },
     ],
     [
-      "an overwrite keeps a hand-entered location",
-      enrichedOnce({
-        merchantCity: "Round Rock",
-        merchantRegion: null,
-        merchantCountry: null,
-        description: "Whole Foods -- Round Rock (Grocery)",
-      }),
+      "an overwrite keeps a hand-entered city and the region and country first filled beside it",
+      enrichedOnce({ merchantCity: "Round Rock", description: "Whole Foods -- Round Rock, TX (Grocery)" }),
       SECOND,
       {
         merchantCity: "Round Rock",
-        merchantRegion: null,
-        merchantCountry: null,
-        description: "Whole Foods Market -- Round Rock",
+        merchantRegion: "TX",
+        merchantCountry: "US",
+        description: "Whole Foods Market -- Round Rock, TX",
       },
     ],
     [
@@ -146,14 +139,67 @@ describe("enrichTransaction", () => {
       { description: "Weekly shop" },
     ],
     [
+      "an overwrite fills a location the first details left empty",
+      row({
+        details: { merchant_name: "Whole Foods" },
+        merchantName: "Whole Foods",
+        description: "Whole Foods",
+      }),
+      SECOND,
+      { merchantCity: "DALLAS", merchantRegion: "TX", merchantCountry: "US" },
+    ],
+    [
       "stored details that are not a record read as empty",
       row({ details: ["odd"], merchantCity: "AUSTIN" }),
       FIRST,
-      { merchantCity: "AUSTIN", merchantRegion: null, merchantCountry: null },
+      { merchantCity: "AUSTIN", merchantRegion: "TX", merchantCountry: "US" },
     ],
   ])("%s", (_name, current, details, expected) => {
     const { values } = enrichTransaction(current, details);
     expect(values).toMatchObject({ details, ...expected });
+  });
+
+  describe("the origin's worked examples", () => {
+    it("an overwrite re-applies the merchant fields but keeps the city the first enrichment set", () => {
+      // Given a row first enriched in Menlo Park
+      const first = { merchant_name: "Blue Bottle", merchant_information: "MENLO PARK, CA" };
+      const enriched = { ...row(), ...enrichTransaction(row(), first).values };
+
+      // When the scraper's record is applied again, now saying Oakland
+      const { values } = enrichTransaction(enriched, {
+        merchant_name: "Blue Bottle Coffee",
+        merchant_information: "OAKLAND, CA",
+        merchant_category: "Coffee Shops",
+      });
+
+      // Then the merchant fields are the new record's, the location the first one's
+      expect(values).toMatchObject({
+        merchantName: "Blue Bottle Coffee",
+        merchantCategory: "Coffee Shops",
+        merchantCity: "MENLO PARK",
+        merchantRegion: "CA",
+        merchantCountry: "US",
+        description: "Blue Bottle Coffee -- MENLO PARK, CA (Coffee Shops)",
+      });
+    });
+
+    it("a city the user entered stays, and its empty region and country are filled from CITY, ST", () => {
+      // Given a row whose user entered the city only
+      const entered = row({ merchantCity: "Palo Alto" });
+
+      // When the scraper's record says "MENLO PARK, CA"
+      const { values } = enrichTransaction(entered, {
+        merchant_name: "Blue Bottle",
+        merchant_information: "MENLO PARK, CA",
+      });
+
+      // Then the city is the user's, region and country the record's
+      expect(values).toMatchObject({
+        merchantCity: "Palo Alto",
+        merchantRegion: "CA",
+        merchantCountry: "US",
+      });
+    });
   });
 
   it("passes the extraction warnings on", () => {

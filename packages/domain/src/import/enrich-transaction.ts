@@ -6,9 +6,6 @@ export interface EnrichableRow extends MerchantFields {
   details: unknown;
   description: string;
   descriptionUserEdited: boolean;
-  merchantAddress: string | null;
-  merchantLatitude: string | null;
-  merchantLongitude: string | null;
 }
 
 export interface Enrichment {
@@ -18,20 +15,6 @@ export interface Enrichment {
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
-
-/**
- * Location columns are one unit: details fill them only when none holds a value a user entered.
- * A value is the user's when no previous details would have produced it (address and coordinates
- * never come from details), so an overwrite may replace what earlier details filled in but never a
- * hand-entered place — and never mixes a hand-entered city with a provider's state.
- */
-function locationIsOurs(row: EnrichableRow, previous: MerchantFields | null): boolean {
-  if (row.merchantAddress !== null || row.merchantLatitude !== null || row.merchantLongitude !== null)
-    return false;
-  return (["merchantCity", "merchantRegion", "merchantCountry"] as const).every(
-    (key) => row[key] === null || row[key] === previous?.[key],
-  );
-}
 
 /**
  * The description stays unless it is still ours to replace: never once the user edited it; on
@@ -56,25 +39,22 @@ function nextDescription(row: EnrichableRow, previous: MerchantFields | null, ne
 /**
  * The columns a transaction gets from a new details record: the record itself, the merchant
  * columns it yields (replacing what earlier details gave, absent keys included), the location
- * unless a user's, and the description per nextDescription. Pure; warnings say what was cut or
- * dropped from the record.
+ * columns only where empty, and the description per nextDescription. Pure; warnings say what was
+ * cut or dropped from the record.
  */
 export function enrichTransaction(row: EnrichableRow, details: Record<string, unknown>): Enrichment {
   const { fields, warnings } = extractMerchantFields(details);
   // Rows enriched before have a record (the contract only lets objects in); anything else reads as none.
   const previous =
     row.details === null ? null : extractMerchantFields(isRecord(row.details) ? row.details : {}).fields;
-  const location = locationIsOurs(row, previous)
-    ? {
-        merchantCity: fields.merchantCity,
-        merchantRegion: fields.merchantRegion,
-        merchantCountry: fields.merchantCountry,
-      }
-    : {
-        merchantCity: row.merchantCity,
-        merchantRegion: row.merchantRegion,
-        merchantCountry: row.merchantCountry,
-      };
-  const next = { ...fields, ...location };
+  // Each location column is filled only while empty (the origin's rule): a city the user entered
+  // stays and still gets the record's region and country, and an overwrite keeps the place the
+  // first enrichment set.
+  const next = {
+    ...fields,
+    merchantCity: row.merchantCity ?? fields.merchantCity,
+    merchantRegion: row.merchantRegion ?? fields.merchantRegion,
+    merchantCountry: row.merchantCountry ?? fields.merchantCountry,
+  };
   return { values: { ...next, details, description: nextDescription(row, previous, next) }, warnings };
 }

@@ -125,6 +125,21 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
     });
     expect(response.statusCode, response.body).toBe(201);
   };
+  /** [date, amount] of each transfer into a budget, by date. */
+  const fundedInto = async (id: string) => {
+    const response = await t.inject({
+      url: `/api/v1/internal-transactions/?dst_budget=${id}&page_size=100`,
+      headers: auth(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response
+      .json()
+      .results.map((r: { effective_date: string; amount: string }) => [
+        r.effective_date.slice(0, 10),
+        r.amount,
+      ])
+      .sort((a: string[], b: string[]) => (a[0] ?? "").localeCompare(b[0] ?? ""));
+  };
   const ledgerHolds = async (account: Account) => expect(await verifyLedger(t.db, account.id)).toEqual([]);
 
   it("catches up several weeks of a fixed Goal, once, and keeps the ledger right", async () => {
@@ -217,23 +232,38 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
       funding_type: "D",
       target_balance: "120",
       funding_schedule: weekly(7),
-      recurrence_schedule: `${dtstart(14)}\nRRULE:FREQ=WEEKLY;INTERVAL=2`,
+      recurrence_schedule: `${dtstart(21)}\nRRULE:FREQ=WEEKLY;INTERVAL=2`,
     });
     expect(rent.next_funding).toBeNull();
-    expect(rent.next_recurrence).toBe(day(14));
+    expect(rent.next_recurrence).toBe(day(21));
     const fillup = await budget(rent.fillup_goal);
-    // Fund events on days 7 and 14 lead to the refresh on day 14: 60 each.
+    // Fund events on days 7 and 14 lead to the refresh on day 21: 60 each. Day 21's own event
+    // belongs to the next cycle.
     expect(fillup.next_funding).toEqual({ date: day(7), amount: "60.00", amount_currency: "USD" });
-    await run(account, day(7));
-    expect(await balance(fillup.id)).toBe("60.00");
-    const result = await run(account, day(14));
-    expect(result).toMatchObject({ transfers: 2, occurrences_completed: 2 });
+    await run(account, day(14));
+    expect(await balance(fillup.id)).toBe("120.00");
+    // 30 taken from the fill-up: day 21's event, run before the refresh, asks (120 − 90) ÷ 2
+    // (days 21 and 28 lead to the refresh on day 35) and the refresh takes it along.
+    await transfer(account, "30", fillup.id, account.unallocated_budget);
+    const result = await run(account, day(21));
+    expect(result).toEqual({
+      transfers: 2,
+      occurrences_completed: 2,
+      occurrences_partial: 0,
+      warnings: [`Rent: the refresh of ${day(21)} was 15.00 short; its fill-up held 105.00.`],
+      skipped_budgets: [],
+    });
+    expect(await fundedInto(fillup.id)).toEqual([
+      [day(7), "60.00"],
+      [day(14), "60.00"],
+      [day(21), "15.00"],
+    ]);
     expect(await balance(fillup.id)).toBe("0.00");
     const refreshed = await budget(rent.id);
-    expect(refreshed.balance).toBe("120.00");
-    expect(refreshed.complete).toBe(true);
-    expect(refreshed.next_recurrence).toBe(day(28));
-    expect(await occurrences(rent.id)).toEqual([[day(14), "recur", "COMPLETE"]]);
+    expect(refreshed.balance).toBe("105.00");
+    expect(refreshed.complete).toBe(false);
+    expect(refreshed.next_recurrence).toBe(day(35));
+    expect(await occurrences(rent.id)).toEqual([[day(21), "recur", "COMPLETE"]]);
     // Both runs moved money and the second refreshed Rent: the owner is told.
     const told = await t.db
       .select({ kind: notifications.kind, payload: notifications.payload })
@@ -245,13 +275,119 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
       "recurring_budget_refreshed",
     ]);
     expect(told.find((n) => n.kind === "recurring_budget_refreshed")?.payload).toEqual({ budgets: "Rent" });
-    // Spending 100 of it, the next cycle tops it up from the fill-up to the target again.
-    await transfer(account, "100", rent.id, account.unallocated_budget);
-    await run(account, day(28));
+    // Spending 85 of it, the next cycle fills the fill-up on day 28 (its one event before day 35)
+    // and tops Rent up to the target again.
+    await transfer(account, "85", rent.id, account.unallocated_budget);
+    expect((await budget(fillup.id)).next_funding).toEqual({
+      date: day(28),
+      amount: "120.00",
+      amount_currency: "USD",
+    });
+    expect((await run(account, day(35))).warnings).toEqual([]);
     expect(await balance(rent.id)).toBe("120.00");
     expect(await balance(fillup.id)).toBe("20.00");
     expect(await balance(account.unallocated_budget)).toBe("860.00");
     await ledgerHolds(account);
+  });
+
+  describe("the origin's worked examples", () => {
+    // A year ahead, so every event falls after the day the budget is made, whenever this runs.
+    const year = Number(today.slice(0, 4)) + 1;
+    const on = (monthDay: string) => `${year}-${monthDay}`;
+    const anchor = (monthDay: string) => `DTSTART:${year}${monthDay.replace("-", "")}`;
+    const recurringBudget = (account: Account, fields: Record<string, unknown>) =>
+      newBudget(account, { name: "Rent", budget_type: "R", funding_type: "D", ...fields });
+
+    it("funds a yearly Sep 15 refresh on the 15th and month-end from May 15: 3400.00 ÷ 8, then 2975.00 ÷ 7", async () => {
+      const account = await newAccount("10000.00");
+      const tax = await recurringBudget(account, {
+        name: "Tax",
+        target_balance: "3400",
+        funding_schedule: `${anchor("05-15")}\nRRULE:FREQ=MONTHLY;BYMONTHDAY=15,-1`,
+        recurrence_schedule: `${anchor("09-15")}\nRRULE:FREQ=YEARLY`,
+      });
+      const fillup = tax.fillup_goal;
+      // May 15, May 31, Jun 15, Jun 30, Jul 15, Jul 31, Aug 15, Aug 31 come before the refresh.
+      expect((await budget(fillup)).next_funding).toEqual({
+        date: on("05-15"),
+        amount: "425.00",
+        amount_currency: "USD",
+      });
+      await run(account, on("05-15"));
+      expect(await balance(fillup)).toBe("425.00");
+      expect((await budget(fillup)).next_funding).toEqual({
+        date: on("05-31"),
+        amount: "425.00",
+        amount_currency: "USD",
+      });
+      await run(account, on("05-31"));
+      expect(await balance(fillup)).toBe("850.00");
+
+      // The refresh day's event runs first, toward next year's refresh, and finds the fill-up
+      // full; the refresh moves 3400.00; the 23 events left share the next 3400.00.
+      expect(await run(account, on("09-30"))).toMatchObject({ occurrences_completed: 9, warnings: [] });
+      expect(await fundedInto(fillup)).toEqual([
+        ...["05-15", "05-31", "06-15", "06-30", "07-15", "07-31", "08-15", "08-31"].map((d) => [
+          on(d),
+          "425.00",
+        ]),
+        [on("09-30"), "147.83"],
+      ]);
+      expect(await occurrences(fillup)).toContainEqual([on("09-15"), "fund", "COMPLETE"]);
+      const refreshed = await budget(tax.id);
+      expect(refreshed.balance).toBe("3400.00");
+      expect(refreshed.complete).toBe(true);
+      expect(await balance(fillup)).toBe("147.83");
+      await ledgerHolds(account);
+    });
+
+    it("funds a monthly refresh from Mar 1 monthly from Jan 1: 100.00 ÷ 2 = 50.00 on Jan 1", async () => {
+      const account = await newAccount();
+      const rent = await recurringBudget(account, {
+        target_balance: "100",
+        funding_schedule: `${anchor("01-01")}\nRRULE:FREQ=MONTHLY`,
+        recurrence_schedule: `${anchor("03-01")}\nRRULE:FREQ=MONTHLY`,
+      });
+      const fillup = rent.fillup_goal;
+      expect((await budget(fillup)).next_funding).toEqual({
+        date: on("01-01"),
+        amount: "50.00",
+        amount_currency: "USD",
+      });
+      await run(account, on("01-01"));
+      expect(await balance(fillup)).toBe("50.00");
+      expect(await run(account, on("03-01"))).toMatchObject({ warnings: [] });
+      expect(await fundedInto(fillup)).toEqual([
+        [on("01-01"), "50.00"],
+        [on("02-01"), "50.00"],
+      ]);
+      expect(await balance(rent.id)).toBe("100.00");
+      expect(await balance(fillup)).toBe("0.00");
+      await ledgerHolds(account);
+    });
+
+    it("refreshes a budget of 100.00 from a fill-up holding 60.00: moves 60.00, not complete, 40.00 short", async () => {
+      const account = await newAccount();
+      // Funded from Jan 2: no fund event comes before the refresh of Jan 1.
+      const rent = await recurringBudget(account, {
+        target_balance: "100",
+        funding_schedule: `${anchor("01-02")}\nRRULE:FREQ=MONTHLY`,
+        recurrence_schedule: `${anchor("01-01")}\nRRULE:FREQ=MONTHLY`,
+      });
+      await transfer(account, "60", account.unallocated_budget, rent.fillup_goal);
+      expect(await run(account, on("01-01"))).toEqual({
+        transfers: 1,
+        occurrences_completed: 1,
+        occurrences_partial: 0,
+        warnings: [`Rent: the refresh of ${on("01-01")} was 40.00 short; its fill-up held 60.00.`],
+        skipped_budgets: [],
+      });
+      const refreshed = await budget(rent.id);
+      expect(refreshed.balance).toBe("60.00");
+      expect(refreshed.complete).toBe(false);
+      expect(await balance(rent.fillup_goal)).toBe("0.00");
+      await ledgerHolds(account);
+    });
   });
 
   it("moves what Unallocated holds, warns about the shortfall, and tops it up later", async () => {

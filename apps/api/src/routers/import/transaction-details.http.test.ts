@@ -239,8 +239,9 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
       await apply(user, account.id, { details: [{ transaction: row.id, details: GROCERY_DETAILS }] });
       expect((await view(user, row.id)).description).toBe("Whole Foods -- AUSTIN, TX (Grocery Stores)");
 
-      // Without overwrite nothing changes; with it, the new record replaces the old one and
-      // what the old one filled in (the category it no longer has included).
+      // Without overwrite nothing changes; with it, the new record replaces the old one and the
+      // merchant fields the old one filled in (the category it no longer has included); the
+      // location stays the one the first enrichment set.
       const newer = { merchant_name: "Whole Foods Market", merchant_information: "DALLAS, TX" };
       const skipped = await apply(user, account.id, { details: [{ transaction: row.id, details: newer }] });
       expect(skipped.results[0].status).toBe("skipped_has_details");
@@ -252,12 +253,12 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
       expect(await storedDetails(row.id)).toEqual({ details: newer, type: "object" });
       expect(await view(user, row.id)).toMatchObject({
         merchant_name: "Whole Foods Market",
-        merchant_city: "DALLAS",
+        merchant_city: "AUSTIN",
         merchant_region: "TX",
         merchant_category: null,
         merchant_category_code: null,
         virtual_card_number: null,
-        description: "Whole Foods Market -- DALLAS, TX",
+        description: "Whole Foods Market -- AUSTIN, TX",
       });
     });
 
@@ -300,7 +301,7 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
       expect((await view(user, row.id)).description).toBe("Groceries");
     });
 
-    it("never overwrites location fields a user entered", async () => {
+    it("never overwrites location fields a user entered, and fills the empty ones", async () => {
       const { user, account } = await setUp();
       const row = await kit.transaction(user, account.id, {
         merchant_city: "Round Rock",
@@ -310,11 +311,11 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
       const first = await view(user, row.id);
       expect(first).toMatchObject({
         merchant_city: "Round Rock",
-        merchant_region: null,
-        merchant_country: null,
+        merchant_region: "TX",
+        merchant_country: "US",
         merchant_latitude: "30.508300",
         merchant_name: "Whole Foods",
-        description: "Whole Foods -- Round Rock (Grocery Stores)",
+        description: "Whole Foods -- Round Rock, TX (Grocery Stores)",
       });
       await apply(user, account.id, {
         overwrite: true,
@@ -324,9 +325,73 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
       });
       expect(await view(user, row.id)).toMatchObject({
         merchant_city: "Round Rock",
-        merchant_region: null,
-        merchant_country: null,
+        merchant_region: "TX",
+        merchant_country: "US",
         merchant_latitude: "30.508300",
+      });
+    });
+  });
+
+  describe("the origin's worked examples", () => {
+    it("an overwrite re-applies the merchant fields and keeps the location the first enrichment set", async () => {
+      const { user, account } = await setUp();
+      const row = await kit.transaction(user, account.id, { raw_description: "BLUE BOTTLE 0042" });
+      await apply(user, account.id, {
+        details: [
+          {
+            transaction: row.id,
+            details: { merchant_name: "Blue Bottle", merchant_information: "MENLO PARK, CA" },
+          },
+        ],
+      });
+      expect(await view(user, row.id)).toMatchObject({
+        merchant_city: "MENLO PARK",
+        merchant_region: "CA",
+        merchant_country: "US",
+        description: "Blue Bottle -- MENLO PARK, CA",
+      });
+
+      const newer = {
+        merchant_name: "Blue Bottle Coffee",
+        merchant_information: "OAKLAND, CA",
+        merchant_category: "Coffee Shops",
+        merchant_category_code: "5814",
+      };
+      const body = await apply(user, account.id, {
+        overwrite: true,
+        details: [{ transaction: row.id, details: newer }],
+      });
+      expect(body.results).toEqual([{ transaction: row.id, status: "applied", warnings: [] }]);
+      expect(await storedDetails(row.id)).toEqual({ details: newer, type: "object" });
+      expect(await view(user, row.id)).toMatchObject({
+        merchant_name: "Blue Bottle Coffee",
+        merchant_category: "Coffee Shops",
+        merchant_category_code: "5814",
+        merchant_city: "MENLO PARK",
+        merchant_region: "CA",
+        merchant_country: "US",
+        description: "Blue Bottle Coffee -- MENLO PARK, CA (Coffee Shops)",
+      });
+    });
+
+    it("keeps a city the user entered and fills the empty region and country from CITY, ST", async () => {
+      const { user, account } = await setUp();
+      const row = await kit.transaction(user, account.id, { merchant_city: "Palo Alto" });
+      expect(await view(user, row.id)).toMatchObject({ merchant_region: null, merchant_country: null });
+      await apply(user, account.id, {
+        details: [
+          {
+            transaction: row.id,
+            details: { merchant_name: "Blue Bottle", merchant_information: "MENLO PARK, CA" },
+          },
+        ],
+      });
+      expect(await view(user, row.id)).toMatchObject({
+        merchant_name: "Blue Bottle",
+        merchant_city: "Palo Alto",
+        merchant_region: "CA",
+        merchant_country: "US",
+        description: "Blue Bottle -- Palo Alto, CA",
       });
     });
   });
