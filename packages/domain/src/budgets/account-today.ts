@@ -99,7 +99,7 @@ export function startOfNextLocalDay(date: string, timeZone: string): Date {
 }
 
 /**
- * The instant a local wall-clock time (HH:MM) happens on a local date: the first instant the local
+ * The instant a local wall-clock time (HH:MM, or HH:MM:SS.mmm) happens on a local date: the first instant the local
  * clock reads that date and time or later. A time inside a spring-forward gap is therefore the jump
  * itself (the moment the clock passes it), a time that happens twice when clocks go back is the
  * first of the two, and a skipped day's times are the moment the calendar jumped past them. An
@@ -107,6 +107,14 @@ export function startOfNextLocalDay(date: string, timeZone: string): Date {
  */
 export function atLocalTime(date: string, time: string, timeZone: string): Date {
   return new Date(firstInstantAtOrAfter(date, time, timeZone));
+}
+
+/** The local wall-clock time of an instant in a time zone, HH:MM:SS.mmm (UTC when the zone is unknown). */
+export function localTime(at: Date, timeZone: string): string {
+  return Temporal.Instant.fromEpochMilliseconds(at.getTime())
+    .toZonedDateTimeISO(knownZone(timeZone))
+    .toPlainTime()
+    .toString({ fractionalSecondDigits: 3 });
 }
 
 function computeStartOfLocalDay(date: string, timeZone: string): number {

@@ -1,4 +1,4 @@
-import { localDate, startOfLocalDay } from "../budgets/account-today";
+import { atLocalTime, localDate, localTime, startOfLocalDay } from "../budgets/account-today";
 import { instantOfText } from "../calendar/instant-of-text";
 import { transactionDateOf } from "./scrape-transaction-date";
 
@@ -11,7 +11,7 @@ export interface ScrapeRowDates {
   postedDay: string;
   /** The purchase day: the description's MM/DD when plausible, else postedDay. */
   transactionDay: string;
-  /** The transaction instant: the posted instant's time of day, on transactionDay. */
+  /** The transaction instant: the posted instant's local time of day, on transactionDay. */
   transactionAt: Date;
 }
 
@@ -26,7 +26,10 @@ export function scrapeRowDates(postedText: string, rawDescription: string, timeZ
   const postedDay = bare ? postedText : localDate(postedAt, timeZone);
   const transactionDay = transactionDateOf(rawDescription, postedDay);
   if (transactionDay === postedDay) return { postedAt, postedDay, transactionDay, transactionAt: postedAt };
-  const timeOfDay = postedAt.getTime() - startOfLocalDay(postedDay, timeZone).getTime();
-  const transactionAt = new Date(startOfLocalDay(transactionDay, timeZone).getTime() + timeOfDay);
+  // The purchase day at the posted instant's wall-clock time (a day's start for a bare date):
+  // the same local time, even when one of the two days is 23 or 25 hours long.
+  const transactionAt = bare
+    ? startOfLocalDay(transactionDay, timeZone)
+    : atLocalTime(transactionDay, localTime(postedAt, timeZone), timeZone);
   return { postedAt, postedDay, transactionDay, transactionAt };
 }
