@@ -1,8 +1,9 @@
 import type { Database } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
-import { firstOwnerTimeZone } from "@allot/domain/budgets/account-today";
+import { users } from "@allot/db/schema/users";
+import { firstOwnerTimeZone, localDate, localHour } from "@allot/domain/budgets/account-today";
 import { rowsOf } from "@allot/domain/shared/rows-of";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 
 export interface LocalAccount {
   accountId: string;
@@ -18,47 +19,48 @@ export interface AccountFilter {
 }
 
 /**
- * The accounts with auto_funding_enabled and their local date at `now`, in one query. An
+ * Each stored time zone's local date and hour at `now`, read by the same time-zone library as
+ * every other day of the account (never PostgreSQL's own zone files, which may be another
+ * release): a VALUES list of the few zones users have, UTC for a missing or unknown one.
+ */
+async function zoneClocks(db: Database, now: Date): Promise<SQL> {
+  const zones = rowsOf<{ timezone: string }>(
+    await db.execute(sql`select distinct ${users.timezone} as timezone from ${users}`),
+  ).map((row) => row.timezone);
+  const rows = [...new Set([...zones, "UTC"])].map(
+    (zone) => sql`(${zone}, ${localDate(now, zone)}::date, ${localHour(now, zone)}::int)`,
+  );
+  return sql`(values ${sql.join(rows, sql`, `)}) as c(zone, local_date, hour)`;
+}
+
+/**
+ * The accounts with auto_funding_enabled and their local date at `now`, in two queries. An
  * account's clock is its first owner's (oldest ownership) time zone: the engine's calendar.
- * `at time zone` throws on a name PostgreSQL does not know, and users.timezone may hold one, so
- * the name is looked up in pg_timezone_names first (case-insensitively, as the server reads
- * names) and UTC stands in for a missing or unknown zone. That view reads the zone files (~50 ms,
- * PGlite too): a cost per query, not per account.
  */
 export async function findAutoFundingAccounts(
   db: Database,
   now: Date,
   filter: AccountFilter = {},
 ): Promise<LocalAccount[]> {
-  const hourCondition =
-    filter.fromHour === undefined ? sql`` : sql`and extract(hour from l.at) >= ${filter.fromHour}`;
+  const hourCondition = filter.fromHour === undefined ? sql`` : sql`and c.hour >= ${filter.fromHour}`;
   const claimCondition =
     filter.unclaimedBy === undefined
       ? sql``
       : sql`and not exists (
           select 1 from scheduled_runs r
-          where r.job = ${filter.unclaimedBy} and r.bank_account_id = l.id and r.run_date = l.at::date
+          where r.job = ${filter.unclaimedBy} and r.bank_account_id = owners.id and r.run_date = c.local_date
         )`;
   const result = await db.execute(sql`
-    with zones as (
-      select distinct on (lower(name)) name, lower(name) as key
-      from pg_timezone_names
-      order by lower(name), name
-    ),
-    owners as (
-      select ${bankAccounts.id} as id, ${firstOwnerTimeZone} as timezone
+    with owners as (
+      select ${bankAccounts.id} as id, coalesce(${firstOwnerTimeZone}, 'UTC') as timezone
       from ${bankAccounts}
       where ${bankAccounts.autoFundingEnabled}
-    ),
-    l as (
-      select owners.id, (${now.toISOString()}::timestamptz at time zone coalesce(z.name, 'UTC')) as at
-      from owners
-      left join zones z on z.key = lower(owners.timezone)
     )
-    select l.id::text as account_id, to_char(l.at, 'YYYY-MM-DD') as local_date
-    from l
+    select owners.id::text as account_id, to_char(c.local_date, 'YYYY-MM-DD') as local_date
+    from owners
+    join ${await zoneClocks(db, now)} on c.zone = owners.timezone
     where true ${hourCondition} ${claimCondition}
-    order by l.id
+    order by owners.id
   `);
   return rowsOf<{ account_id: string; local_date: string }>(result).map((row) => ({
     accountId: row.account_id,

@@ -109,6 +109,11 @@ export function atLocalTime(date: string, time: string, timeZone: string): Date 
   return new Date(firstInstantAtOrAfter(date, time, timeZone));
 }
 
+/** The local hour (0–23) of an instant in a time zone (UTC when the zone is unknown). */
+export function localHour(at: Date, timeZone: string): number {
+  return Temporal.Instant.fromEpochMilliseconds(at.getTime()).toZonedDateTimeISO(knownZone(timeZone)).hour;
+}
+
 /** The local wall-clock time of an instant in a time zone, HH:MM:SS.mmm (UTC when the zone is unknown). */
 export function localTime(at: Date, timeZone: string): string {
   return Temporal.Instant.fromEpochMilliseconds(at.getTime())
