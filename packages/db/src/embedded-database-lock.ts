@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 
 /**
@@ -51,7 +51,12 @@ export const lockFileOf = (dataDir: string) => `${resolve(dataDir)}.lock`;
  * Takes the folder's lock for this process, or throws EmbeddedDatabaseInUse naming the live holder.
  * A lock left by a process that is gone (killed, crashed) is taken over.
  */
-export function lockEmbeddedDatabase(dataDir: string, command: string): EmbeddedDatabaseLock {
+export function lockEmbeddedDatabase(
+  dataDir: string,
+  command: string,
+  /** For the race test: runs between finding a lock stale and removing it. */
+  options: { beforeTakeover?: () => void } = {},
+): EmbeddedDatabaseLock {
   const path = lockFileOf(dataDir);
   mkdirSync(dirname(path), { recursive: true });
   const mine: LockHolder = {
@@ -61,9 +66,9 @@ export function lockEmbeddedDatabase(dataDir: string, command: string): Embedded
     processStart: procStat(process.pid)?.start ?? null,
     token: randomBytes(8).toString("hex"),
   };
-  // Each turn either creates the file, refuses, or removes a stale one; a turn is lost only to
-  // another process's move, so a few are plenty.
-  for (let turn = 0; turn < 10; turn++) {
+  // Each turn creates the file, refuses, or removes a stale one (or waits for another process
+  // removing it); a turn is lost only to another process's move.
+  for (let turn = 0; turn < 50; turn++) {
     if (createExclusively(path, mine)) {
       held.set(path, mine.token);
       watchExit();
@@ -73,7 +78,8 @@ export function lockEmbeddedDatabase(dataDir: string, command: string): Embedded
     if (raw === null) continue; // released meanwhile
     const holder = parseHolder(raw);
     if (holder && isLive(path, holder)) throw new EmbeddedDatabaseInUse(resolve(dataDir), holder);
-    removeStale(path, raw);
+    options.beforeTakeover?.();
+    if (!removeStale(path, raw, mine)) sleep(5);
   }
   throw new Error(`Could not take the lock ${path}: other processes kept changing it.`);
 }
@@ -123,26 +129,26 @@ function isLive(path: string, holder: LockHolder): boolean {
 }
 
 /**
- * Two processes may find the same stale lock. Each renames the lock file to a name of its own:
- * one rename wins the stale file; a later rename may catch a fresh lock another process has just
- * made instead, which the content shows, and then it goes back in place.
+ * Two processes may find the same stale lock; removing it by name could remove a fresh lock the
+ * other has made in its place meanwhile. So a stale lock is removed only under a second lock file,
+ * `<lock>.takeover`, and only if it still holds what was found stale: nobody else removes it then.
+ * False when another process holds the takeover lock (it is done in microseconds).
  */
-function removeStale(path: string, staleContent: string): void {
-  const claim = `${path}.stale.${process.pid}.${randomBytes(4).toString("hex")}`;
-  try {
-    renameSync(path, claim);
-  } catch (error) {
-    if (errorCode(error) === "ENOENT") return;
-    throw error;
+function removeStale(path: string, staleContent: string, mine: LockHolder): boolean {
+  const guard = `${path}.takeover`;
+  if (!createExclusively(guard, mine)) {
+    const raw = readIfPresent(guard);
+    const holder = raw === null ? null : parseHolder(raw);
+    // Left by a process that died within its takeover.
+    if (raw !== null && !(holder && isLive(guard, holder))) unlinkIfPresent(guard);
+    return false;
   }
   try {
-    if (readFileSync(claim, "utf8") !== staleContent) linkSync(claim, path);
-  } catch (error) {
-    // EEXIST: a third process made a lock meanwhile; it holds the folder now.
-    if (errorCode(error) !== "EEXIST") throw error;
+    if (readIfPresent(path) === staleContent) unlinkIfPresent(path);
   } finally {
-    unlinkSync(claim);
+    unlinkIfPresent(guard);
   }
+  return true;
 }
 
 function release(path: string, token: string): void {
@@ -229,3 +235,5 @@ function unlinkIfPresent(path: string): void {
 }
 
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code;
+
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
