@@ -1,4 +1,5 @@
 import { createDatabase } from "@allot/db/create-database";
+import { EmbeddedDatabaseInUse } from "@allot/db/embedded-database-lock";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
 import { mailTransportFor } from "@allot/domain/email/mail-transports";
 import { accountJobs } from "@allot/scheduler/account-jobs";
@@ -12,7 +13,12 @@ import { connectRedis, createRedisClient } from "./throttle/redis-connection";
 import { redisThrottleStore } from "./throttle/redis-throttle-store";
 
 const env = readEnv();
-const database = await createDatabase(env.database);
+const database = await createDatabase(env.database, "the Allot server").catch((error) => {
+  // Another process has the embedded database: say which, without a stack, and write nothing.
+  if (!(error instanceof EmbeddedDatabaseInUse)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 await database.migrate();
 // REDIS_URL: throttle counters in Redis (shared by every instance naming it), else in the database.
 const redis = env.redis ? createRedisClient(env.redis.url) : null;

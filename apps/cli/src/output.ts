@@ -1,3 +1,4 @@
+import { EmbeddedDatabaseInUse } from "@allot/db/embedded-database-lock";
 import { DomainError, ValidationFailed } from "@allot/domain/shared/errors";
 import { ApiError } from "@allot/sdk/api-error";
 import { EXIT_API_ERROR, EXIT_USAGE } from "./cli-conventions";
@@ -60,7 +61,8 @@ const NETWORK_ERRORS =
 function errorBody(error: unknown): Record<string, unknown> {
   if (error instanceof ValidationFailed) return error.fields;
   if (error instanceof UsageError) return { detail: error.message, code: error.code, ...error.extra };
-  if (error instanceof DomainError) return { detail: error.message, code: error.code };
+  if (error instanceof DomainError || error instanceof EmbeddedDatabaseInUse)
+    return { detail: error.message, code: error.code };
   if (error instanceof ApiError) {
     // The server's own body when it is one of its shapes, so scripts see what the API said.
     return error.fields ?? { detail: error.detail, code: error.code };

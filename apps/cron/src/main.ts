@@ -1,4 +1,5 @@
 import { createDatabase } from "@allot/db/create-database";
+import { EmbeddedDatabaseInUse } from "@allot/db/embedded-database-lock";
 import { accountJobs } from "@allot/scheduler/account-jobs";
 import { jobs } from "@allot/scheduler/jobs";
 import { CommanderError } from "commander";
@@ -6,7 +7,9 @@ import { readEnv } from "./env";
 import { createProgram, USAGE_EXIT_CODE } from "./program";
 
 const openDatabase = async () => {
-  const database = await createDatabase(readEnv().database);
+  // Named in the embedded database's lock file (the arguments are job names and dates only).
+  const command = ["pnpm cron", ...process.argv.slice(2)].join(" ");
+  const database = await createDatabase(readEnv().database, command);
   await database.migrate();
   return database;
 };
@@ -16,7 +19,10 @@ try {
 } catch (error) {
   // Commander has already printed its message (or the help) on stderr.
   if (error instanceof CommanderError) process.exitCode = error.exitCode === 0 ? 0 : USAGE_EXIT_CODE;
-  else {
+  else if (error instanceof EmbeddedDatabaseInUse) {
+    console.error(error.message);
+    process.exitCode = 1;
+  } else {
     console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     process.exitCode = 1;
   }

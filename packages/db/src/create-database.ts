@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -6,6 +7,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { lockEmbeddedDatabase } from "./embedded-database-lock";
 import { retryingConflicts } from "./retry-conflicts";
 import * as schema from "./schema/index";
 
@@ -34,9 +36,27 @@ const migrationsFolder = fileURLToPath(new URL("../drizzle", import.meta.url));
 // Arbitrary constant: serialises migrations across processes sharing one PostgreSQL server.
 const MIGRATION_LOCK_ID = 4_216_001;
 
-export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+/**
+ * Opens the database. A data folder (`dataDir`) is first locked for this process (see
+ * embedded-database-lock.ts; `command` names the process in the lock file) and released on close;
+ * an already open PGlite (`pglite`: the tests' in-memory copies) takes no lock.
+ */
+export async function createDatabase(
+  options: DatabaseOptions,
+  command = basename(process.argv[1] ?? "node"),
+): Promise<DatabaseHandle> {
   if ("url" in options) return openPostgres(options.url, options.maxConnections ?? 10);
-  const client = "pglite" in options ? options.pglite : await PGlite.create(options.dataDir);
+  if ("pglite" in options) return pgliteHandle(options.pglite, () => {});
+  const lock = lockEmbeddedDatabase(options.dataDir, command);
+  try {
+    return pgliteHandle(await PGlite.create(options.dataDir), lock.release);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+function pgliteHandle(client: PGlite, afterClose: () => void): DatabaseHandle {
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db: retryingConflicts(db),
@@ -45,7 +65,11 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     ping: async () => {
       await client.query("select 1");
     },
-    close: () => client.close(),
+    // A close that fails keeps the lock: the exit releases it, not before this process is gone.
+    close: async () => {
+      await client.close();
+      afterClose();
+    },
   };
 }
 

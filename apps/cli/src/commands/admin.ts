@@ -30,10 +30,12 @@ export function registerAdminCommands(program: Command, env: CliEnv): void {
     .action(
       async (options: JsonOption & { email: string; password?: string; name: string; staff: boolean }) => {
         try {
+          const { withMigratedDatabase, refuseIfDatabaseInUse } = await database();
+          // Not a password typed in vain: the lock is checked again when the database opens.
+          if (options.password === undefined) refuseIfDatabaseInUse(env);
           const password = options.password ?? (await readPassword());
           const { createUser } = await import("@allot/domain/users/create-user");
-          const { withMigratedDatabase } = await database();
-          const user = await withMigratedDatabase(env, (db) =>
+          const user = await withMigratedDatabase(env, "allot admin create-user", (db) =>
             createUser(db, { email: options.email, password, name: options.name, staff: options.staff }),
           );
           const view = { username: user.username, email: user.email, is_staff: user.isStaff };
@@ -56,7 +58,7 @@ export function registerAdminCommands(program: Command, env: CliEnv): void {
       try {
         const { createBank } = await import("@allot/domain/banks/create-bank");
         const { withMigratedDatabase } = await database();
-        const bank = await withMigratedDatabase(env, (db) =>
+        const bank = await withMigratedDatabase(env, "allot admin create-bank", (db) =>
           createBank(db, {
             name: options.name,
             currency: options.currency,
@@ -83,7 +85,7 @@ export function registerAdminCommands(program: Command, env: CliEnv): void {
     .action(async (options: JsonOption) => {
       try {
         const { withMigratedDatabase } = await database();
-        await withMigratedDatabase(env, async () => {});
+        await withMigratedDatabase(env, "allot admin migrate", async () => {});
         const where = "url" in env.database ? "PostgreSQL at DATABASE_URL" : env.database.dataDir;
         if (options.json)
           printJson({ migrated: true, engine: "url" in env.database ? "postgres" : "pglite" });
