@@ -113,6 +113,8 @@ export const plausibleDateTime = weighted<string>(
 
 export const hostileDate = fc.constantFrom(
   "0100-01-01",
+  "0100-01-02",
+  "9999-12-29",
   "9999-12-30",
   "9999-12-31",
   "0000-01-01",
@@ -136,6 +138,10 @@ export const hostileDate = fc.constantFrom(
   "2024-01-01T00:00:00+25:00",
   "9999-12-31T23:59:59-14:00",
   "0100-01-01T00:00:00+01:00",
+  "9999-12-29T23:59:59-14:00",
+  // Local times read in the account's zone: one in a spring-forward gap, one that happens twice.
+  "2024-03-10T02:30:00",
+  "2024-11-03T01:30:00",
   "2024-01-01T00:00:00",
   "2024-01-01 00:00:00",
   "2024-W01-1",
