@@ -22,7 +22,7 @@ describe("readScrapeFile", () => {
   it("reads the body, keeps the bank's order, and keeps details and category beside each row", async () => {
     const text = await readFile(new URL("./fixtures/scrape.json", import.meta.url), "utf8");
     const statement = readScrapeFile(text, "scrape.json");
-    expect(statement.scrapedAt).toBe("2024-06-10T14:30:00.000Z");
+    expect(statement.scrapedAt).toBe("2024-06-10T14:30:00Z");
     expect(statement.endingBalance).toBe("1148.35");
     expect(
       statement.rows.map((r) => [r.line, r.is_pending, r.posted_date, r.amount, r.raw_description]),

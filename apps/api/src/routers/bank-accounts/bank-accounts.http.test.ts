@@ -77,6 +77,7 @@ describe.each(testEngines())("bank accounts over HTTP (%s)", (engine) => {
         auto_funding_enabled: true,
         last_imported_at: null,
         last_posted_through: null,
+        timezone: "America/Los_Angeles", // the first owner's, the default
         created_at: expect.stringMatching(ISO_DATE_TIME),
         modified_at: expect.stringMatching(ISO_DATE_TIME),
       });
