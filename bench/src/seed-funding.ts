@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "@allot/db/create-database";
 import { budgets } from "@allot/db/schema/budgets";
-import { accountToday } from "@allot/domain/budgets/account-today";
 import { fillupName } from "@allot/domain/budgets/budget-fields";
 import { checkFundingSchedule, checkRecurrenceSchedule } from "@allot/domain/budgets/recurrence-grammar";
+import { accountToday } from "@allot/domain/calendar/account-time-zone";
 import { addDays } from "@allot/domain/funding/schedule-events";
 import { postJson } from "./seed";
 

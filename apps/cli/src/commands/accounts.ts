@@ -7,7 +7,7 @@ import {
   updateBankAccountRoute,
 } from "@allot/contract/bank-accounts/routes";
 import { DECIMAL_PATTERN } from "@allot/contract/http/fields";
-import { localDate } from "@allot/domain/budgets/account-today";
+import { localDate } from "@allot/domain/calendar/local-days";
 import { type Command, Option } from "commander";
 import type { z } from "zod";
 import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";

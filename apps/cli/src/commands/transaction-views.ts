@@ -2,7 +2,7 @@ import type { TransactionAllocationView } from "@allot/contract/allocations/allo
 import { getBankAccountRoute } from "@allot/contract/bank-accounts/routes";
 import { listBudgetsRoute } from "@allot/contract/budgets/routes";
 import type { TransactionView } from "@allot/contract/transactions/transaction";
-import { localDate } from "@allot/domain/budgets/account-today";
+import { localDate } from "@allot/domain/calendar/local-days";
 import type { Client } from "@allot/sdk/client";
 import type { Column } from "../format/columns";
 import { emitRecord, type OutputOptions } from "../format/emit";

@@ -4,7 +4,7 @@ import type Big from "big.js";
 import { currencyKeyErrors } from "../bank-accounts/account-currency";
 import { addError, type FieldErrors, parseMoneyField } from "../bank-accounts/bank-account-fields";
 import type { BankAccountRow } from "../bank-accounts/find-owned-account";
-import { accountToday } from "./account-today";
+import { accountToday } from "../calendar/account-time-zone";
 import { canonicalAutoSpend } from "./auto-spend";
 import { BUDGET_CURRENCY_KEYS, type BudgetFields } from "./budget-fields";
 import { checkFundingSchedule, checkRecurrenceSchedule } from "./recurrence-grammar";

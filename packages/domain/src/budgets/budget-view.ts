@@ -5,11 +5,12 @@ import { budgets } from "@allot/db/schema/budgets";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
 import Big from "big.js";
 import { and, eq, inArray } from "drizzle-orm";
+import { firstOwnerTimeZone } from "../calendar/account-time-zone";
+import { localDate } from "../calendar/local-days";
 import { toFundingBudget } from "../funding/funding-budget";
 import { type FundingOutlook, fundingOutlook } from "../funding/funding-outlook";
 import type { BudgetRow } from "../ledger/balances";
 import { formatMoney } from "../shared/money";
-import { firstOwnerTimeZone, localDate } from "./account-today";
 
 type BudgetType = (typeof BUDGET_TYPES)[number];
 type FundingType = (typeof FUNDING_TYPES)[number];

@@ -3,8 +3,9 @@ import type { Database, Tx } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { type AnyColumn, and, eq, gte, inArray, lt, lte, or, type SQL } from "drizzle-orm";
 import { ownedBy } from "../bank-accounts/find-owned-account";
-import { firstOwnerTimeZone, startOfNextLocalDay } from "../budgets/account-today";
+import { firstOwnerTimeZone } from "./account-time-zone";
 import { instantOfText, isLocalText } from "./instant-of-text";
+import { startOfNextLocalDay } from "./local-days";
 
 /** `from`/`to` filters, both inclusive, on an instant column of rows in one time zone's calendar. */
 function rangeInZone(column: AnyColumn, timeZone: string, from?: string, to?: string) {

@@ -1,5 +1,5 @@
 import { instantAtOffset, readDateTimeText } from "@allot/contract/http/fields";
-import { atLocalTime, startOfLocalDay } from "../budgets/account-today";
+import { atLocalTime, startOfLocalDay } from "./local-days";
 
 /**
  * The instant a date-time text names in an account's calendar (its time zone): a bare

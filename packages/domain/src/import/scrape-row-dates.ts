@@ -1,5 +1,5 @@
-import { atLocalTime, localDate, localTime, startOfLocalDay } from "../budgets/account-today";
 import { instantOfText } from "../calendar/instant-of-text";
+import { atLocalTime, localDate, localTime, startOfLocalDay } from "../calendar/local-days";
 import { transactionDateOf } from "./scrape-transaction-date";
 
 const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;

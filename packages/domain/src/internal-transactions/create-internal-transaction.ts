@@ -3,7 +3,7 @@ import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { eq } from "drizzle-orm";
 import { currencyKeyErrors } from "../bank-accounts/account-currency";
 import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
-import { accountTimeZone } from "../budgets/account-today";
+import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
 import { lockBudgets } from "../ledger/balances";
 import { recordTransfer } from "../ledger/transfers";

@@ -1,5 +1,5 @@
 import type { DigestFrequency } from "@allot/contract/preferences/preferences";
-import { atLocalTime, localDate } from "../budgets/account-today";
+import { atLocalTime, localDate } from "../calendar/local-days";
 
 const MORNING = "07:00";
 const EVENING = "18:00";

@@ -4,7 +4,7 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import { transactions } from "@allot/db/schema/transactions";
 import { assertAccountCurrency } from "../bank-accounts/account-currency";
 import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
-import { accountTimeZone } from "../budgets/account-today";
+import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
 import { referenceCategory } from "../categories/reference-category";
 import { formatFullName } from "../categories/visible-categories";

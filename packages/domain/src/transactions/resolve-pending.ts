@@ -4,7 +4,7 @@ import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { and, asc, eq } from "drizzle-orm";
 import { assertAccountCurrency } from "../bank-accounts/account-currency";
-import { accountTimeZone } from "../budgets/account-today";
+import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import type { Actor } from "../shared/actor";

@@ -4,7 +4,7 @@ import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
 import { currencyKeyErrors } from "../bank-accounts/account-currency";
-import { accountTimeZone } from "../budgets/account-today";
+import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
 import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";

@@ -7,7 +7,7 @@ import { users } from "@allot/db/schema/users";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { findOwnedAccount } from "@allot/domain/bank-accounts/find-owned-account";
 import { createBank } from "@allot/domain/banks/create-bank";
-import { localDate } from "@allot/domain/budgets/account-today";
+import { localDate } from "@allot/domain/calendar/local-days";
 import {
   type BudgetRow,
   changeAccountBalances,

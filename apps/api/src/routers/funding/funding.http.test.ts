@@ -1,7 +1,7 @@
 import { notifications } from "@allot/db/schema/notifications";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
-import { localDate } from "@allot/domain/budgets/account-today";
+import { localDate } from "@allot/domain/calendar/local-days";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { atLocalTime, localDate, startOfLocalDay, startOfNextLocalDay } from "./account-today";
+import { atLocalTime, localDate, startOfLocalDay, startOfNextLocalDay } from "./local-days";
 
 const HOUR_MS = 3_600_000;
 const at = (text: string) => new Date(Date.parse(text));
