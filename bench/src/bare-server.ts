@@ -254,8 +254,9 @@ async function allocationsOf(transactionIds: string[]) {
 
 async function toWire(rows: AccountRow[]) {
   const ids = rows.map((row) => row.id);
-  const ownerRows = await sql<{ bank_account_id: string; username: string }[]>`
-    select "bank_account_owners"."bank_account_id", "users"."username" from "bank_account_owners"
+  const ownerRows = await sql<{ bank_account_id: string; username: string; timezone: string }[]>`
+    select "bank_account_owners"."bank_account_id", "users"."username", "users"."timezone"
+    from "bank_account_owners"
     inner join "users" on "users"."id" = "bank_account_owners"."user_id"
     where "bank_account_owners"."bank_account_id" in ${sql(ids)}
     order by "bank_account_owners"."created_at" asc, "users"."username" asc`;
@@ -264,8 +265,10 @@ async function toWire(rows: AccountRow[]) {
     where ("budgets"."bank_account_id" in ${sql(ids)} and "budgets"."is_unallocated" = ${true})`;
 
   const owners = new Map<string, string[]>();
-  for (const { bank_account_id, username } of ownerRows) {
+  const timeZones = new Map<string, string>();
+  for (const { bank_account_id, username, timezone } of ownerRows) {
     owners.set(bank_account_id, [...(owners.get(bank_account_id) ?? []), username]);
+    if (!timeZones.has(bank_account_id)) timeZones.set(bank_account_id, timezone);
   }
   const unallocated = new Map(unallocatedRows.map((row) => [row.bank_account_id, row.id]));
   return rows.map((row) => ({
@@ -285,6 +288,7 @@ async function toWire(rows: AccountRow[]) {
     auto_funding_enabled: row.auto_funding_enabled,
     last_imported_at: row.last_imported_at?.toISOString() ?? null,
     last_posted_through: row.last_posted_through,
+    timezone: timeZones.get(row.id) ?? "UTC",
     created_at: row.created_at.toISOString(),
     modified_at: row.modified_at.toISOString(),
   }));
