@@ -1,8 +1,10 @@
 import type { DatabaseEngine, DatabaseHandle } from "@allot/db/create-database";
+import { users } from "@allot/db/schema/users";
 import { openTestDatabase } from "@allot/db/testing/test-databases";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import { createUser } from "@allot/domain/users/create-user";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../app";
@@ -81,8 +83,8 @@ export function useTestApp(
       return `Bearer ${response.json().access}`;
     },
 
-    /** A user made the admin way, logged in over HTTP. */
-    async user(options: { staff?: boolean; name?: string } = {}): Promise<TestUser> {
+    /** A user made the admin way (in `timeZone`: the calendar of the accounts they open), logged in over HTTP. */
+    async user(options: { staff?: boolean; name?: string; timeZone?: string } = {}): Promise<TestUser> {
       userCounter += 1;
       const email = `user${userCounter}-${Date.now()}@example.com`;
       const password = "correct horse battery staple";
@@ -92,6 +94,8 @@ export function useTestApp(
         name: options.name,
         staff: options.staff,
       });
+      if (options.timeZone)
+        await database.db.update(users).set({ timezone: options.timeZone }).where(eq(users.id, row.id));
       return {
         id: row.id,
         username: row.username,

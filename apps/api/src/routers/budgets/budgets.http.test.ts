@@ -3,7 +3,6 @@ import { budgets } from "@allot/db/schema/budgets";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
-import { users } from "@allot/db/schema/users";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { findOwnedAccount } from "@allot/domain/bank-accounts/find-owned-account";
 import { createBank } from "@allot/domain/banks/create-bank";
@@ -267,8 +266,7 @@ describe.each(testEngines())("budgets over HTTP (%s)", (engine) => {
     });
 
     it("anchors a funding schedule without DTSTART to today in the first owner's time zone", async () => {
-      const user = await t.user();
-      await t.db.update(users).set({ timezone: "Pacific/Kiritimati" }).where(eq(users.id, user.id));
+      const user = await t.user({ timeZone: "Pacific/Kiritimati" });
       const account = await newAccount(user);
       const before = localDate(new Date(), "Pacific/Kiritimati");
       const budget = await created(user, account, { funding_schedule: "FREQ=MONTHLY;BYMONTHDAY=1" });

@@ -14,17 +14,7 @@ describe.each(testEngines())("the account's calendar over HTTP (%s)", (engine) =
   const t = useTestApp(engine);
   const kit = transactionKit(t);
 
-  async function userIn(timeZone: string) {
-    const user = await t.user();
-    const response = await t.inject({
-      method: "PATCH",
-      url: "/api/v1/users/me/",
-      headers: kit.auth(user),
-      payload: { timezone: timeZone },
-    });
-    expect(response.statusCode).toBe(200);
-    return user;
-  }
+  const userIn = (timeZone: string) => t.user({ timeZone });
 
   const get = async (user: TestUser, url: string) => {
     const response = await t.inject({ url, headers: kit.auth(user) });

@@ -16,15 +16,8 @@ describe.each(testEngines())("funding on a day whose midnight does not exist (%s
 
   it("dates the transfer at the day's real start and keeps the event on its day", async () => {
     const bankId = (await createBank(t.db, { name: "Santiago Bank", currency: "USD" })).id;
-    const owner = await t.user();
+    const owner = await t.user({ timeZone: ZONE });
     const headers = { authorization: owner.bearer };
-    const me = await t.inject({
-      method: "PATCH",
-      url: "/api/v1/users/me/",
-      headers,
-      payload: { timezone: ZONE },
-    });
-    expect(me.statusCode, me.body).toBe(200);
     const created = await t.inject({
       method: "POST",
       url: "/api/v1/bank-accounts/",
