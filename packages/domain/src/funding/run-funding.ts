@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { arrayLiteral } from "@allot/db/array-literal";
 import type { Database, Tx } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
@@ -160,13 +161,6 @@ async function recordFundingNotifications(
     await notifyAccountOwners(tx, accountId, "recurring_budget_refreshed", { budgets: refreshed.join(", ") });
 }
 
-/**
- * A PostgreSQL array literal, bound as one text parameter and cast in the statement: a whole run's
- * rows travel in one statement through `unnest`, with no SQL built per row. The values here (ids,
- * decimals, dates, ISO instants, status words) need no quoting.
- */
-const arrayOf = (values: readonly string[]) => `{${values.join(",")}}`;
-
 async function writePlan(
   tx: Tx,
   accountId: string,
@@ -194,13 +188,13 @@ async function writePlan(
         actor_id, effective_date, src_budget_balance, dst_budget_balance)
       select t.id, ${accountId}::uuid, t.amount, t.src, t.dst, ${context.actorId}::int, t.at, t.src_after, t.dst_after
       from unnest(
-        ${arrayOf(ids)}::uuid[],
-        ${arrayOf(transfers.map((t) => t.amount.toFixed(2)))}::numeric[],
-        ${arrayOf(transfers.map((t) => t.sourceId))}::uuid[],
-        ${arrayOf(transfers.map((t) => t.destinationId))}::uuid[],
-        ${arrayOf(transfers.map((t) => effectiveDate(t.date)))}::timestamptz[],
-        ${arrayOf(transfers.map((t) => t.sourceBalance.toFixed(2)))}::numeric[],
-        ${arrayOf(transfers.map((t) => t.destinationBalance.toFixed(2)))}::numeric[]
+        ${arrayLiteral(ids)}::uuid[],
+        ${arrayLiteral(transfers.map((t) => t.amount.toFixed(2)))}::numeric[],
+        ${arrayLiteral(transfers.map((t) => t.sourceId))}::uuid[],
+        ${arrayLiteral(transfers.map((t) => t.destinationId))}::uuid[],
+        ${arrayLiteral(transfers.map((t) => effectiveDate(t.date)))}::timestamptz[],
+        ${arrayLiteral(transfers.map((t) => t.sourceBalance.toFixed(2)))}::numeric[],
+        ${arrayLiteral(transfers.map((t) => t.destinationBalance.toFixed(2)))}::numeric[]
       ) as t(id, amount, src, dst, at, src_after, dst_after)`);
   }
 
@@ -212,12 +206,12 @@ async function writePlan(
       select ${accountId}::uuid, o.budget, o.kind, o.scheduled, o.status, o.amount, o.moved,
         case when o.status = 'COMPLETE' then now() end
       from unnest(
-        ${arrayOf(added.map((o) => o.budgetId))}::uuid[],
-        ${arrayOf(added.map((o) => o.kind))}::text[],
-        ${arrayOf(added.map((o) => o.scheduledDate))}::date[],
-        ${arrayOf(added.map((o) => o.status))}::text[],
-        ${arrayOf(added.map((o) => o.amount.toFixed(2)))}::numeric[],
-        ${arrayOf(added.map((o) => o.movedAmount.toFixed(2)))}::numeric[]
+        ${arrayLiteral(added.map((o) => o.budgetId))}::uuid[],
+        ${arrayLiteral(added.map((o) => o.kind))}::text[],
+        ${arrayLiteral(added.map((o) => o.scheduledDate))}::date[],
+        ${arrayLiteral(added.map((o) => o.status))}::text[],
+        ${arrayLiteral(added.map((o) => o.amount.toFixed(2)))}::numeric[],
+        ${arrayLiteral(added.map((o) => o.movedAmount.toFixed(2)))}::numeric[]
       ) as o(budget, kind, scheduled, status, amount, moved)
       -- A paused budget's events are recorded SKIPPED once, however many runs meet them.
       on conflict (budget_id, kind, scheduled_date) do nothing`);
@@ -228,9 +222,9 @@ async function writePlan(
       set status = v.status, moved_amount = v.moved,
           completed_at = case when v.status = 'COMPLETE' then now() end, modified_at = now()
       from unnest(
-        ${arrayOf(toppedUp.map((o) => o.id ?? ""))}::uuid[],
-        ${arrayOf(toppedUp.map((o) => o.status))}::text[],
-        ${arrayOf(toppedUp.map((o) => o.movedAmount.toFixed(2)))}::numeric[]
+        ${arrayLiteral(toppedUp.map((o) => o.id ?? ""))}::uuid[],
+        ${arrayLiteral(toppedUp.map((o) => o.status))}::text[],
+        ${arrayLiteral(toppedUp.map((o) => o.movedAmount.toFixed(2)))}::numeric[]
       ) as v(id, status, moved)
       where o.id = v.id`);
 
@@ -244,11 +238,11 @@ async function writePlan(
       set balance = v.balance, funded_amount = v.funded_amount, complete = v.complete,
           processed_through = v.processed_through, modified_at = now()
       from unnest(
-        ${arrayOf(changed.map((b) => b.id))}::uuid[],
-        ${arrayOf(changed.map((b) => b.balance.toFixed(2)))}::numeric[],
-        ${arrayOf(changed.map((b) => b.fundedAmount.toFixed(2)))}::numeric[],
-        ${arrayOf(changed.map((b) => String(b.complete)))}::boolean[],
-        ${arrayOf(changed.map((b) => b.processedThrough ?? "NULL"))}::date[]
+        ${arrayLiteral(changed.map((b) => b.id))}::uuid[],
+        ${arrayLiteral(changed.map((b) => b.balance.toFixed(2)))}::numeric[],
+        ${arrayLiteral(changed.map((b) => b.fundedAmount.toFixed(2)))}::numeric[],
+        ${arrayLiteral(changed.map((b) => String(b.complete)))}::boolean[],
+        ${arrayLiteral(changed.map((b) => b.processedThrough))}::date[]
       ) as v(id, balance, funded_amount, complete, processed_through)
       where b.id = v.id`);
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { SyncScrapeInput, SyncScrapeResult } from "@allot/contract/import/import";
+import { arrayLiteral } from "@allot/db/array-literal";
 import type { Database, Tx } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
@@ -250,13 +251,6 @@ async function storedPostedRows(
   }));
 }
 
-/**
- * A PostgreSQL array literal of text values, bound as one parameter: every value is quoted, with
- * backslashes and quotes escaped, so descriptions may hold anything.
- */
-const textArray = (values: readonly string[]) =>
-  `{${values.map((v) => `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`;
-
 /** What the new rows add to the account, and the earliest of them. */
 function totalsOf(inserts: readonly { row: ScrapeRow }[]) {
   let posted = ZERO;
@@ -312,8 +306,8 @@ async function insertRows(
   const snapshots = options.startingBalances
     ? runningBalances(inserts, options.startingBalances)
     : inserts.map(() => ({ posted: "0", available: "0", unallocated: "0" }));
-  const ids = textArray(inserts.map(({ id }) => id));
-  const amounts = textArray(inserts.map(({ row }) => row.amount));
+  const ids = arrayLiteral(inserts.map(({ id }) => id));
+  const amounts = arrayLiteral(inserts.map(({ row }) => row.amount));
   await tx.execute(sql`
     insert into transactions (id, bank_account_id, amount, posted_date, transaction_date,
       transaction_type, pending, raw_description, description, posted_balance_snapshot,
@@ -324,13 +318,13 @@ async function insertRows(
     from unnest(
       ${ids}::uuid[],
       ${amounts}::numeric[],
-      ${textArray(inserts.map(({ row }) => row.postedAt.toISOString()))}::timestamptz[],
-      ${textArray(inserts.map(({ row }) => row.transactionAt.toISOString()))}::timestamptz[],
-      ${textArray(inserts.map(({ row }) => row.transactionType))}::text[],
-      ${textArray(inserts.map(({ row }) => String(row.pending)))}::boolean[],
-      ${textArray(inserts.map(({ row }) => row.rawDescription))}::text[],
-      ${textArray(snapshots.map((s) => s.posted))}::numeric[],
-      ${textArray(snapshots.map((s) => s.available))}::numeric[]
+      ${arrayLiteral(inserts.map(({ row }) => row.postedAt.toISOString()))}::timestamptz[],
+      ${arrayLiteral(inserts.map(({ row }) => row.transactionAt.toISOString()))}::timestamptz[],
+      ${arrayLiteral(inserts.map(({ row }) => row.transactionType))}::text[],
+      ${arrayLiteral(inserts.map(({ row }) => String(row.pending)))}::boolean[],
+      ${arrayLiteral(inserts.map(({ row }) => row.rawDescription))}::text[],
+      ${arrayLiteral(snapshots.map((s) => s.posted))}::numeric[],
+      ${arrayLiteral(snapshots.map((s) => s.available))}::numeric[]
     ) with ordinality as r(id, amount, posted, at, type, pending, raw, posted_after, available_after, n)`);
   await tx.execute(sql`
     insert into transaction_allocations (transaction_id, bank_account_id, budget_id, amount,
@@ -340,7 +334,7 @@ async function insertRows(
     from unnest(
       ${ids}::uuid[],
       ${amounts}::numeric[],
-      ${textArray(snapshots.map((s) => s.unallocated))}::numeric[]
+      ${arrayLiteral(snapshots.map((s) => s.unallocated))}::numeric[]
     ) with ordinality as r(id, amount, balance_after, n)`);
 }
 

@@ -1,4 +1,5 @@
 import type { DigestFrequency } from "@allot/contract/preferences/preferences";
+import { arrayLiteral } from "@allot/db/array-literal";
 import type { Database, Tx } from "@allot/db/create-database";
 import { sql } from "drizzle-orm";
 import { composeEmail } from "../email/compose-email";
@@ -24,7 +25,6 @@ interface PendingRow {
   digest_frequency: string | null;
 }
 
-const arrayOf = (values: readonly string[]) => `{${values.join(",")}}`;
 const kinds = Object.entries(NOTIFICATION_KINDS);
 
 /**
@@ -35,9 +35,9 @@ const kinds = Object.entries(NOTIFICATION_KINDS);
 async function lockPending(tx: Tx, modes: string[], limit: number | null): Promise<PendingRow[]> {
   const result = await tx.execute(sql`
     with kinds(kind, default_mode, can_suppress) as (
-      select * from unnest(${arrayOf(kinds.map(([kind]) => kind))}::text[],
-        ${arrayOf(kinds.map(([, k]) => k.defaultMode))}::text[],
-        ${arrayOf(kinds.map(([, k]) => String(k.canSuppress)))}::boolean[])
+      select * from unnest(${arrayLiteral(kinds.map(([kind]) => kind))}::text[],
+        ${arrayLiteral(kinds.map(([, k]) => k.defaultMode))}::text[],
+        ${arrayLiteral(kinds.map(([, k]) => String(k.canSuppress)))}::boolean[])
     )
     select n.id, n.user_id, n.kind, n.payload, n.created_at, u.email, u.timezone, a.name as account_name,
       case when k.can_suppress then coalesce(p.delivery_mode, k.default_mode) else k.default_mode end as mode,
@@ -76,7 +76,7 @@ async function markDelivered(
   if (ids.length === 0) return;
   await tx.execute(sql`
     update notifications set delivered_at = ${at.toISOString()}::timestamptz, outcome = ${outcome}
-    where id = any(${arrayOf(ids)}::uuid[])`);
+    where id = any(${arrayLiteral(ids)}::uuid[])`);
 }
 
 /**
