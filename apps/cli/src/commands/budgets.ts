@@ -8,7 +8,7 @@ import {
   listBudgetsRoute,
   updateBudgetRoute,
 } from "@allot/contract/budgets/routes";
-import { DECIMAL_PATTERN } from "@allot/contract/http/fields";
+import { DECIMAL_PATTERN, isUuid } from "@allot/contract/http/fields";
 import type { Client } from "@allot/sdk/client";
 import { type Command, Option } from "commander";
 import type { z } from "zod";
@@ -34,7 +34,6 @@ type FundingWord = keyof typeof FUNDING_CODES;
 const wordOf = <W extends string>(codes: Record<W, string>, code: string): string =>
   (Object.keys(codes) as W[]).find((word) => codes[word] === code) ?? code;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ORDERINGS = ["name", "-name", "created_at", "-created_at", "balance", "-balance"] as const;
 
@@ -114,7 +113,7 @@ const examples = (command: Command, lines: string[]) =>
 
 /** The budget a NAME argument means: an id as it is, else a name in the chosen account. */
 async function budgetIdOf(client: Client, options: Options, nameOrId: string): Promise<string> {
-  if (UUID.test(nameOrId.trim())) return nameOrId.trim().toLowerCase();
+  if (isUuid(nameOrId.trim())) return nameOrId.trim().toLowerCase();
   return resolveBudgetId(client, await resolveAccountId(client, options.account), nameOrId);
 }
 

@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { isUuid } from "@allot/contract/http/fields";
 import type { Command } from "commander";
 import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";
 import { addExamples } from "../cli-conventions";
@@ -29,8 +30,6 @@ interface CommonOptions extends ApiOptions {
 }
 
 type Format = "scrape" | "ofx" | "csv";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `allot import scrape|ofx|csv FILE --account ID`: a bank file into an account, through sync-scrape. */
 export function registerImportCommands(program: Command, env: CliEnv): void {
@@ -125,7 +124,7 @@ async function run(
 ): Promise<void> {
   const json = Boolean(options.json);
   try {
-    if (!UUID.test(options.account))
+    if (!isUuid(options.account))
       throw new UsageError(
         `--account must be an account id (a UUID), not '${options.account}'.`,
         "invalid_account",

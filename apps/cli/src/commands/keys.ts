@@ -5,6 +5,7 @@ import {
   revokeAllApiKeysRoute,
   revokeApiKeyRoute,
 } from "@allot/contract/api-keys/routes";
+import { isUuid } from "@allot/contract/http/fields";
 import type { Client } from "@allot/sdk/client";
 import type { Command } from "commander";
 import type { z } from "zod";
@@ -20,7 +21,6 @@ type ApiKey = z.infer<typeof ApiKeySchema>;
 type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
 type Options = ApiOptions & OutputOptions;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_EXPIRY_DAYS = 3650;
 
 function status(key: ApiKey, now = Date.now()): "revoked" | "expired" | "active" {
@@ -155,7 +155,7 @@ async function allKeys(client: Client): Promise<ApiKey[]> {
 async function findKey(client: Client, reference: string): Promise<ApiKey> {
   const wanted = reference.trim();
   const rows = await allKeys(client);
-  if (UUID.test(wanted)) {
+  if (isUuid(wanted)) {
     const byId = rows.find((key) => key.uuid === wanted.toLowerCase());
     if (byId) return byId;
   }

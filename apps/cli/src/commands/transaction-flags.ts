@@ -1,7 +1,5 @@
-import { DECIMAL_PATTERN, parseDateTimeText } from "@allot/contract/http/fields";
+import { DECIMAL_PATTERN, isUuid, parseDateTimeText } from "@allot/contract/http/fields";
 import { UsageError } from "../output";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /*
  * Flag values checked before any request, so a typo exits 2 naming the flag instead of reaching
@@ -11,7 +9,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A transaction id argument, lower-cased as the API stores it. */
 export function transactionId(value: string): string {
   const id = value.trim();
-  if (!UUID.test(id))
+  if (!isUuid(id))
     throw new UsageError(
       `'${value}' is not a transaction id: run \`allot transactions list\` and copy one from its ID column.`,
       "invalid_transaction_id",

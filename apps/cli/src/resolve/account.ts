@@ -1,9 +1,9 @@
 import { listBankAccountsRoute } from "@allot/contract/bank-accounts/routes";
+import { isUuid } from "@allot/contract/http/fields";
 import { getMeRoute } from "@allot/contract/users/routes";
 import type { Client } from "@allot/sdk/client";
 import { UsageError } from "../output";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const normalise = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
 
 /**
@@ -11,7 +11,7 @@ const normalise = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase
  * default bank account, or their only account. Anything else is a usage error saying what to pass.
  */
 export async function resolveAccountId(client: Client, nameOrId: string | undefined): Promise<string> {
-  if (nameOrId && UUID.test(nameOrId.trim())) return nameOrId.trim().toLowerCase();
+  if (nameOrId && isUuid(nameOrId.trim())) return nameOrId.trim().toLowerCase();
   if (!nameOrId) {
     const me = await client.call(getMeRoute, {});
     if (me.default_bank_account) return me.default_bank_account;

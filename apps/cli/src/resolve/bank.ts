@@ -1,13 +1,13 @@
 import { listBanksRoute } from "@allot/contract/banks/routes";
+import { isUuid } from "@allot/contract/http/fields";
 import type { Client } from "@allot/sdk/client";
 import { UsageError } from "../output";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const normalise = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
 
 /** A bank by its id or its name (any case), from GET /api/v1/banks/; else a usage error listing the banks. */
 export async function resolveBankId(client: Client, nameOrId: string): Promise<string> {
-  if (UUID.test(nameOrId.trim())) return nameOrId.trim().toLowerCase();
+  if (isUuid(nameOrId.trim())) return nameOrId.trim().toLowerCase();
   const banks: { id: string; name: string }[] = [];
   for await (const bank of client.paginate(listBanksRoute, { ordering: "name", page_size: 500 }))
     banks.push(bank);

@@ -1,8 +1,7 @@
 import { listBudgetsRoute } from "@allot/contract/budgets/routes";
+import { isUuid } from "@allot/contract/http/fields";
 import type { Client } from "@allot/sdk/client";
 import { UsageError } from "../output";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Names compare like people read them: any case, runs of spaces as one.
 const normalise = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
@@ -13,7 +12,7 @@ const normalise = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase
  * usage error (exit 2) that lists what the account has.
  */
 export async function resolveBudgetId(client: Client, accountId: string, nameOrId: string): Promise<string> {
-  if (UUID.test(nameOrId.trim())) return nameOrId.trim().toLowerCase();
+  if (isUuid(nameOrId.trim())) return nameOrId.trim().toLowerCase();
   const budgets: { id: string; name: string }[] = [];
   for await (const budget of client.paginate(listBudgetsRoute, {
     bank_account: accountId,

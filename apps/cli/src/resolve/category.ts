@@ -1,3 +1,4 @@
+import { isUuid } from "@allot/contract/http/fields";
 import {
   getTransactionCategoryRoute,
   listTransactionCategoriesRoute,
@@ -10,7 +11,6 @@ import { UsageError } from "../output";
 
 type Category = z.infer<typeof TransactionCategorySchema>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const normalise = (text: string) => text.trim().replace(/\s+/g, " ").toLowerCase();
 
 /**
@@ -29,7 +29,7 @@ export function splitCategoryName(text: string): { group: string | null; name: s
  * An id is fetched too, so callers can name what they act on.
  */
 export async function resolveCategory(client: Client, nameOrId: string): Promise<Category> {
-  if (UUID.test(nameOrId.trim())) return client.call(getTransactionCategoryRoute, { id: nameOrId.trim() });
+  if (isUuid(nameOrId.trim())) return client.call(getTransactionCategoryRoute, { id: nameOrId.trim() });
   const { group, name } = splitCategoryName(nameOrId);
   const search = name || group || nameOrId;
   const seen: Category[] = [];

@@ -41,6 +41,11 @@ export const booleanField = () =>
 export const integerField = () =>
   z.preprocess((v) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : v), z.number().int());
 
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for a UUID in any case: an id a command or use case may look up instead of a name. */
+export const isUuid = (text: string) => UUID_PATTERN.test(text);
+
 /** A UUID, lower-cased: ids are compared as text against the database's lower-case ones. */
 export const uuidField = () =>
   z

@@ -1,3 +1,4 @@
+import { isUuid } from "@allot/contract/http/fields";
 import type { Database } from "@allot/db/create-database";
 import { budgets } from "@allot/db/schema/budgets";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
@@ -12,7 +13,6 @@ import { lockOwnedTransaction } from "./find-owned-transaction";
 import { POSITIVE, planSplit, splitProblem } from "./split-plan";
 import { ledgerKeyOf, refreshSnapshotsFrom, unallocatedBudgetId } from "./transaction-ledger";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const invalid = (message: string) => ValidationFailed.on("splits", message);
 
 /**
@@ -50,7 +50,7 @@ export async function splitTransaction(
     // hide inside a sum; a budget named twice (keys differing only in case) is refused as ambiguous.
     const requested = new Map<string, Big>();
     for (const [budgetId, value] of Object.entries(input.splits)) {
-      if (!UUID.test(budgetId)) throw invalid(`"${budgetId}" is not a valid UUID.`);
+      if (!isUuid(budgetId)) throw invalid(`"${budgetId}" is not a valid UUID.`);
       const amount = toMoney(value);
       if (amount.lte(0)) throw invalid(POSITIVE);
       const key = budgetId.toLowerCase();
