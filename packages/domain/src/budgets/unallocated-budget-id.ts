@@ -2,7 +2,10 @@ import type { Tx } from "@allot/db/create-database";
 import { budgets } from "@allot/db/schema/budgets";
 import { and, eq } from "drizzle-orm";
 
-/** The id of the account's Unallocated budget (read without a lock: it never changes). */
+/**
+ * The id of the account's Unallocated budget, the one lookup of it. Read without a lock (it never
+ * changes): lock it with the other budgets a change touches, through lockBudgets.
+ */
 export async function unallocatedBudgetId(tx: Tx, accountId: string): Promise<string> {
   const [row] = await tx
     .select({ id: budgets.id })

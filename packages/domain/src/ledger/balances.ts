@@ -3,7 +3,6 @@ import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
 import type Big from "big.js";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { NotFound } from "../shared/errors";
 
 export type BudgetRow = typeof budgets.$inferSelect;
 
@@ -25,17 +24,6 @@ export async function lockBudgets(
     .orderBy(asc(budgets.id))
     .for("update");
   return new Map(rows.map((row) => [row.id, row]));
-}
-
-/** The account's Unallocated budget, locked. Every account has exactly one. */
-export async function lockUnallocatedBudget(tx: Tx, accountId: string): Promise<BudgetRow> {
-  const [row] = await tx
-    .select()
-    .from(budgets)
-    .where(sql`${budgets.bankAccountId} = ${accountId} and ${budgets.isUnallocated}`)
-    .for("update");
-  if (!row) throw new NotFound("The account has no Unallocated budget.");
-  return row;
 }
 
 /**

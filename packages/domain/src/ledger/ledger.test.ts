@@ -8,9 +8,10 @@ import { describe, expect, it } from "vitest";
 import { createBankAccount } from "../bank-accounts/create-bank-account";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { createBank } from "../banks/create-bank";
+import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import type { Actor } from "../shared/actor";
 import { createUser } from "../users/create-user";
-import { changeAccountBalances, changeBudgetBalance, lockBudgets, lockUnallocatedBudget } from "./balances";
+import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "./balances";
 import { refreshBudgetSnapshots, refreshTransactionSnapshots } from "./snapshots";
 import { recordTransfer } from "./transfers";
 import { verifyLedger } from "./verify-ledger";
@@ -50,7 +51,8 @@ describe.each(testEngines())("ledger core (%s)", (engine) => {
       const post = (date: string, amount: string, pending = false) =>
         db.transaction(async (tx) => {
           await findOwnedAccount(tx, actor, account.id, { lock: true });
-          const unallocated = await lockUnallocatedBudget(tx, account.id);
+          const unallocated = { id: await unallocatedBudgetId(tx, account.id) };
+          await lockBudgets(tx, account.id, [unallocated.id]);
           const [row] = await tx
             .insert(transactions)
             .values({
@@ -107,7 +109,8 @@ describe.each(testEngines())("ledger core (%s)", (engine) => {
       // Deleting the oldest row shifts every later snapshot.
       await db.transaction(async (tx) => {
         await findOwnedAccount(tx, actor, account.id, { lock: true });
-        const unallocated = await lockUnallocatedBudget(tx, account.id);
+        const unallocated = { id: await unallocatedBudgetId(tx, account.id) };
+        await lockBudgets(tx, account.id, [unallocated.id]);
         await tx.delete(transactions).where(eq(transactions.id, older.id));
         await changeAccountBalances(tx, account.id, {
           posted: new Big("-1000.25"),

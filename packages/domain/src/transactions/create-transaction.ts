@@ -4,6 +4,7 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import { transactions } from "@allot/db/schema/transactions";
 import { assertAccountCurrency } from "../bank-accounts/account-currency";
 import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
+import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
 import { referenceCategory } from "../categories/reference-category";
@@ -12,7 +13,7 @@ import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledg
 import type { Actor } from "../shared/actor";
 import { toMoney, ZERO } from "../shared/money";
 import { findAutoSpendBudget } from "./auto-spend";
-import { ledgerKeyOf, refreshSnapshotsFrom, unallocatedBudgetId } from "./transaction-ledger";
+import { ledgerKeyOf, refreshSnapshotsFrom } from "./transaction-ledger";
 import { loadTransactionView } from "./transaction-view";
 
 /**

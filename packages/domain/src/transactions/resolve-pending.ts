@@ -4,6 +4,7 @@ import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { and, asc, eq } from "drizzle-orm";
 import { assertAccountCurrency } from "../bank-accounts/account-currency";
+import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
@@ -11,7 +12,7 @@ import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney } from "../shared/money";
 import { lockOwnedTransaction } from "./find-owned-transaction";
-import { ledgerKeyOf, refreshSnapshotsFrom, unallocatedBudgetId } from "./transaction-ledger";
+import { ledgerKeyOf, refreshSnapshotsFrom } from "./transaction-ledger";
 import { loadTransactionView } from "./transaction-view";
 
 export interface ResolvePendingInput {

@@ -5,13 +5,14 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import Big from "big.js";
 import { asc, count, eq, inArray } from "drizzle-orm";
 import { selectAllocationViews, toAllocationView } from "../allocations/allocation-view";
+import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney } from "../shared/money";
 import { lockOwnedTransaction } from "./find-owned-transaction";
 import { POSITIVE, planSplit, splitProblem } from "./split-plan";
-import { ledgerKeyOf, refreshSnapshotsFrom, unallocatedBudgetId } from "./transaction-ledger";
+import { ledgerKeyOf, refreshSnapshotsFrom } from "./transaction-ledger";
 
 const invalid = (message: string) => ValidationFailed.on("splits", message);
 
