@@ -2,7 +2,7 @@ import { FIRST_DAY, LAST_DAY } from "@allot/contract/http/fields";
 import { pathParameters, type RouteSpec } from "@allot/contract/http/route";
 import { isDatabaseUnavailable, isTransientConflict, sqlState } from "@allot/db/database-errors";
 import { DomainError, Throttled, ValidationFailed } from "@allot/domain/shared/errors";
-import { fieldErrors } from "@allot/domain/shared/field-errors";
+import { fieldErrors } from "@allot/domain/shared/validation";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { ThrottleStoreUnavailable } from "../throttle/throttle-store";

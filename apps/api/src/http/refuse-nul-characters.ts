@@ -1,4 +1,5 @@
 import { ValidationFailed } from "@allot/domain/shared/errors";
+import { NON_FIELD_ERRORS } from "@allot/domain/shared/validation";
 import type { FastifyInstance } from "fastify";
 
 const NUL = "\u0000";
@@ -20,11 +21,11 @@ export function refuseNulCharacters(app: FastifyInstance) {
   app.addHook("preHandler", async (request) => {
     const query = nulPaths(request.query);
     const body = nulPaths(request.body);
-    if (query === TOO_DEEP || body === TOO_DEEP) throw ValidationFailed.on("non_field_errors", TOO_DEEP);
+    if (query === TOO_DEEP || body === TOO_DEEP) throw ValidationFailed.general(TOO_DEEP);
     const fields: Record<string, string[]> = {};
     // A bad list filter is reported under the parameter's name; a body field under its dotted path.
-    for (const path of query) fields[path[0] ?? "non_field_errors"] = [MESSAGE];
-    for (const path of body) fields[path.join(".") || "non_field_errors"] = [MESSAGE];
+    for (const path of query) fields[path[0] ?? NON_FIELD_ERRORS] = [MESSAGE];
+    for (const path of body) fields[path.join(".") || NON_FIELD_ERRORS] = [MESSAGE];
     if (Object.keys(fields).length > 0) throw new ValidationFailed(fields);
   });
 }

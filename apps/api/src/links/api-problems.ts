@@ -1,3 +1,4 @@
+import { NON_FIELD_ERRORS } from "@allot/domain/shared/validation";
 import type { FastifyReply } from "fastify";
 import type { ApiAnswer } from "./call-api";
 import { html, type SafeHtml } from "./html";
@@ -31,7 +32,7 @@ export function problemsOf(answer: ApiAnswer): Problems {
   const problems: Problems = { fields: {}, general: [] };
   for (const [key, value] of Object.entries(body)) {
     if (!isMessages(value)) continue;
-    if (key === "non_field_errors") problems.general.push(...value);
+    if (key === NON_FIELD_ERRORS) problems.general.push(...value);
     else problems.fields[key] = value;
   }
   return problems;

@@ -16,8 +16,7 @@ export async function revokeApiKey(db: Database, actor: Actor, uuid: string, now
       .for("update")
       .limit(1);
     if (!row) throw new NotFound(API_KEY_NOT_FOUND);
-    if (row.revokedAt)
-      throw ValidationFailed.on("non_field_errors", "This API key has already been revoked.");
+    if (row.revokedAt) throw ValidationFailed.general("This API key has already been revoked.");
     const [revoked] = await tx
       .update(apiKeys)
       .set({ revokedAt: now })

@@ -3,6 +3,7 @@ import { DECIMAL_PATTERN } from "@allot/contract/http/fields";
 import type Big from "big.js";
 import type { z } from "zod";
 import { toMoney } from "../shared/money";
+import { addError, type FieldErrors } from "../shared/validation";
 
 /** The writable BankAccount fields as the contract parsed them; any may be absent. */
 export type BankAccountFields = Partial<{
@@ -14,12 +15,6 @@ export const BALANCE_FIELDS = ["posted_balance", "available_balance"] as const;
 
 /** The `<field>_currency` keys a request may carry; each must be the account's currency. */
 export const CURRENCY_KEYS = ["posted_balance_currency", "available_balance_currency"] as const;
-
-export type FieldErrors = Record<string, string[]>;
-
-export const addError = (errors: FieldErrors, field: string, message: string) => {
-  errors[field] = [...(errors[field] ?? []), message];
-};
 
 /** A money field as an exact decimal, or an error on the field (the contract already checks this). */
 export function parseMoneyField(

@@ -7,14 +7,9 @@ import { isActiveCurrency } from "../currencies/currency-list";
 import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
 import { ZERO } from "../shared/money";
+import { addError, type FieldErrors } from "../shared/validation";
 import { currencyKeyErrors } from "./account-currency";
-import {
-  addError,
-  type BankAccountFields,
-  CURRENCY_KEYS,
-  type FieldErrors,
-  parseMoneyField,
-} from "./bank-account-fields";
+import { type BankAccountFields, CURRENCY_KEYS, parseMoneyField } from "./bank-account-fields";
 import { loadBankAccountView } from "./bank-account-view";
 
 export const UNALLOCATED_BUDGET_NAME = "Unallocated";

@@ -4,13 +4,12 @@ import Big from "big.js";
 import { eq } from "drizzle-orm";
 import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
+import { addError, type FieldErrors } from "../shared/validation";
 import { currencyKeyErrors } from "./account-currency";
 import {
-  addError,
   BALANCE_FIELDS,
   type BankAccountFields,
   CURRENCY_KEYS,
-  type FieldErrors,
   parseMoneyField,
 } from "./bank-account-fields";
 import { loadBankAccountView } from "./bank-account-view";

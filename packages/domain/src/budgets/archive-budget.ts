@@ -43,9 +43,9 @@ export async function archiveBudget(db: Database, actor: Actor, id: string) {
     );
     if (budget.isUnallocated)
       throw new Forbidden("The Unallocated budget cannot be archived.", "unallocated_budget");
-    if (budget.archived) throw ValidationFailed.on("non_field_errors", "The budget is already archived.");
+    if (budget.archived) throw ValidationFailed.general("The budget is already archived.");
     if (budget.budgetType === "A")
-      throw ValidationFailed.on("non_field_errors", "A fill-up goal is archived with its Recurring budget.");
+      throw ValidationFailed.general("A fill-up goal is archived with its Recurring budget.");
     const unallocated = [...locked.values()].find((row) => row.isUnallocated);
     if (!unallocated) throw new Error("Unallocated budget not locked");
 

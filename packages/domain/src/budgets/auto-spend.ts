@@ -1,7 +1,6 @@
 import type { Tx } from "@allot/db/create-database";
-import type { FieldErrors } from "../bank-accounts/bank-account-fields";
-import { addError } from "../bank-accounts/bank-account-fields";
 import { findVisibleCategoryByFullName, formatFullName } from "../categories/visible-categories";
+import { addError, type FieldErrors } from "../shared/validation";
 
 /**
  * auto_spend entries as stored: each must name a category the user can see (case-insensitive,

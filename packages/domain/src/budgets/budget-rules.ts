@@ -1,5 +1,5 @@
 import type Big from "big.js";
-import { addError, type FieldErrors } from "../bank-accounts/bank-account-fields";
+import { addError, type FieldErrors } from "../shared/validation";
 
 /** The fields the per-type rules look at, as they will be stored. */
 export interface BudgetShape {

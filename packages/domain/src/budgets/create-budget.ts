@@ -1,12 +1,12 @@
 import type { Database } from "@allot/db/create-database";
 import { budgets } from "@allot/db/schema/budgets";
 import Big from "big.js";
-import { addError, type FieldErrors } from "../bank-accounts/bank-account-fields";
 import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
 import { accountToday } from "../calendar/account-time-zone";
 import type { BudgetRow } from "../ledger/balances";
 import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
+import { addError, type FieldErrors } from "../shared/validation";
 import { prepareBudgetChanges } from "./budget-changes";
 import { type BudgetFields, fillupName } from "./budget-fields";
 import { budgetRuleErrors } from "./budget-rules";

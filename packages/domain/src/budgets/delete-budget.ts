@@ -61,7 +61,7 @@ export async function deleteBudget(db: Database, actor: Actor, id: string) {
     if (budget.isUnallocated)
       throw new Forbidden("The Unallocated budget cannot be deleted.", "unallocated_budget");
     if (budget.budgetType === "A")
-      throw ValidationFailed.on("non_field_errors", "A fill-up goal is deleted with its Recurring budget.");
+      throw ValidationFailed.general("A fill-up goal is deleted with its Recurring budget.");
     const deletedRows = fillup ? [budget, fillup] : [budget];
     const deletedIds = deletedRows.map((row) => row.id);
     const [allocation] = await tx
@@ -70,8 +70,7 @@ export async function deleteBudget(db: Database, actor: Actor, id: string) {
       .where(inArray(transactionAllocations.budgetId, deletedIds))
       .limit(1);
     if (allocation)
-      throw ValidationFailed.on(
-        "non_field_errors",
+      throw ValidationFailed.general(
         "The budget or its fill-up goal has transaction allocations and cannot be deleted; archive it instead.",
       );
     const unallocated = [...locked.values()].find((row) => row.isUnallocated);

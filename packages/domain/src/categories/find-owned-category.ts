@@ -52,7 +52,6 @@ export async function hasDuplicateCategory(
 }
 
 export const duplicateCategory = (parts: { group: string; name: string }) =>
-  ValidationFailed.on(
-    "non_field_errors",
+  ValidationFailed.general(
     `A category "${parts.group} : ${parts.name}" already exists (global or your own).`,
   );

@@ -16,16 +16,13 @@ export async function confirmEmailChange(db: Database, token: string, now = new 
   await db.transaction(async (tx) => {
     const change = await lockEmailChangeByToken(tx, "confirm", token);
     if (change.status === "confirmed") {
-      throw ValidationFailed.on("non_field_errors", "This email change has already been confirmed.");
+      throw ValidationFailed.general("This email change has already been confirmed.");
     }
     if (change.status === "revoked") {
-      throw ValidationFailed.on(
-        "non_field_errors",
-        "This email change was cancelled or replaced by a newer one.",
-      );
+      throw ValidationFailed.general("This email change was cancelled or replaced by a newer one.");
     }
     if (change.confirmExpiresAt <= now) {
-      throw ValidationFailed.on("non_field_errors", "This email-change link has expired.");
+      throw ValidationFailed.general("This email-change link has expired.");
     }
     await moveLoginEmail(tx, change.userId, change.oldEmail, change.newEmail);
     await tx

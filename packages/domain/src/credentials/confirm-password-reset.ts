@@ -41,10 +41,8 @@ export async function confirmPasswordReset(
       .for("update")
       .limit(1);
     if (!row) throw new NotFound(RESET_LINK_NOT_FOUND);
-    if (row.usedAt)
-      throw ValidationFailed.on("non_field_errors", "This password-reset link has already been used.");
-    if (row.expiresAt <= now)
-      throw ValidationFailed.on("non_field_errors", "This password-reset link has expired.");
+    if (row.usedAt) throw ValidationFailed.general("This password-reset link has already been used.");
+    if (row.expiresAt <= now) throw ValidationFailed.general("This password-reset link has expired.");
 
     const errors = newPasswordErrors(input, row);
     if (Object.keys(errors).length) throw new ValidationFailed(errors);

@@ -21,18 +21,15 @@ export async function revokeEmailChange(
   await db.transaction(async (tx) => {
     const change = await lockEmailChangeByToken(tx, "revoke", token);
     if (change.status === "revoked") {
-      throw ValidationFailed.on("non_field_errors", "This email change was already cancelled or replaced.");
+      throw ValidationFailed.general("This email change was already cancelled or replaced.");
     }
     if (change.status === "pending") {
       if (change.confirmExpiresAt <= now) {
-        throw ValidationFailed.on(
-          "non_field_errors",
-          "This email change has expired; there is nothing to cancel.",
-        );
+        throw ValidationFailed.general("This email change has expired; there is nothing to cancel.");
       }
     } else {
       if (!change.confirmedAt || revocationEndsAt(change.confirmedAt) <= now) {
-        throw ValidationFailed.on("non_field_errors", "The 7 days to revoke this email change have passed.");
+        throw ValidationFailed.general("The 7 days to revoke this email change have passed.");
       }
       await revertEmailChange(tx, change, { publicBaseUrl: options.publicBaseUrl, now });
     }

@@ -10,6 +10,7 @@ import { recordTransfer } from "../ledger/transfers";
 import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney } from "../shared/money";
+import { addError, type FieldErrors } from "../shared/validation";
 import { toInternalTransactionView } from "./internal-transaction-view";
 
 export interface CreateInternalTransactionInput {
@@ -21,11 +22,6 @@ export interface CreateInternalTransactionInput {
   /** In the account's calendar; now when absent. */
   effective_date?: string;
 }
-
-type FieldErrors = Record<string, string[]>;
-const add = (errors: FieldErrors, field: string, message: string) => {
-  errors[field] = [...(errors[field] ?? []), message];
-};
 
 /**
  * Moves `amount` from one budget of an account to another and records it, with the caller as
@@ -42,9 +38,9 @@ export async function createInternalTransaction(
     const account = await findOwnedAccountFor(tx, actor, "bank_account", input.bank_account, { lock: true });
     const errors: FieldErrors = currencyKeyErrors({ ...input }, ["amount_currency"], account.currency);
     const amount = toMoney(input.amount);
-    if (amount.lte(0)) add(errors, "amount", "Must be greater than zero.");
+    if (amount.lte(0)) addError(errors, "amount", "Must be greater than zero.");
     if (input.src_budget === input.dst_budget)
-      add(errors, "dst_budget", "Must be a different budget from src_budget.");
+      addError(errors, "dst_budget", "Must be a different budget from src_budget.");
 
     const locked = await lockBudgets(tx, account.id, [input.src_budget, input.dst_budget]);
     const source = locked.get(input.src_budget);
@@ -53,8 +49,9 @@ export async function createInternalTransaction(
       ["src_budget", input.src_budget, source],
       ["dst_budget", input.dst_budget, destination],
     ] as const) {
-      if (!budget) add(errors, field, `Invalid pk "${id}" - object does not exist.`);
-      else if (budget.archived) add(errors, field, "The budget is archived; transfers need active budgets.");
+      if (!budget) addError(errors, field, `Invalid pk "${id}" - object does not exist.`);
+      else if (budget.archived)
+        addError(errors, field, "The budget is archived; transfers need active budgets.");
     }
     if (Object.keys(errors).length > 0 || !source || !destination) throw new ValidationFailed(errors);
 

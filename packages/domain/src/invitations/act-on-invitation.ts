@@ -30,7 +30,7 @@ export async function actOnPendingInvitation<T>(
     const refusal = closedInvitationMessage(effectiveStatus(row, now));
     if (refusal) {
       await expireInvitationsWhere(tx, eq(invitations.id, row.id), now);
-      return { refusal: ValidationFailed.on("non_field_errors", refusal) };
+      return { refusal: ValidationFailed.general(refusal) };
     }
     return { value: await act(tx, row) };
   });

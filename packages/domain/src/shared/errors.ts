@@ -1,3 +1,4 @@
+import { type FieldErrors, NON_FIELD_ERRORS } from "./validation";
 /** Errors a use case throws; apps/api maps each to the spec's status and body in one place. */
 export abstract class DomainError extends Error {
   abstract readonly status: number;
@@ -16,12 +17,17 @@ export class NotFound extends DomainError {
 export class ValidationFailed extends DomainError {
   readonly status = 400;
   readonly code = "invalid";
-  constructor(readonly fields: Record<string, string[]>) {
+  constructor(readonly fields: FieldErrors) {
     super(Object.values(fields).flat().join(" ") || "Invalid input.");
   }
 
   static on(field: string, message: string) {
     return new ValidationFailed({ [field]: [message] });
+  }
+
+  /** A refusal of the request as a whole (`non_field_errors`). */
+  static general(message: string) {
+    return ValidationFailed.on(NON_FIELD_ERRORS, message);
   }
 }
 

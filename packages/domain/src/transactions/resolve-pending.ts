@@ -32,7 +32,7 @@ export async function resolvePending(db: Database, actor: Actor, id: string, inp
     const { account, transaction } = await lockOwnedTransaction(tx, actor, id);
     assertAccountCurrency({ ...input }, ["amount_currency"], account.currency);
     if (!transaction.pending) {
-      throw ValidationFailed.on("non_field_errors", "The transaction is not pending; it is already posted.");
+      throw ValidationFailed.general("The transaction is not pending; it is already posted.");
     }
     const original = new Big(transaction.amount);
     const amount = input.amount === undefined || input.amount === null ? original : toMoney(input.amount);

@@ -30,10 +30,7 @@ export async function splitTransaction(
   return db.transaction(async (tx) => {
     const { account, transaction } = await lockOwnedTransaction(tx, actor, id);
     if (transaction.pending) {
-      throw ValidationFailed.on(
-        "non_field_errors",
-        "A pending transaction cannot be split; resolve it first.",
-      );
+      throw ValidationFailed.general("A pending transaction cannot be split; resolve it first.");
     }
     // A split names distinct budgets of the account, so more keys than it has budgets cannot
     // be right; refusing them here keeps a huge map from reaching a query.

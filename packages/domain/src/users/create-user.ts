@@ -4,7 +4,7 @@ import { users } from "@allot/db/schema/users";
 import { z } from "zod";
 import { hashPassword } from "../auth/passwords";
 import { Conflict, ValidationFailed } from "../shared/errors";
-import { fieldErrors } from "../shared/field-errors";
+import { fieldErrors } from "../shared/validation";
 
 const CreateUserInput = z.object({
   email: z.email("Enter a valid email address.").max(254),
