@@ -64,8 +64,11 @@ export async function updateTransaction(
 ) {
   return db.transaction(async (tx) => {
     const { account, transaction } = await lockOwnedTransaction(tx, actor, id);
+    // The account's calendar is read only when a date is repeated, to compare it as an instant.
+    const datesGiven = input.transaction_date !== undefined || input.posted_date !== undefined;
+    const timeZone = datesGiven ? await accountTimeZone(tx, account.id) : "UTC";
     const errors = {
-      ...unchangeableFieldErrors(transaction, input, await accountTimeZone(tx, account.id)),
+      ...unchangeableFieldErrors(transaction, input, timeZone),
       ...currencyKeyErrors(input, ["amount_currency"], account.currency),
     };
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
