@@ -11,6 +11,7 @@ import { answerFrameworkError, registerErrorBodies } from "./http/error-bodies";
 import { toErrorResponse, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./http/error-response";
 import { loggableError } from "./http/loggable-error";
 import { refuseNulCharacters } from "./http/refuse-nul-characters";
+import { answerRequestId, requestIdOf } from "./http/request-id";
 import { createRouteTable, decodePath } from "./http/route-table";
 import { fastifyTrustProxy } from "./http/trust-proxy";
 import { registerLinkPages } from "./links/register-link-pages";
@@ -40,7 +41,10 @@ export async function buildApp(
     // TRUST_PROXY: request.ip (per-IP throttles, logs) from X-Forwarded-For of these peers only.
     trustProxy: fastifyTrustProxy(services.config.trustProxy),
     frameworkErrors: answerFrameworkError,
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   });
+  answerRequestId(app);
   await app.register(cookie);
   await registerBodyParsers(app);
   registerErrorBodies(app);
@@ -94,8 +98,14 @@ export async function buildApp(
       const allot = request.allot as NonNullable<FastifyRequest["allot"]>;
       return {
         ...services,
-        request,
-        reply: res as unknown as FastifyReply,
+        http: { request, reply: res as unknown as FastifyReply },
+        request: {
+          id: request.id,
+          ip: request.ip,
+          userAgent: request.headers["user-agent"] ?? null,
+          source: "api",
+        },
+        now: new Date(),
         actor: allot.actor,
         route: allot.route,
         throttleStore,
@@ -104,7 +114,7 @@ export async function buildApp(
     responseMeta: ({ ctx, errors }) => (errors.length === 0 && ctx ? { status: ctx.route.status } : {}),
     onError: ({ error, ctx }) => {
       if (toErrorResponse(error, ctx?.route).status >= 500)
-        app.log.error({ err: loggableError(error) }, "procedure failed");
+        (ctx?.http.request.log ?? app.log).error({ err: loggableError(error) }, "procedure failed");
     },
   };
   await app.register(fastifyTRPCOpenApiPlugin, trpcOptions);

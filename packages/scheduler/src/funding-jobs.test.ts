@@ -5,6 +5,7 @@ import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases"
 import { createBudget } from "@allot/domain/budgets/create-budget";
 import { localDate } from "@allot/domain/calendar/local-days";
 import { addDays } from "@allot/domain/funding/schedule-events";
+import { asUser } from "@allot/domain/testing/use-case-context";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountJobs } from "./account-jobs";
@@ -38,7 +39,7 @@ describe.each(testEngines())("fund at 23:00 and recur at 03:00 local, end to end
     const owner = await createOwner(db, "kolkata@example.com", ZONE);
     const account = await createAccount(db, owner, { available: "500.00" });
     // A daily 25.00 toward 100.00, from today.
-    const goal = await createBudget(db, owner, {
+    const goal = await createBudget(asUser(db, owner), {
       name: "Holiday",
       bank_account: account.id,
       budget_type: "G",
@@ -48,7 +49,7 @@ describe.each(testEngines())("fund at 23:00 and recur at 03:00 local, end to end
       funding_schedule: "RRULE:FREQ=DAILY",
     });
     // 60.00 refreshed monthly from the day after tomorrow; its fill-up is funded daily till then.
-    const recurring = await createBudget(db, owner, {
+    const recurring = await createBudget(asUser(db, owner), {
       name: "Phone",
       bank_account: account.id,
       budget_type: "R",

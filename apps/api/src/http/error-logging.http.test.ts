@@ -65,13 +65,15 @@ describe.each(testEngines())("logged errors (%s)", (engine) => {
     const response = await failing.inject({
       method: "POST",
       url: `/api/v1/transactions/${row.id}/splits/`,
-      headers: kit.auth(user),
+      headers: { ...kit.auth(user), "x-request-id": "failing-split" },
       payload: { splits: { [account.unallocated]: "1.00" } },
     });
     expect(response.statusCode).toBe(500);
+    expect(response.headers["x-request-id"]).toBe("failing-split");
     expect(response.body).not.toContain(secret);
     const failures = lines.filter((line) => line.includes("procedure failed"));
     expect(failures.length).toBeGreaterThan(0);
+    for (const line of failures) expect(line).toContain('"reqId":"failing-split"');
     for (const line of lines) {
       expect(line).not.toContain(secret);
       expect(line.length).toBeLessThan(10_000);

@@ -8,6 +8,7 @@ import { localDate } from "@allot/domain/calendar/local-days";
 import { addDays } from "@allot/domain/funding/schedule-events";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { rowsOf } from "@allot/domain/shared/rows-of";
+import { asUser } from "@allot/domain/testing/use-case-context";
 import { jobs } from "@allot/scheduler/jobs";
 import { createAccount, createOwner } from "@allot/scheduler/testing/test-accounts";
 import { asc, eq, inArray, sql } from "drizzle-orm";
@@ -68,7 +69,7 @@ export function fundingRunsOnce() {
     const owner = await createOwner(db, "scale-out@example.com", zone);
     const account = await createAccount(db, owner, { available: "1000.00" });
     const goal = (name: string, amount: string, firstDay: number) =>
-      createBudget(db, owner, {
+      createBudget(asUser(db, owner), {
         name,
         bank_account: account.id,
         budget_type: "G",

@@ -1,6 +1,5 @@
 import { Unauthenticated } from "@allot/domain/shared/errors";
 import type { ThrottleCheck } from "@allot/domain/throttle/throttle-windows";
-import type { FastifyRequest } from "fastify";
 import type { ApiConfig } from "../config";
 import { clientNetwork } from "./client-network";
 import { emailKey } from "./throttle-checks";
@@ -8,7 +7,7 @@ import type { ThrottleStore } from "./throttle-store";
 
 interface LoginContext {
   throttleStore: ThrottleStore;
-  request: FastifyRequest;
+  request: { ip: string | null };
   config: ApiConfig;
 }
 
@@ -28,7 +27,7 @@ export async function countingLoginFailures<T>(
   const checks: ThrottleCheck[] = address
     ? [
         {
-          key: `login-failed:${clientNetwork(context.request.ip)}|${address}`,
+          key: `login-failed:${clientNetwork(context.request.ip ?? "")}|${address}`,
           rates: context.config.throttle.loginPerEmail,
         },
       ]

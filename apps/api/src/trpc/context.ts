@@ -2,20 +2,24 @@ import type { RouteSpec } from "@allot/contract/http/route";
 import type { Database } from "@allot/db/create-database";
 import type { AccessTokens } from "@allot/domain/auth/access-tokens";
 import type { Actor } from "@allot/domain/shared/actor";
+import type { PublicContext } from "@allot/domain/shared/use-case-context";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ApiConfig } from "../config";
 import type { ThrottleStore } from "../throttle/throttle-store";
 
-/** What every procedure sees: the services, and the request as the HTTP layer prepared it. */
+/** The services the server is built over (tests build it the same way). */
 export interface Services {
   db: Database;
   tokens: AccessTokens;
   config: ApiConfig;
 }
 
-export interface Context extends Services {
-  request: FastifyRequest;
-  reply: FastifyReply;
+/**
+ * What every procedure sees: a use-case context (`db`, `request`, `now`; `actor` once narrowed by
+ * procedureFor), the services, and the HTTP exchange for what only HTTP has (cookies, page links).
+ */
+export interface Context extends Services, PublicContext {
+  http: { request: FastifyRequest; reply: FastifyReply };
   /** The authenticated caller; null for an anonymous request (only public routes accept it). */
   actor: Actor | null;
   route: RouteSpec;

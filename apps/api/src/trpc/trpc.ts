@@ -1,4 +1,5 @@
 import type { RouteSpec } from "@allot/contract/http/route";
+import type { Actor } from "@allot/domain/shared/actor";
 import { Forbidden, Unauthenticated } from "@allot/domain/shared/errors";
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
@@ -19,11 +20,10 @@ export const router = t.router;
 
 const BODY_CONTENT_TYPES = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"];
 
-function checkAccess(access: RouteSpec["access"], ctx: Context) {
-  if (access === "public") return;
-  const actor = ctx.actor;
+/** The caller a route admits, or the refusal: 401 anonymous, 403 API key or non-staff. */
+function admittedActor(access: RouteSpec["access"], actor: Actor | null): Actor {
   if (!actor) throw new Unauthenticated();
-  if (access === "user") return;
+  if (access === "user") return actor;
   if (actor.credential !== "session") {
     throw new Forbidden(
       "This endpoint needs an interactive login; API keys are not accepted.",
@@ -31,19 +31,16 @@ function checkAccess(access: RouteSpec["access"], ctx: Context) {
     );
   }
   if (access === "staff" && !actor.isStaff) throw new Forbidden("Only staff users may use this endpoint.");
+  return actor;
 }
 
 /** Told of a request refused with 400, its input as sent (it may not have passed validation). */
 type OnInvalid = (ctx: Context, rawInput: unknown, body: Record<string, unknown>) => Promise<void>;
 
-/**
- * A procedure for one contract route: OpenAPI meta, access check, input and output validation.
- * The handler gets the actor already narrowed for non-public routes. `onInvalid` runs after a 400,
- * whether the contract or the use case refused the input; its own failure is not the caller's.
- */
-export function procedureFor<I extends z.ZodType, O extends z.ZodType>(
+/** OpenAPI meta, the `onInvalid` report, then input and output validation, for one route. */
+function baseProcedure<I extends z.ZodType, O extends z.ZodType>(
   route: RouteSpec<I, O>,
-  options: { onInvalid?: OnInvalid } = {},
+  options: { onInvalid?: OnInvalid },
 ) {
   const hasBody = route.method !== "GET" && route.method !== "DELETE";
   return t.procedure
@@ -58,7 +55,6 @@ export function procedureFor<I extends z.ZodType, O extends z.ZodType>(
       },
     })
     .use(async ({ ctx, next, getRawInput }) => {
-      checkAccess(route.access, ctx);
       const result = await next();
       if (!result.ok && options.onInvalid) {
         const response = toErrorResponse(result.error, route);
@@ -66,12 +62,33 @@ export function procedureFor<I extends z.ZodType, O extends z.ZodType>(
           await options.onInvalid(ctx, await getRawInput(), response.body).catch(() => undefined);
       }
       return result;
-    })
+    });
+}
+
+/**
+ * The procedure of a route for signed-in callers. The context is narrowed once, here, before the
+ * input is read: `ctx.actor` is the admitted caller, so `ctx` is the use case's context as it is.
+ * `onInvalid` runs after a 400, whether the contract or the use case refused the input; its own
+ * failure is not the caller's.
+ */
+export function procedureFor<I extends z.ZodType, O extends z.ZodType>(
+  route: RouteSpec<I, O>,
+  options: { onInvalid?: OnInvalid } = {},
+) {
+  if (route.access === "public") throw new Error(`${route.path} is public: use publicProcedureFor`);
+  return baseProcedure(route, options)
+    .use(({ ctx, next }) => next({ ctx: { actor: admittedActor(route.access, ctx.actor) } }))
     .input(route.input)
     .output(route.output);
 }
 
-/** The actor of a route that is not public (checkAccess has already refused anonymous callers). */
+/** The procedure of a public route: `ctx.actor` is whoever sent a valid credential, else null. */
+export function publicProcedureFor<I extends z.ZodType, O extends z.ZodType>(route: RouteSpec<I, O>) {
+  if (route.access !== "public") throw new Error(`${route.path} is not public: use procedureFor`);
+  return baseProcedure(route, {}).input(route.input).output(route.output);
+}
+
+/** @deprecated until every procedure passes its narrowed `ctx` on: the actor of a non-public route. */
 export function actorOf(ctx: Context) {
   if (!ctx.actor) throw new Unauthenticated();
   return ctx.actor;

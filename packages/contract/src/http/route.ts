@@ -42,3 +42,6 @@ export const defineRoute = <I extends z.ZodType, O extends z.ZodType>(spec: Rout
 /** The path parameter names of a route, in order. */
 export const pathParameters = (path: string): string[] =>
   Array.from(path.matchAll(/\{(\w+)\}/g), (m) => m[1] as string);
+
+/** What a route's use case is called with: its input as the contract parsed it. */
+export type RouteInput<R extends RouteSpec> = z.output<R["input"]>;

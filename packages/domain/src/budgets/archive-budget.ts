@@ -1,11 +1,13 @@
-import type { Database, Tx } from "@allot/db/create-database";
+import type { archiveBudgetRoute } from "@allot/contract/budgets/routes";
+import type { RouteInput } from "@allot/contract/http/route";
+import type { Tx } from "@allot/db/create-database";
 import { budgets } from "@allot/db/schema/budgets";
 import Big from "big.js";
 import { eq, inArray } from "drizzle-orm";
 import type { BudgetRow } from "../ledger/balances";
 import { recordTransfer } from "../ledger/transfers";
-import type { Actor } from "../shared/actor";
 import { Forbidden, ValidationFailed } from "../shared/errors";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { loadBudgetView } from "./budget-view";
 import { lockOwnedBudget } from "./find-owned-budget";
 import { unallocatedBudgetId } from "./unallocated-budget-id";
@@ -36,7 +38,10 @@ async function emptyIntoUnallocated(
  * The Unallocated budget cannot be archived (403); an archived one cannot be archived again (400);
  * a fill-up goal is archived with its Recurring budget, not on its own (400).
  */
-export async function archiveBudget(db: Database, actor: Actor, id: string) {
+export async function archiveBudget(
+  { db, actor, now }: UseCaseContext,
+  { id }: RouteInput<typeof archiveBudgetRoute>,
+) {
   return db.transaction(async (tx) => {
     const { account, budget, fillup, locked } = await lockOwnedBudget(tx, actor, id, (accountId) =>
       unallocatedBudgetId(tx, accountId).then((unallocatedId) => [unallocatedId]),
@@ -51,9 +56,8 @@ export async function archiveBudget(db: Database, actor: Actor, id: string) {
 
     for (const row of fillup ? [budget, fillup] : [budget])
       await emptyIntoUnallocated(tx, account.id, row, unallocated, actor.userId);
-    const archivedAt = new Date();
     const ids = fillup && !fillup.archived ? [budget.id, fillup.id] : [budget.id];
-    await tx.update(budgets).set({ archived: true, archivedAt }).where(inArray(budgets.id, ids));
+    await tx.update(budgets).set({ archived: true, archivedAt: now }).where(inArray(budgets.id, ids));
     const [archived] = await tx.select().from(budgets).where(eq(budgets.id, budget.id));
     if (!archived) throw new Error("archived budget missing");
     return loadBudgetView(tx, archived);

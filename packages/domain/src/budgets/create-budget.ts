@@ -1,24 +1,17 @@
-import type { Database } from "@allot/db/create-database";
+import type { createBudgetRoute } from "@allot/contract/budgets/routes";
+import type { RouteInput } from "@allot/contract/http/route";
 import { budgets } from "@allot/db/schema/budgets";
 import Big from "big.js";
 import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
 import { accountToday } from "../calendar/account-time-zone";
 import type { BudgetRow } from "../ledger/balances";
-import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { addError, type FieldErrors } from "../shared/validation";
 import { prepareBudgetChanges } from "./budget-changes";
-import { type BudgetFields, fillupName } from "./budget-fields";
+import { fillupName } from "./budget-fields";
 import { budgetRuleErrors } from "./budget-rules";
 import { loadBudgetView } from "./budget-view";
-
-export type CreateBudgetInput = BudgetFields & {
-  name: string;
-  bank_account: string;
-  budget_type: string;
-  funding_type: string;
-  target_balance: string;
-};
 
 /**
  * A new budget with a zero balance in one of the caller's accounts (another user's account reads as
@@ -26,7 +19,10 @@ export type CreateBudgetInput = BudgetFields & {
  * "<name> Fill-up", same target and funding schedule) in the same transaction. Fill-up goals are
  * only made this way: asking for type A is 400.
  */
-export async function createBudget(db: Database, actor: Actor, input: CreateBudgetInput) {
+export async function createBudget(
+  { db, actor, now }: UseCaseContext,
+  input: RouteInput<typeof createBudgetRoute>,
+) {
   return db.transaction(async (tx) => {
     const account = await findOwnedAccountFor(tx, actor, "bank_account", input.bank_account, { lock: true });
     const errors: FieldErrors = {};
@@ -57,7 +53,7 @@ export async function createBudget(db: Database, actor: Actor, input: CreateBudg
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
 
     // Schedules fire from the day the budget is made: events dated before it are not due.
-    const schedulesFrom = await accountToday(tx, account.id);
+    const schedulesFrom = await accountToday(tx, account.id, now);
     let fillup: BudgetRow | undefined;
     if (input.budget_type === "R") {
       [fillup] = await tx

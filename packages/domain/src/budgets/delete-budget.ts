@@ -1,4 +1,6 @@
-import type { Database, Tx } from "@allot/db/create-database";
+import type { deleteBudgetRoute } from "@allot/contract/budgets/routes";
+import type { RouteInput } from "@allot/contract/http/route";
+import type { Tx } from "@allot/db/create-database";
 import { budgets } from "@allot/db/schema/budgets";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
@@ -8,8 +10,8 @@ import { changeBudgetBalance } from "../ledger/balances";
 import { earliestKey, type LedgerKey } from "../ledger/ledger-key";
 import { refreshBudgetSnapshots } from "../ledger/snapshots";
 import { tracksFunding } from "../ledger/transfers";
-import type { Actor } from "../shared/actor";
 import { Forbidden, ValidationFailed } from "../shared/errors";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { lockOwnedBudget } from "./find-owned-budget";
 import { unallocatedBudgetId } from "./unallocated-budget-id";
 
@@ -43,7 +45,10 @@ const transfersTouching = (tx: Tx, ids: string[]) =>
  * - the other budgets' running balances are recomputed from the earliest deleted transfer.
  * available_balance does not change and still equals the sum of the remaining budgets.
  */
-export async function deleteBudget(db: Database, actor: Actor, id: string) {
+export async function deleteBudget(
+  { db, actor }: UseCaseContext,
+  { id }: RouteInput<typeof deleteBudgetRoute>,
+) {
   await db.transaction(async (tx) => {
     const { account, budget, fillup, locked } = await lockOwnedBudget(
       tx,

@@ -1,8 +1,9 @@
-import type { Database } from "@allot/db/create-database";
-import type { Actor } from "../shared/actor";
+import type { getBudgetRoute } from "@allot/contract/budgets/routes";
+import type { RouteInput } from "@allot/contract/http/route";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { loadBudgetView } from "./budget-view";
 import { findOwnedBudget } from "./find-owned-budget";
 
-export async function getBudget(db: Database, actor: Actor, id: string) {
+export async function getBudget({ db, actor }: UseCaseContext, { id }: RouteInput<typeof getBudgetRoute>) {
   return loadBudgetView(db, await findOwnedBudget(db, actor, id));
 }

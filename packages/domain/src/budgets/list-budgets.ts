@@ -1,8 +1,9 @@
-import type { Database } from "@allot/db/create-database";
+import type { listBudgetsRoute } from "@allot/contract/budgets/routes";
+import type { RouteInput } from "@allot/contract/http/route";
 import { budgets } from "@allot/db/schema/budgets";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import type { Actor } from "../shared/actor";
-import { type PageRequest, paginate } from "../shared/pagination";
+import { paginate } from "../shared/pagination";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { loadBudgetViews } from "./budget-view";
 import { budgetOwnedBy } from "./find-owned-budget";
 
@@ -13,15 +14,6 @@ const ORDER_COLUMNS = {
   balance: budgets.balance,
 } as const;
 
-export interface BudgetListQuery extends PageRequest {
-  archived?: boolean;
-  bank_account?: string;
-  budget_type?: string;
-  paused?: boolean;
-  search?: string;
-  ordering?: string;
-}
-
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -29,7 +21,7 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * Budgets of the caller's accounts. A bank_account the caller does not own simply matches nothing.
  * Absent filters do not filter (archived budgets are listed unless `archived=false`).
  */
-export async function listBudgets(db: Database, actor: Actor, query: BudgetListQuery) {
+export async function listBudgets({ db, actor }: UseCaseContext, query: RouteInput<typeof listBudgetsRoute>) {
   const field = (query.ordering ?? "name").replace(/^-/, "") as keyof typeof ORDER_COLUMNS;
   const direction = query.ordering?.startsWith("-") ? desc : asc;
   const where = and(

@@ -1,15 +1,16 @@
-import type { Database } from "@allot/db/create-database";
+import type { updateBudgetRoute } from "@allot/contract/budgets/routes";
+import type { RouteInput } from "@allot/contract/http/route";
 import { budgets } from "@allot/db/schema/budgets";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
 import { accountToday } from "../calendar/account-time-zone";
 import { dropMissedEvents } from "../funding/drop-missed-events";
 import type { BudgetRow } from "../ledger/balances";
-import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { addError, type FieldErrors } from "../shared/validation";
 import { type BudgetColumns, prepareBudgetChanges } from "./budget-changes";
-import { type BudgetFields, fillupName } from "./budget-fields";
+import { fillupName } from "./budget-fields";
 import { budgetRuleErrors } from "./budget-rules";
 import { loadBudgetView } from "./budget-view";
 import { lockOwnedBudget } from "./find-owned-budget";
@@ -64,7 +65,10 @@ function changedFields(row: BudgetRow, columns: BudgetColumns): Field[] {
  * fill-up itself are 400, as is giving it auto_spend entries; the same holds for paused. Resuming a
  * paused budget drops the events it missed, and `warnings` names them.
  */
-export async function updateBudget(db: Database, actor: Actor, id: string, input: BudgetFields) {
+export async function updateBudget(
+  { db, actor }: UseCaseContext,
+  { id, ...input }: RouteInput<typeof updateBudgetRoute>,
+) {
   return db.transaction(async (tx) => {
     const { account, budget, fillup } = await lockOwnedBudget(tx, actor, id);
     const errors: FieldErrors = {};

@@ -4,5 +4,5 @@ import { toPage } from "../../http/page-links";
 import { actorOf, procedureFor } from "../../trpc/trpc";
 
 export const listAllocationsProcedure = procedureFor(listAllocationsRoute).query(async ({ ctx, input }) =>
-  toPage(ctx.request, await listAllocations(ctx.db, actorOf(ctx), input)),
+  toPage(ctx.http.request, await listAllocations(ctx.db, actorOf(ctx), input)),
 );

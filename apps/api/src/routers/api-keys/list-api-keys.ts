@@ -4,5 +4,5 @@ import { toPage } from "../../http/page-links";
 import { actorOf, procedureFor } from "../../trpc/trpc";
 
 export const listApiKeysProcedure = procedureFor(listApiKeysRoute).query(async ({ ctx, input }) =>
-  toPage(ctx.request, await listApiKeys(ctx.db, actorOf(ctx), input)),
+  toPage(ctx.http.request, await listApiKeys(ctx.db, actorOf(ctx), input)),
 );

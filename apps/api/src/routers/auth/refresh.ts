@@ -2,18 +2,18 @@ import { refreshRoute } from "@allot/contract/auth/routes";
 import { refreshSession } from "@allot/domain/auth/refresh-session";
 import { Unauthenticated } from "@allot/domain/shared/errors";
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from "../../auth/refresh-cookie";
-import { procedureFor } from "../../trpc/trpc";
+import { publicProcedureFor } from "../../trpc/trpc";
 
-export const refreshProcedure = procedureFor(refreshRoute).mutation(async ({ ctx }) => {
+export const refreshProcedure = publicProcedureFor(refreshRoute).mutation(async ({ ctx }) => {
   try {
-    const result = await refreshSession(ctx.db, ctx.tokens, ctx.request.cookies[REFRESH_COOKIE], {
+    const result = await refreshSession(ctx.db, ctx.tokens, ctx.http.request.cookies[REFRESH_COOKIE], {
       rotate: ctx.config.refreshRotation,
     });
-    if (result.rotated) setRefreshCookie(ctx.reply, ctx.config, result.rotated);
+    if (result.rotated) setRefreshCookie(ctx.http.reply, ctx.config, result.rotated);
     return { access: result.access };
   } catch (error) {
     // A cookie that can never work again is dropped, so the client stops sending it.
-    if (error instanceof Unauthenticated) clearRefreshCookie(ctx.reply, ctx.config);
+    if (error instanceof Unauthenticated) clearRefreshCookie(ctx.http.reply, ctx.config);
     throw error;
   }
 });

@@ -4,5 +4,5 @@ import { toPage } from "../../http/page-links";
 import { actorOf, procedureFor } from "../../trpc/trpc";
 
 export const listBankAccountsProcedure = procedureFor(listBankAccountsRoute).query(async ({ ctx, input }) =>
-  toPage(ctx.request, await listBankAccounts(ctx.db, actorOf(ctx), input)),
+  toPage(ctx.http.request, await listBankAccounts(ctx.db, actorOf(ctx), input)),
 );

@@ -1,7 +1,7 @@
 import { createBudgetRoute } from "@allot/contract/budgets/routes";
 import { createBudget } from "@allot/domain/budgets/create-budget";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const createBudgetProcedure = procedureFor(createBudgetRoute).mutation(({ ctx, input }) =>
-  createBudget(ctx.db, actorOf(ctx), input),
+  createBudget(ctx, input),
 );

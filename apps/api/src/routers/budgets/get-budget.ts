@@ -1,7 +1,7 @@
 import { getBudgetRoute } from "@allot/contract/budgets/routes";
 import { getBudget } from "@allot/domain/budgets/get-budget";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const getBudgetProcedure = procedureFor(getBudgetRoute).query(({ ctx, input }) =>
-  getBudget(ctx.db, actorOf(ctx), input.id),
+  getBudget(ctx, input),
 );

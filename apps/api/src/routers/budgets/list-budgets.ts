@@ -1,8 +1,8 @@
 import { listBudgetsRoute } from "@allot/contract/budgets/routes";
 import { listBudgets } from "@allot/domain/budgets/list-budgets";
 import { toPage } from "../../http/page-links";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const listBudgetsProcedure = procedureFor(listBudgetsRoute).query(async ({ ctx, input }) =>
-  toPage(ctx.request, await listBudgets(ctx.db, actorOf(ctx), input)),
+  toPage(ctx.http.request, await listBudgets(ctx, input)),
 );

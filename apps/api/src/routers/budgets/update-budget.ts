@@ -1,7 +1,7 @@
 import { updateBudgetRoute } from "@allot/contract/budgets/routes";
 import { updateBudget } from "@allot/domain/budgets/update-budget";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
-export const updateBudgetProcedure = procedureFor(updateBudgetRoute).mutation(
-  ({ ctx, input: { id, ...fields } }) => updateBudget(ctx.db, actorOf(ctx), id, fields),
+export const updateBudgetProcedure = procedureFor(updateBudgetRoute).mutation(({ ctx, input }) =>
+  updateBudget(ctx, input),
 );

@@ -10,5 +10,5 @@ export const changePasswordProcedure = procedureFor(changePasswordRoute).mutatio
     confirmPassword: input.confirm_password,
   });
   // The caller's session goes on with a fresh refresh token; its old cookie has been blacklisted.
-  setRefreshCookie(ctx.reply, ctx.config, credentials);
+  setRefreshCookie(ctx.http.reply, ctx.config, credentials);
 });

@@ -1,8 +1,8 @@
 import { confirmPasswordResetRoute } from "@allot/contract/credentials/routes";
 import { confirmPasswordReset } from "@allot/domain/credentials/confirm-password-reset";
-import { procedureFor } from "../../trpc/trpc";
+import { publicProcedureFor } from "../../trpc/trpc";
 
-export const confirmPasswordResetProcedure = procedureFor(confirmPasswordResetRoute).mutation(
+export const confirmPasswordResetProcedure = publicProcedureFor(confirmPasswordResetRoute).mutation(
   async ({ ctx, input }) => {
     await confirmPasswordReset(ctx.db, input.token, {
       newPassword: input.new_password,

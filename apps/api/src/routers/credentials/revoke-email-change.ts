@@ -1,8 +1,8 @@
 import { revokeEmailChangeRoute } from "@allot/contract/credentials/routes";
 import { revokeEmailChange } from "@allot/domain/credentials/revoke-email-change";
-import { procedureFor } from "../../trpc/trpc";
+import { publicProcedureFor } from "../../trpc/trpc";
 
-export const revokeEmailChangeProcedure = procedureFor(revokeEmailChangeRoute).mutation(
+export const revokeEmailChangeProcedure = publicProcedureFor(revokeEmailChangeRoute).mutation(
   async ({ ctx, input }) => {
     await revokeEmailChange(ctx.db, input.token, { publicBaseUrl: ctx.config.publicBaseUrl });
   },

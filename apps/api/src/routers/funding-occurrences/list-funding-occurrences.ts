@@ -4,5 +4,6 @@ import { toPage } from "../../http/page-links";
 import { actorOf, procedureFor } from "../../trpc/trpc";
 
 export const listFundingOccurrencesProcedure = procedureFor(listFundingOccurrencesRoute).query(
-  async ({ ctx, input }) => toPage(ctx.request, await listFundingOccurrences(ctx.db, actorOf(ctx), input)),
+  async ({ ctx, input }) =>
+    toPage(ctx.http.request, await listFundingOccurrences(ctx.db, actorOf(ctx), input)),
 );

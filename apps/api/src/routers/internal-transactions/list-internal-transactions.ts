@@ -4,5 +4,6 @@ import { toPage } from "../../http/page-links";
 import { actorOf, procedureFor } from "../../trpc/trpc";
 
 export const listInternalTransactionsProcedure = procedureFor(listInternalTransactionsRoute).query(
-  async ({ ctx, input }) => toPage(ctx.request, await listInternalTransactions(ctx.db, actorOf(ctx), input)),
+  async ({ ctx, input }) =>
+    toPage(ctx.http.request, await listInternalTransactions(ctx.db, actorOf(ctx), input)),
 );

@@ -1,7 +1,7 @@
 import { acceptInvitationRoute } from "@allot/contract/invitations/routes";
 import { acceptInvitation } from "@allot/domain/invitations/accept-invitation";
-import { procedureFor } from "../../trpc/trpc";
+import { publicProcedureFor } from "../../trpc/trpc";
 
-export const acceptInvitationProcedure = procedureFor(acceptInvitationRoute).mutation(({ ctx, input }) =>
-  acceptInvitation(ctx.db, input.token, { publicBaseUrl: ctx.config.publicBaseUrl }),
+export const acceptInvitationProcedure = publicProcedureFor(acceptInvitationRoute).mutation(
+  ({ ctx, input }) => acceptInvitation(ctx.db, input.token, { publicBaseUrl: ctx.config.publicBaseUrl }),
 );

@@ -1,7 +1,7 @@
 import { declineInvitationRoute } from "@allot/contract/invitations/routes";
 import { declineInvitation } from "@allot/domain/invitations/decline-invitation";
-import { procedureFor } from "../../trpc/trpc";
+import { publicProcedureFor } from "../../trpc/trpc";
 
-export const declineInvitationProcedure = procedureFor(declineInvitationRoute).mutation(({ ctx, input }) =>
-  declineInvitation(ctx.db, input.token),
+export const declineInvitationProcedure = publicProcedureFor(declineInvitationRoute).mutation(
+  ({ ctx, input }) => declineInvitation(ctx.db, input.token),
 );

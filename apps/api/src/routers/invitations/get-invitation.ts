@@ -1,7 +1,7 @@
 import { getInvitationRoute } from "@allot/contract/invitations/routes";
 import { getInvitation } from "@allot/domain/invitations/get-invitation";
-import { procedureFor } from "../../trpc/trpc";
+import { publicProcedureFor } from "../../trpc/trpc";
 
-export const getInvitationProcedure = procedureFor(getInvitationRoute).query(({ ctx, input }) =>
+export const getInvitationProcedure = publicProcedureFor(getInvitationRoute).query(({ ctx, input }) =>
   getInvitation(ctx.db, input.token),
 );

@@ -4,5 +4,5 @@ import { toPage } from "../../http/page-links";
 import { actorOf, procedureFor } from "../../trpc/trpc";
 
 export const listTransactionCategoriesProcedure = procedureFor(listTransactionCategoriesRoute).query(
-  async ({ ctx, input }) => toPage(ctx.request, await listCategories(ctx.db, actorOf(ctx), input)),
+  async ({ ctx, input }) => toPage(ctx.http.request, await listCategories(ctx.db, actorOf(ctx), input)),
 );

@@ -4,5 +4,5 @@ import { toPage } from "../../http/page-links";
 import { actorOf, procedureFor } from "../../trpc/trpc";
 
 export const listTransactionsProcedure = procedureFor(listTransactionsRoute).query(async ({ ctx, input }) =>
-  toPage(ctx.request, await listTransactions(ctx.db, actorOf(ctx), input)),
+  toPage(ctx.http.request, await listTransactions(ctx.db, actorOf(ctx), input)),
 );

@@ -1,0 +1,9 @@
+import type { Database } from "@allot/db/create-database";
+import type { Actor } from "../shared/actor";
+import { internalContext, type UseCaseContext } from "../shared/use-case-context";
+
+/** A use case called straight from a test (not over HTTP), as the given user, as of now. */
+export const asUser = (db: Database, actor: Actor): UseCaseContext => ({
+  ...internalContext(db, "cli"),
+  actor,
+});
