@@ -7,7 +7,9 @@ import { accountToday } from "@allot/domain/calendar/account-time-zone";
 import { addDays } from "@allot/domain/funding/schedule-events";
 import type { Actor } from "@allot/domain/shared/actor";
 import { rowsOf } from "@allot/domain/shared/rows-of";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { seedTransactions as seedAccountTransactions } from "@allot/domain/testing/seed-transactions";
+import { asUser } from "@allot/domain/testing/use-case-context";
 import { createUser } from "@allot/domain/users/create-user";
 import { sql } from "drizzle-orm";
 
@@ -27,9 +29,9 @@ export interface Owner {
 }
 
 export async function seedOwner(db: Database): Promise<Owner> {
-  const bank = await createBank(db, { name: "Fault Bank", currency: "USD" });
+  const bank = await createBank(internalContext(db, "cli"), { name: "Fault Bank", currency: "USD" });
   const email = "owner@faults.example";
-  const user = await createUser(db, { email, password: PASSWORD });
+  const user = await createUser(internalContext(db, "cli"), { email, password: PASSWORD });
   const actor: Actor = {
     userId: user.id,
     username: user.username,
@@ -55,7 +57,7 @@ export async function seedAccount(
   options: { balance?: string; budgets?: number } = {},
 ): Promise<SeededAccount> {
   const balance = options.balance ?? "0.00";
-  const account = await createBankAccount(db, owner.actor, {
+  const account = await createBankAccount(asUser(db, owner.actor), {
     name,
     bank: owner.bankId,
     available_balance: balance,

@@ -5,6 +5,7 @@ import { transactions } from "@allot/db/schema/transactions";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -177,7 +178,7 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
 
   beforeAll(async () => {
     user = await t.user();
-    bankId = (await createBank(t.db, { name: "Property Bank", currency: "EUR" })).id;
+    bankId = (await createBank(internalContext(t.db, "cli"), { name: "Property Bank", currency: "EUR" })).id;
     categoryIds = await globalCategoryIds(injectSender(t.app, user.bearer), CATEGORIES);
   });
 
@@ -473,7 +474,7 @@ describe.each(testEngines().filter((engine) => engine === "postgres"))(
     }, async () => {
       const baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
       const user = await t.user();
-      const bank = await createBank(t.db, { name: "Busy Bank", currency: "EUR" });
+      const bank = await createBank(internalContext(t.db, "cli"), { name: "Busy Bank", currency: "EUR" });
       const owner = injectSender(t.app, user.bearer);
       const account = await owner("POST", "/bank-accounts/", {
         name: "Busy",

@@ -4,6 +4,7 @@ import { throttleCounters } from "@allot/db/schema/throttle-counters";
 import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { internalContext } from "../shared/use-case-context";
 import { deleteExpiredThrottleCounters } from "../throttle/consume-throttle";
 import { createUser } from "../users/create-user";
 import { createAccessTokens } from "./access-tokens";
@@ -30,7 +31,7 @@ describe.each(testEngines())("token clean-up (%s)", (engine) => {
     const db = database.db;
     const now = new Date();
     const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
-    await createUser(db, { email: "cleanup@example.com", password: PASSWORD });
+    await createUser(internalContext(db, "cli"), { email: "cleanup@example.com", password: PASSWORD });
     const signIn = (when: Date) =>
       login(db, tokens, { email: "cleanup@example.com", password: PASSWORD }, when);
     const sessionOf = async (token: string) => {

@@ -4,6 +4,7 @@ import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases"
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Unauthenticated } from "../shared/errors";
+import { internalContext } from "../shared/use-case-context";
 import { createUser } from "../users/create-user";
 import { createAccessTokens } from "./access-tokens";
 import { login } from "./login";
@@ -30,7 +31,7 @@ describe.each(testEngines())("refreshSession (%s)", (engine) => {
   async function signIn(now = start) {
     counter += 1;
     const email = `refresh${counter}@example.com`;
-    await createUser(database.db, { email, password: PASSWORD });
+    await createUser(internalContext(database.db, "cli"), { email, password: PASSWORD });
     return login(database.db, tokens, { email, password: PASSWORD }, now);
   }
 

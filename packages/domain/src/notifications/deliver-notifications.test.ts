@@ -5,6 +5,7 @@ import { channelPreferences, notificationPreferences } from "@allot/db/schema/pr
 import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { internalContext } from "../shared/use-case-context";
 import { createUser } from "../users/create-user";
 import { deliverDigests, deliverImmediateNotifications } from "./deliver-notifications";
 import { notifyUser } from "./record-notification";
@@ -23,7 +24,10 @@ describe.each(testEngines())("notification delivery (%s)", (engine) => {
   async function user() {
     counter += 1;
     const email = `notify${counter}-${Date.now()}@example.com`;
-    const row = await createUser(database.db, { email, password: "correct horse battery staple" });
+    const row = await createUser(internalContext(database.db, "cli"), {
+      email,
+      password: "correct horse battery staple",
+    });
     return { id: row.id, email };
   }
   const notify = (

@@ -3,6 +3,7 @@ import { budgets } from "@allot/db/schema/budgets";
 import { users } from "@allot/db/schema/users";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../../testing/test-app";
@@ -31,8 +32,9 @@ describe.each(testEngines())("bank accounts over HTTP (%s)", (engine) => {
   let dollarBank: string;
 
   beforeAll(async () => {
-    euroBank = (await createBank(t.db, { name: "Euro Bank", currency: "EUR" })).id;
-    dollarBank = (await createBank(t.db, { name: "Dollar Bank", currency: "USD" })).id;
+    euroBank = (await createBank(internalContext(t.db, "cli"), { name: "Euro Bank", currency: "EUR" })).id;
+    dollarBank = (await createBank(internalContext(t.db, "cli"), { name: "Dollar Bank", currency: "USD" }))
+      .id;
   });
 
   const auth = (user: TestUser) => ({ authorization: user.bearer });

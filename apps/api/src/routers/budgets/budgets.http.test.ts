@@ -17,6 +17,7 @@ import { refreshBudgetSnapshots, refreshTransactionSnapshots } from "@allot/doma
 import { recordTransfer } from "@allot/domain/ledger/transfers";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { toMoney } from "@allot/domain/shared/money";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { eq, or, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../../testing/test-app";
@@ -36,7 +37,7 @@ describe.each(testEngines())("budgets over HTTP (%s)", (engine) => {
   let bankId: string;
 
   beforeAll(async () => {
-    bankId = (await createBank(t.db, { name: "Budget Bank", currency: "USD" })).id;
+    bankId = (await createBank(internalContext(t.db, "cli"), { name: "Budget Bank", currency: "USD" })).id;
   });
 
   const auth = (user: TestUser) => ({ authorization: user.bearer });

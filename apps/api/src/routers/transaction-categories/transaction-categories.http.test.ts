@@ -5,6 +5,7 @@ import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { transactions } from "@allot/db/schema/transactions";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../../testing/test-app";
@@ -154,7 +155,7 @@ describe.each(testEngines())("transaction categories over HTTP (%s)", (engine) =
     });
 
   beforeAll(async () => {
-    bank = (await createBank(t.db, { name: "Category Bank", currency: "USD" })).id;
+    bank = (await createBank(internalContext(t.db, "cli"), { name: "Category Bank", currency: "USD" })).id;
     const viewer = await t.user();
     globals = await listAll(viewer, "scope=global");
   });
@@ -875,7 +876,7 @@ describe.each(testEngines().filter((engine) => engine === "postgres"))(
     let accountId: string;
 
     beforeAll(async () => {
-      const bank = await createBank(t.db, { name: "Race Bank", currency: "USD" });
+      const bank = await createBank(internalContext(t.db, "cli"), { name: "Race Bank", currency: "USD" });
       owner = await t.user();
       const response = await t.inject({
         method: "POST",
