@@ -3,6 +3,7 @@ import { createDatabase, type Database } from "@allot/db/create-database";
 import { type FundingRunResult, runFunding } from "@allot/domain/funding/run-funding";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import type { Actor } from "@allot/domain/shared/actor";
+import { asUser } from "@allot/domain/testing/use-case-context";
 import { sql } from "drizzle-orm";
 import {
   type CountingDatabase,
@@ -162,7 +163,7 @@ async function runCounted(
 ): Promise<CountedRun> {
   counting.reset();
   const start = counting.sample();
-  const result = await runFunding(counting.db, actor, seed.accountId, seed.asOf);
+  const result = await runFunding(asUser(counting.db, actor), { id: seed.accountId, as_of: seed.asOf });
   const end = counting.sample();
   return { ms: end.at - start.at, result, statements: [...counting.sent], start, end };
 }
