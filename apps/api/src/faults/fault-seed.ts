@@ -1,3 +1,4 @@
+import { BUDGET_TYPE, FUNDING_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { Database } from "@allot/db/create-database";
 import { budgets } from "@allot/db/schema/budgets";
 import { createBankAccount } from "@allot/domain/bank-accounts/create-bank-account";
@@ -77,8 +78,8 @@ export async function seedAccount(
             Array.from({ length: count }, (_, i) => ({
               bankAccountId: account.id,
               name: `${name} budget ${i + 1}`,
-              budgetType: "G",
-              fundingType: "F",
+              budgetType: BUDGET_TYPE.goal,
+              fundingType: FUNDING_TYPE.fixedAmount,
               fundingAmount: "0.00",
               targetBalance: "1000.00",
             })),
@@ -115,8 +116,8 @@ export async function seedFundingBudgets(db: Database, accountId: string, count:
     return {
       bankAccountId: accountId,
       name: `Capped ${String(i + 1).padStart(4, "0")}`,
-      budgetType: "C",
-      fundingType: "F",
+      budgetType: BUDGET_TYPE.capped,
+      fundingType: FUNDING_TYPE.fixedAmount,
       fundingAmount: "10.00",
       targetBalance: "1000.00",
       fundingSchedule: schedule.value,

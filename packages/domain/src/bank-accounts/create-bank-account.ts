@@ -1,4 +1,5 @@
 import type { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import { BUDGET_TYPE, FUNDING_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { RouteInput } from "@allot/contract/http/route";
 import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts";
 import { banks } from "@allot/db/schema/banks";
@@ -58,8 +59,8 @@ export async function createBankAccount(
     await tx.insert(budgets).values({
       bankAccountId: account.id,
       name: UNALLOCATED_BUDGET_NAME,
-      budgetType: "G",
-      fundingType: "F",
+      budgetType: BUDGET_TYPE.goal,
+      fundingType: FUNDING_TYPE.fixedAmount,
       isUnallocated: true,
       balance: available.toFixed(2),
       targetBalance: "0",
