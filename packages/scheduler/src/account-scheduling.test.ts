@@ -1,9 +1,9 @@
 import { createDatabase, type DatabaseHandle } from "@allot/db/create-database";
+import { rowsOf } from "@allot/db/rows-of";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { scheduledRuns } from "@allot/db/schema/scheduled-runs";
 import { databaseUrl, openTestDatabase, testEngines } from "@allot/db/testing/test-databases";
 import type { FundingRunResult } from "@allot/domain/funding/run-funding";
-import { rowsOf } from "@allot/domain/shared/rows-of";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AccountJob } from "./account-jobs";

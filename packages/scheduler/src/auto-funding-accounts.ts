@@ -1,9 +1,9 @@
 import type { Database } from "@allot/db/create-database";
+import { rowsOf } from "@allot/db/rows-of";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { users } from "@allot/db/schema/users";
 import { firstOwnerTimeZone } from "@allot/domain/calendar/account-time-zone";
 import { localDate, localHour } from "@allot/domain/calendar/local-days";
-import { rowsOf } from "@allot/domain/shared/rows-of";
 import { type SQL, sql } from "drizzle-orm";
 
 export interface LocalAccount {

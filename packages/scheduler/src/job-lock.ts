@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from "@allot/db/create-database";
-import { rowsOf } from "@allot/domain/shared/rows-of";
+import { rowsOf } from "@allot/db/rows-of";
 import { sql } from "drizzle-orm";
 
 /**

@@ -1,5 +1,6 @@
 import { BUDGET_TYPE, FUNDING_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { Database } from "@allot/db/create-database";
+import { rowsOf } from "@allot/db/rows-of";
 import { budgets } from "@allot/db/schema/budgets";
 import { createBankAccount } from "@allot/domain/bank-accounts/create-bank-account";
 import { createBank } from "@allot/domain/banks/create-bank";
@@ -7,7 +8,6 @@ import { checkFundingSchedule } from "@allot/domain/budgets/recurrence-grammar";
 import { accountToday } from "@allot/domain/calendar/account-time-zone";
 import { addDays } from "@allot/domain/funding/schedule-events";
 import type { Actor } from "@allot/domain/shared/actor";
-import { rowsOf } from "@allot/domain/shared/rows-of";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { seedTransactions as seedAccountTransactions } from "@allot/domain/testing/seed-transactions";
 import { asUser } from "@allot/domain/testing/use-case-context";

@@ -1,6 +1,6 @@
 import type { Database } from "@allot/db/create-database";
+import { rowsOf } from "@allot/db/rows-of";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
-import { rowsOf } from "@allot/domain/shared/rows-of";
 import { sql } from "drizzle-orm";
 
 /** What a write of one account can change, counted: equal states mean nothing was half-written. */

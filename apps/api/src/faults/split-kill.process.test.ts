@@ -1,5 +1,5 @@
+import { rowsOf } from "@allot/db/rows-of";
 import { testEngines } from "@allot/db/testing/test-databases";
-import { rowsOf } from "@allot/domain/shared/rows-of";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { seedAccount, seedOwner, seedTransactions } from "./fault-seed";

@@ -1,7 +1,7 @@
+import { rowsOf } from "@allot/db/rows-of";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
-import { rowsOf } from "@allot/domain/shared/rows-of";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

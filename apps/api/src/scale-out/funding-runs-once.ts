@@ -1,4 +1,5 @@
 import { createDatabase, type DatabaseHandle } from "@allot/db/create-database";
+import { rowsOf } from "@allot/db/rows-of";
 import { budgets } from "@allot/db/schema/budgets";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
@@ -7,7 +8,6 @@ import { createBudget } from "@allot/domain/budgets/create-budget";
 import { localDate } from "@allot/domain/calendar/local-days";
 import { addDays } from "@allot/domain/funding/schedule-events";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
-import { rowsOf } from "@allot/domain/shared/rows-of";
 import { asUser } from "@allot/domain/testing/use-case-context";
 import { jobs } from "@allot/scheduler/jobs";
 import { createAccount, createOwner } from "@allot/scheduler/testing/test-accounts";

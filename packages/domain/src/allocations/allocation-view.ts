@@ -1,12 +1,12 @@
 import type { TransactionAllocationView } from "@allot/contract/allocations/allocation";
 import type { Database, Tx } from "@allot/db/create-database";
+import { perDatabase } from "@allot/db/per-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { formatFullName } from "../categories/visible-categories";
 import { formatMoney } from "../shared/money";
-import { perDatabase } from "../shared/per-database";
 
 export type AllocationRow = typeof transactionAllocations.$inferSelect;
 

@@ -1,5 +1,5 @@
+import { rowsOf } from "@allot/db/rows-of";
 import { sql } from "drizzle-orm";
-import { rowsOf } from "../shared/rows-of";
 import type { PublicContext } from "../shared/use-case-context";
 
 /** How long before its expiry a key's owner is told, so an importer never stops by surprise. */

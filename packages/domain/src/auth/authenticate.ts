@@ -1,11 +1,11 @@
 import type { Database } from "@allot/db/create-database";
+import { perDatabase } from "@allot/db/per-database";
 import { apiKeys } from "@allot/db/schema/api-keys";
 import { sessions } from "@allot/db/schema/sessions";
 import { users } from "@allot/db/schema/users";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Actor } from "../shared/actor";
 import { Unauthenticated } from "../shared/errors";
-import { perDatabase } from "../shared/per-database";
 import type { AccessTokens } from "./access-tokens";
 import { sha256 } from "./token-digest";
 

@@ -1,11 +1,11 @@
 import type { DigestFrequency } from "@allot/contract/preferences/preferences";
 import { arrayLiteral } from "@allot/db/array-literal";
 import type { Tx } from "@allot/db/create-database";
+import { rowsOf } from "@allot/db/rows-of";
 import { sql } from "drizzle-orm";
 import { composeEmail } from "../email/compose-email";
 import { enqueueEmail } from "../email/enqueue-email";
 import { DEFAULT_DIGEST_FREQUENCY } from "../preferences/channels";
-import { rowsOf } from "../shared/rows-of";
 import type { PublicContext } from "../shared/use-case-context";
 import { lastDigestWindow } from "./digest-windows";
 import { digestEmail, immediateEmail, type NotificationToSend } from "./notification-email";

@@ -1,7 +1,7 @@
 import type { Database } from "@allot/db/create-database";
+import { rowsOf } from "@allot/db/rows-of";
 import { sql } from "drizzle-orm";
 import { refreshBudgetSnapshots, refreshTransactionSnapshots } from "../ledger/snapshots";
-import { rowsOf } from "../shared/rows-of";
 
 /**
  * Fills an account with `count` transactions (the newest `pending` of them pending), each allocated

@@ -1,8 +1,8 @@
 import type { Database } from "@allot/db/create-database";
+import { perDatabase } from "@allot/db/per-database";
 import { throttleCounters } from "@allot/db/schema/throttle-counters";
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import { Throttled } from "../shared/errors";
-import { perDatabase } from "../shared/per-database";
 import type { PublicContext } from "../shared/use-case-context";
 import { retryAfterSeconds, type ThrottleCheck, throttleWindows } from "./throttle-windows";
 

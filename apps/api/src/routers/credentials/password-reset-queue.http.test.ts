@@ -1,8 +1,8 @@
+import { rowsOf } from "@allot/db/rows-of";
 import { passwordResetRequests } from "@allot/db/schema/credential-tokens";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
 import type { EmailToSend } from "@allot/domain/email/outgoing-email";
-import { rowsOf } from "@allot/domain/shared/rows-of";
 import { startEmailDelivery } from "@allot/scheduler/email-delivery";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";

@@ -1,4 +1,4 @@
-import type { Database, Tx } from "@allot/db/create-database";
+import type { Database, Tx } from "./create-database";
 
 /**
  * Builds a value once per database handle (or transaction) and key, then reuses it: for prepared
