@@ -17,9 +17,10 @@ import { fastifyTrustProxy } from "./http/trust-proxy";
 import { registerLinkPages } from "./links/register-link-pages";
 import { registerDocs } from "./openapi/docs";
 import { type AppRouter, appRouter } from "./routers/app-router";
+import { databaseThrottleStore } from "./throttle/database-throttle-store";
 import { authenticateCountingFailures } from "./throttle/failed-authentications";
 import { throttleChecksFor } from "./throttle/throttle-checks";
-import { databaseThrottleStore, type ThrottleStore } from "./throttle/throttle-store";
+import type { ThrottleStore } from "./throttle/throttle-store";
 import type { Context, Services } from "./trpc/context";
 
 const API_BASE = "/api";

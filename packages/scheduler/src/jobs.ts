@@ -3,7 +3,7 @@ import { cleanupTokens } from "@allot/domain/auth/cleanup-tokens";
 import { expireDueInvitations } from "@allot/domain/invitations/expire-invitations";
 import { deliverDigests } from "@allot/domain/notifications/deliver-notifications";
 import type { PublicContext } from "@allot/domain/shared/use-case-context";
-import { deleteExpiredThrottleCounters } from "@allot/domain/throttle/consume-throttle";
+import { deleteExpiredThrottleCounters } from "@allot/domain/throttle/expired-throttle-counters";
 
 export interface Job {
   name: string;

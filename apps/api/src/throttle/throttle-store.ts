@@ -1,9 +1,3 @@
-import type { Database } from "@allot/db/create-database";
-import {
-  consumeThrottle,
-  countThrottle,
-  refuseExhaustedThrottle,
-} from "@allot/domain/throttle/consume-throttle";
 import type { ThrottleCheck } from "@allot/domain/throttle/throttle-windows";
 
 /** Where the throttle counters live: the database by default, Redis when REDIS_URL is set. */
@@ -37,15 +31,3 @@ export class ThrottleStoreUnavailable extends Error {
     );
   }
 }
-
-/**
- * Counters in the `throttle_counters` table: every instance on one database shares them. A lost
- * database fails the request the way any other database fault does.
- */
-export const databaseThrottleStore = (db: Database): ThrottleStore => ({
-  consume: (checks, now) => consumeThrottle(db, checks, now),
-  record: async (checks, now) => {
-    await countThrottle(db, checks, now);
-  },
-  refuseIfExhausted: (checks, now) => refuseExhaustedThrottle(db, checks, now),
-});

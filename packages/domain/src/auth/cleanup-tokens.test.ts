@@ -5,7 +5,7 @@ import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases"
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { internalContext } from "../shared/use-case-context";
-import { deleteExpiredThrottleCounters } from "../throttle/consume-throttle";
+import { deleteExpiredThrottleCounters } from "../throttle/expired-throttle-counters";
 import { createUser } from "../users/create-user";
 import { createAccessTokens } from "./access-tokens";
 import { cleanupTokens } from "./cleanup-tokens";

@@ -1,20 +1,20 @@
 import type { Database } from "@allot/db/create-database";
 import { perDatabase } from "@allot/db/per-database";
 import { throttleCounters } from "@allot/db/schema/throttle-counters";
-import { and, eq, lt, or, sql } from "drizzle-orm";
-import { Throttled } from "../shared/errors";
-import type { PublicContext } from "../shared/use-case-context";
-import { retryAfterSeconds, type ThrottleCheck, throttleWindows } from "./throttle-windows";
+import { Throttled } from "@allot/domain/shared/errors";
+import {
+  retryAfterSeconds,
+  type ThrottleCheck,
+  throttleWindows,
+} from "@allot/domain/throttle/throttle-windows";
+import { and, eq, or, sql } from "drizzle-orm";
+import type { ThrottleStore } from "./throttle-store";
 
 /**
  * Counts one request against every rate of every check, in one statement (fixed windows kept in
  * the database, so all API instances share them), and refuses it when any count is over its limit.
  */
-export async function consumeThrottle(
-  db: Database,
-  checks: ThrottleCheck[],
-  now = new Date(),
-): Promise<void> {
+async function consumeThrottle(db: Database, checks: ThrottleCheck[], now = new Date()): Promise<void> {
   const retryAfter = await countThrottle(db, checks, now);
   if (retryAfter > 0) throw new Throttled(retryAfter);
 }
@@ -23,11 +23,7 @@ export async function consumeThrottle(
  * Counts one event (a failed login, a failed authentication) without refusing anything: the
  * event has already been answered. Returns the seconds a request would now have to wait (0: none).
  */
-export async function countThrottle(
-  db: Database,
-  checks: ThrottleCheck[],
-  now = new Date(),
-): Promise<number> {
+async function countThrottle(db: Database, checks: ThrottleCheck[], now = new Date()): Promise<number> {
   // Sorted by key, so concurrent upserts lock rows in one order and never deadlock.
   const windows = throttleWindows(checks, now);
   if (windows.length === 0) return 0;
@@ -48,7 +44,7 @@ export async function countThrottle(
  * Refuses (`Throttled`) when a check has used up its limit in the current window, counting
  * nothing: for work that is counted only when it fails, and refused once failures reach the limit.
  */
-export async function refuseExhaustedThrottle(
+async function refuseExhaustedThrottle(
   db: Database,
   checks: ThrottleCheck[],
   now = new Date(),
@@ -109,11 +105,14 @@ const buildThrottleRead = (db: Database, size: number) =>
 
 const throttleRead = perDatabase(buildThrottleRead);
 
-/** Drops counters of windows that have closed (a cron job). */
-export async function deleteExpiredThrottleCounters({ db, now }: PublicContext): Promise<number> {
-  const deleted = await db
-    .delete(throttleCounters)
-    .where(lt(throttleCounters.expiresAt, now))
-    .returning({ key: throttleCounters.key });
-  return deleted.length;
-}
+/**
+ * Counters in the `throttle_counters` table: every instance on one database shares them. A lost
+ * database fails the request the way any other database fault does.
+ */
+export const databaseThrottleStore = (db: Database): ThrottleStore => ({
+  consume: (checks, now) => consumeThrottle(db, checks, now),
+  record: async (checks, now) => {
+    await countThrottle(db, checks, now);
+  },
+  refuseIfExhausted: (checks, now) => refuseExhaustedThrottle(db, checks, now),
+});
