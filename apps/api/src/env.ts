@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { MailSettings } from "@allot/domain/email/mail-transports";
 import { throttleRatesSchema } from "@allot/domain/throttle/throttle-rate";
+import type { MailSettings } from "@allot/mail/mail-transport-for";
 import { z } from "zod";
 import type { ApiConfig } from "./config";
 import { trustProxySchema } from "./http/trust-proxy";

@@ -1,7 +1,7 @@
 import { createDatabase } from "@allot/db/create-database";
 import { EmbeddedDatabaseInUse } from "@allot/db/embedded-database-lock";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
-import { mailTransportFor } from "@allot/domain/email/mail-transports";
+import { mailTransportFor } from "@allot/mail/mail-transport-for";
 import { accountJobs } from "@allot/scheduler/account-jobs";
 import { type EmailDelivery, startEmailDelivery } from "@allot/scheduler/email-delivery";
 import { jobs } from "@allot/scheduler/jobs";

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import type { Database } from "@allot/db/create-database";
 import { issueQueuedPasswordResets } from "@allot/domain/credentials/issue-queued-password-resets";
 import { deliverDueEmails } from "@allot/domain/email/deliver-emails";
-import { fileTransport } from "@allot/domain/email/mail-transports";
 import { internalContext } from "@allot/domain/shared/use-case-context";
+import { fileTransport } from "@allot/mail/file-transport";
 import { afterAll, beforeAll } from "vitest";
 import { testConfig } from "./test-app";
 

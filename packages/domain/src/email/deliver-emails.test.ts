@@ -9,7 +9,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { internalContext } from "../shared/use-case-context";
 import { deliverDueEmails } from "./deliver-emails";
 import { enqueueEmail } from "./enqueue-email";
-import { fileTransport } from "./mail-transports";
 import type { EmailToSend, MailTransport } from "./outgoing-email";
 
 const message = (to: string) => ({
@@ -107,29 +106,5 @@ describe.each(testEngines())("the email outbox (%s)", (engine) => {
     ]);
     expect(reports[0].sent + reports[1].sent).toBe(120);
     expect(sent.map((m) => m.to).sort()).toEqual([...addresses].sort());
-  });
-
-  it("writes each message as one JSON file with the fields operations.md lists", async () => {
-    const directory = await mkdtemp(join(tmpdir(), "allot-mail-"));
-    try {
-      await enqueue("file@example.com");
-      await deliverDueEmails(scheduled(), {
-        transport: fileTransport(directory, "Allot <noreply@allot.test>"),
-      });
-      const [name, ...others] = await readdir(directory);
-      expect(others).toEqual([]);
-      const record = JSON.parse(await readFile(join(directory, name as string), "utf8"));
-      expect(record).toMatchObject({
-        to: "file@example.com",
-        from: "Allot <noreply@allot.test>",
-        subject: "Hello file@example.com",
-        text: "Plain",
-        html: "<p>Rich</p>",
-        kind: "password_changed",
-      });
-      expect(Date.parse(record.created_at)).toBeGreaterThan(Date.now() - 60_000);
-    } finally {
-      await rm(directory, { recursive: true, force: true });
-    }
   });
 });

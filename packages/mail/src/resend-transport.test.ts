@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resendTransport } from "./mail-transports";
+import { resendTransport } from "./resend-transport";
 
 /** A stand-in for api.resend.com on loopback: records requests, fails the first one. */
 describe("the resend transport", () => {
