@@ -1,4 +1,5 @@
 import type Big from "big.js";
+import { latchedComplete } from "../budgets/goal-complete";
 import { tracksFunding } from "../ledger/transfers";
 import { formatMoney, minMoney, ZERO } from "../shared/money";
 import {
@@ -143,9 +144,7 @@ export function planFunding(input: PlanInput): FundingPlan {
     });
     if (tracksFunding(source)) source.fundedAmount = source.fundedAmount.minus(amount);
     if (tracksFunding(destination)) destination.fundedAmount = destination.fundedAmount.plus(amount);
-    // A Goal latches complete once funded up to its target (ledger/balances does the same in SQL).
-    if (destination.budgetType === "G" && destination.targetBalance.gt(0))
-      destination.complete ||= destination.fundedAmount.gte(destination.targetBalance);
+    destination.complete = latchedComplete(destination);
     changed.add(source).add(destination);
   };
 
