@@ -4,14 +4,10 @@ import Big from "big.js";
 import { eq } from "drizzle-orm";
 import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
+import { toMoney } from "../shared/money";
 import { addError, type FieldErrors } from "../shared/validation";
 import { currencyKeyErrors } from "./account-currency";
-import {
-  BALANCE_FIELDS,
-  type BankAccountFields,
-  CURRENCY_KEYS,
-  parseMoneyField,
-} from "./bank-account-fields";
+import { BALANCE_FIELDS, type BankAccountFields, CURRENCY_KEYS } from "./bank-account-fields";
 import { loadBankAccountView } from "./bank-account-view";
 import { type BankAccountRow, findOwnedAccount } from "./find-owned-account";
 
@@ -30,8 +26,8 @@ function immutableFieldErrors(account: BankAccountRow, input: BankAccountFields)
     addError(errors, "currency", IMMUTABLE);
   const stored = { posted_balance: account.postedBalance, available_balance: account.availableBalance };
   for (const field of BALANCE_FIELDS) {
-    const given = parseMoneyField(errors, field, input[field]);
-    if (given !== undefined && !given.eq(new Big(stored[field]))) addError(errors, field, IMMUTABLE);
+    const given = input[field];
+    if (given !== undefined && !toMoney(given).eq(new Big(stored[field]))) addError(errors, field, IMMUTABLE);
   }
   return { ...errors, ...currencyKeyErrors(input, CURRENCY_KEYS, account.currency) };
 }
