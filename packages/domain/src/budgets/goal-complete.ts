@@ -10,7 +10,7 @@ export interface GoalProgress {
 }
 
 /**
- * A budget's `complete` flag after its funded amount changed (operations.md, Bank accounts and
+ * A budget's `complete` flag after its funded amount changed (docs/spec/operations.md §Bank accounts and
  * budgets): a Goal latches complete once funded up to a target above zero, and nothing that follows
  * (spending, moving money out) unlatches it. Unallocated, a Goal with target 0, never completes;
  * other types keep their flag (a Recurring budget's is set at each refresh).

@@ -105,7 +105,7 @@ describe.each(testEngines())("the email outbox (%s)", (engine) => {
     expect(sent.map((m) => m.to).sort()).toEqual([...addresses].sort());
   });
 
-  it("writes each message as one JSON file with the fields operations.md lists", async () => {
+  it("writes each message as one JSON file with the fields docs/spec/operations.md lists", async () => {
     const directory = await mkdtemp(join(tmpdir(), "allot-mail-"));
     try {
       await enqueue("file@example.com");

@@ -4,7 +4,7 @@ import { Resend } from "resend";
 import { maskLinkTokens } from "./link-tokens";
 import type { EmailToSend, MailTransport } from "./outgoing-email";
 
-/** What a message looks like on disk and in the log (operations.md, MAIL_DIR). */
+/** What a message looks like on disk and in the log (docs/spec/operations.md §Environment, MAIL_DIR). */
 const recordOf = (message: EmailToSend, from: string) => ({
   to: message.to,
   from,
@@ -72,7 +72,7 @@ export function resendTransport(apiKey: string, from: string, baseUrl?: string):
   };
 }
 
-/** Where emails go (operations.md, MAIL_TRANSPORT): printed, written one file each, or sent by Resend. */
+/** Where emails go (docs/spec/operations.md, MAIL_TRANSPORT): printed, written one file each, or sent by Resend. */
 export type MailSettings =
   | { transport: "log"; from: string; logBodies: boolean }
   | { transport: "file"; from: string; directory: string }

@@ -72,7 +72,7 @@ interface Event {
 }
 
 /**
- * One funding run over an account's budgets, worked out in memory (operations.md, Funding engine):
+ * One funding run over an account's budgets, worked out in memory (docs/spec/operations.md §Funding engine):
  * events due after each budget's pointer through the horizon, by date, fund before recur on one
  * date, open partial occurrences first; each amount from the state the earlier events left. Money
  * comes from Unallocated and never takes it below zero: what is missing leaves the occurrence
