@@ -16,7 +16,7 @@ export interface ApiConfig {
     /** Failed logins per email and client network; once used up, that pair is refused (429). */
     loginPerEmail: ThrottleRate[];
     refreshPerIp: ThrottleRate[];
-    /** Per user, on change-password; operations.md's 10/hour when left out. */
+    /** Per user, on change-password; docs/spec/operations.md's 10/hour when left out. */
     changePasswordPerUser?: ThrottleRate[];
     /** Invitation requests per user (each may send an email); 20/day when left out. */
     invitationsPerUser?: ThrottleRate[];

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { ApiConfig } from "./config";
 import { trustProxySchema } from "./http/trust-proxy";
 
-// The only place process.env is read for the API (see operations.md for each variable).
+// The only place process.env is read for the API (see docs/spec/operations.md for each variable).
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("127.0.0.1"),

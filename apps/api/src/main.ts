@@ -59,7 +59,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 await app.listen({ port: env.port, host: env.host });
-// Emails queued by requests go out from here a moment after their commit (and from `pnpm cron`).
+// Emails queued by requests and jobs go out from here (every API process), a moment after their commit.
 emailDelivery = startEmailDelivery(database.db, mailTransportFor(env.mail), {
   publicBaseUrl: env.config.publicBaseUrl,
 });

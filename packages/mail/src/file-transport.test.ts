@@ -21,7 +21,7 @@ describe("the file transport", () => {
   });
   afterEach(() => rm(directory, { recursive: true, force: true }));
 
-  it("writes each message as one JSON file with the fields operations.md lists", async () => {
+  it("writes each message as one JSON file with the fields docs/spec/operations.md lists", async () => {
     await fileTransport(directory, "Allot <noreply@allot.test>").send(message("a1"));
     const [name, ...others] = await readdir(directory);
     expect(others).toEqual([]);

@@ -1,6 +1,6 @@
 import type { EmailToSend } from "@allot/domain/email/outgoing-email";
 
-/** What a message looks like on disk and in the log (operations.md, MAIL_DIR). */
+/** What a message looks like on disk and in the log (docs/spec/operations.md §Environment, MAIL_DIR). */
 export const recordOf = (message: EmailToSend, from: string) => ({
   to: message.to,
   from,

@@ -3,7 +3,7 @@ import { fileTransport } from "./file-transport";
 import { logTransport } from "./log-transport";
 import { resendTransport } from "./resend-transport";
 
-/** Where emails go (operations.md, MAIL_TRANSPORT): printed, written one file each, or sent by Resend. */
+/** Where emails go (docs/spec/operations.md, MAIL_TRANSPORT): printed, written one file each, or sent by Resend. */
 export type MailSettings =
   | { transport: "log"; from: string; logBodies: boolean }
   | { transport: "file"; from: string; directory: string }

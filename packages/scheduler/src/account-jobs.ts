@@ -10,7 +10,7 @@ export interface AccountJob {
   run(db: Database, accountId: string, asOf: string): Promise<FundingRunResult>;
 }
 
-// operations.md: fund events at 23:00 (after the day's spending), recurrences at 03:00.
+// docs/spec/operations.md: fund events at 23:00 (after the day's spending), recurrences at 03:00.
 export const accountJobs: AccountJob[] = [
   {
     name: "fund",

@@ -17,7 +17,8 @@ export interface EmailDelivery {
 /**
  * Turns immediate notifications and queued password-reset requests into emails, then sends queued
  * emails as they come due: the outbox's claims keep several processes from sending one message
- * twice. A pass that finds the previous one still running is skipped.
+ * twice. A pass that finds the previous one still running is skipped. Every API process runs it
+ * (apps/api main.ts); `pnpm cron` does not send email, its deliver-digests job only queues digests.
  */
 export function startEmailDelivery(
   db: Database,

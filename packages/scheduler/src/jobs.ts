@@ -26,7 +26,7 @@ export const jobs: Job[] = [
     run: deleteExpiredThrottleCounters,
   },
   { name: "warn-expiring-api-keys", everyMs: HOUR_MS, lockId: 4_216_111, run: warnExpiringApiKeys },
-  // Digests go out at each user's local window (about 7 am / 6 pm): a pass every five minutes.
+  // Digests are queued at each user's local window (about 7 am / 6 pm): a pass every five minutes.
   { name: "deliver-digests", everyMs: 5 * 60_000, lockId: 4_216_110, run: deliverDigests },
   // Reading or answering an invitation already treats it as expired; this writes the status down.
   { name: "expire-invitations", everyMs: HOUR_MS, lockId: 4_216_103, run: expireDueInvitations },

@@ -1,4 +1,4 @@
-/** The cookie the API keeps the refresh token in (operations.md: Authentication and users). */
+/** The cookie the API keeps the refresh token in (docs/spec/operations.md §Authentication and users). */
 export const REFRESH_COOKIE = "refresh_token";
 
 /** The refresh token a response sets, or null when it sets none (or clears it). */

@@ -48,7 +48,7 @@ const CALLER_SQL_STATES: Record<string, string> = {
   "22009": OUT_OF_RANGE_DATE, // invalid_time_zone_displacement_value: how PGlite reads "+010000-…"
 };
 
-/** Every error the API answers with, in the shapes of operations.md: one place for all of them. */
+/** Every error the API answers with, in the shapes of docs/spec/operations.md: one place for all of them. */
 export function toErrorResponse(error: unknown, route?: RouteSpec): ErrorResponse {
   const cause = error instanceof TRPCError && error.cause ? error.cause : error;
 

@@ -55,7 +55,7 @@ export function expectedOutcome(routeCase: RouteCase, kind: CredentialKind): Out
   if (routeCase.ignoresCredentials) return routeCase.passes;
   const refused = REFUSED[kind];
   if (refused) {
-    // Public routes need no credential, but a bad one is still refused (api-spec: Public endpoints).
+    // Public routes need no credential, but a bad one is still refused (docs/spec/api-spec.md §Public endpoints).
     if (kind === "none" && routeCase.access === "public") return routeCase.passes;
     return { status: 401, ...refused };
   }
@@ -269,7 +269,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "GET /v1/budgets/": { access: "user", passes: ok(200), request: () => ({ path: "/v1/budgets/" }) },
   "POST /v1/budgets/": {
     access: "user",
-    // operations.md: creating in an account the caller does not own is 400 on bank_account alone.
+    // docs/spec/operations.md: creating in an account the caller does not own is 400 on bank_account alone.
     passes: invalid("bank_account"),
     request: (w) => ({
       path: "/v1/budgets/",

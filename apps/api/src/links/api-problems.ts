@@ -14,7 +14,7 @@ const isMessages = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === "string");
 
 /**
- * Reads the API's error bodies (operations.md): `{detail, code}` or a ValidationError
+ * Reads the API's error bodies (docs/spec/operations.md): `{detail, code}` or a ValidationError
  * (`{field: [messages]}`, cross-field ones under `non_field_errors`). A throttle or a server error
  * gets a plain sentence instead of whatever the body held.
  */

@@ -5,7 +5,7 @@ import { callApi, segment } from "./call-api";
 import { html } from "./html";
 import { sendNotFound, sendPage } from "./layout";
 
-// What the public GET answers (api-spec.md, Invitations); only what the pages show is read. A
+// What the public GET answers (docs/spec/api-spec.md §Invitations); only what the pages show is read. A
 // closed invitation answers its status alone, so only a pending one has anything to show.
 const PendingInvitation = z.object({
   status: z.literal("pending"),

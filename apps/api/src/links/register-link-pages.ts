@@ -6,7 +6,7 @@ import { LINK_PAGE_HEADERS, sendNotFound, sendPage } from "./layout";
 import { registerPasswordResetPages } from "./password-reset-pages";
 
 /**
- * The small server-rendered pages the emails link to (`/links/…`, operations.md). They sit beside
+ * The small server-rendered pages the emails link to (`/links/…`, docs/spec/operations.md). They sit beside
  * the API, not in it: outside the contract's route table and the OpenAPI document, with HTML
  * errors and their own security headers. Each page acts only on a POST, through the public JSON
  * endpoint it stands for.

@@ -57,7 +57,7 @@ export function buildOpenApiDocument(routes: RouteSpec[]): OpenAPIObject {
 
   for (const route of routes) {
     const operation = findOperation(document, route);
-    if (!operation) continue; // openapi.http.test.ts proves every contract route is served
+    if (!operation) continue; // http/http-surface.http.test.ts proves every contract route is served
     const success = operation.responses["200"];
     const noBody = route.status === 204 || route.output.def.type === "void";
     const responses: Record<string, unknown> = {

@@ -9,7 +9,7 @@ import { fileTransport } from "@allot/mail/file-transport";
 import { afterAll, beforeAll } from "vitest";
 import { testConfig } from "./test-app";
 
-/** One delivered message, as the `file` transport writes it (operations.md, MAIL_DIR). */
+/** One delivered message, as the `file` transport writes it (docs/spec/operations.md, MAIL_DIR). */
 export interface DeliveredEmail {
   to: string;
   from: string;

@@ -8,7 +8,7 @@ import type { FastifyRequest } from "fastify";
 import type { ApiConfig } from "../config";
 import { clientNetwork } from "./client-network";
 
-// Bounds guessing the current password through a stolen session (operations.md).
+// Bounds guessing the current password through a stolen session (docs/spec/operations.md).
 const CHANGE_PASSWORD_PER_USER = parseThrottleRates("10/hour");
 // Defaults of THROTTLE_RATE_INVITATIONS and THROTTLE_RATE_PASSWORD_RESET_EMAIL: each sends email.
 const INVITATIONS_PER_USER = parseThrottleRates("20/day");

@@ -15,7 +15,7 @@ export const emailOutbox = pgTable(
     kind: varchar("kind", { length: 64 }).notNull(),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
-    // Null once sent: a delivered message's links are credentials, not kept (extensions.md §6).
+    // Null once sent: a delivered message's links are credentials, not kept (docs/spec/extensions.md §6).
     textBody: text("text_body"),
     htmlBody: text("html_body"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -7,11 +7,11 @@ import { budgets } from "@allot/db/schema/budgets";
 import { eq } from "drizzle-orm";
 import { isActiveCurrency } from "../currencies/currency-list";
 import { ValidationFailed } from "../shared/errors";
-import { ZERO } from "../shared/money";
+import { toMoney, ZERO } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { addError, type FieldErrors } from "../shared/validation";
 import { currencyKeyErrors } from "./account-currency";
-import { CURRENCY_KEYS, parseMoneyField } from "./bank-account-fields";
+import { type BankAccountFields, CURRENCY_KEYS } from "./bank-account-fields";
 import { loadBankAccountView } from "./bank-account-view";
 
 export const UNALLOCATED_BUDGET_NAME = "Unallocated";
@@ -37,8 +37,8 @@ export async function createBankAccount(
       currency = undefined;
     }
     if (currency !== undefined) Object.assign(errors, currencyKeyErrors(input, CURRENCY_KEYS, currency));
-    const posted = parseMoneyField(errors, "posted_balance", input.posted_balance) ?? ZERO;
-    const available = parseMoneyField(errors, "available_balance", input.available_balance) ?? ZERO;
+    const posted = toMoney(input.posted_balance ?? ZERO);
+    const available = toMoney(input.available_balance ?? ZERO);
     if (Object.keys(errors).length > 0 || !bank || !currency) throw new ValidationFailed(errors);
 
     const [account] = await tx

@@ -4,15 +4,11 @@ import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
 import { ValidationFailed } from "../shared/errors";
+import { toMoney } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { addError, type FieldErrors } from "../shared/validation";
 import { currencyKeyErrors } from "./account-currency";
-import {
-  BALANCE_FIELDS,
-  type BankAccountFields,
-  CURRENCY_KEYS,
-  parseMoneyField,
-} from "./bank-account-fields";
+import { BALANCE_FIELDS, type BankAccountFields, CURRENCY_KEYS } from "./bank-account-fields";
 import { loadBankAccountView } from "./bank-account-view";
 import { type BankAccountRow, findOwnedAccount } from "./find-owned-account";
 
@@ -31,8 +27,8 @@ function immutableFieldErrors(account: BankAccountRow, input: BankAccountFields)
     addError(errors, "currency", IMMUTABLE);
   const stored = { posted_balance: account.postedBalance, available_balance: account.availableBalance };
   for (const field of BALANCE_FIELDS) {
-    const given = parseMoneyField(errors, field, input[field]);
-    if (given !== undefined && !given.eq(new Big(stored[field]))) addError(errors, field, IMMUTABLE);
+    const given = input[field];
+    if (given !== undefined && !toMoney(given).eq(new Big(stored[field]))) addError(errors, field, IMMUTABLE);
   }
   return { ...errors, ...currencyKeyErrors(input, CURRENCY_KEYS, account.currency) };
 }

@@ -2,9 +2,9 @@ import type { Tx } from "@allot/db/create-database";
 import type { budgets } from "@allot/db/schema/budgets";
 import type Big from "big.js";
 import { currencyKeyErrors } from "../bank-accounts/account-currency";
-import { parseMoneyField } from "../bank-accounts/bank-account-fields";
 import type { BankAccountRow } from "../bank-accounts/find-owned-account";
 import { accountToday } from "../calendar/account-time-zone";
+import { toMoney } from "../shared/money";
 import { addError, type FieldErrors } from "../shared/validation";
 import { canonicalAutoSpend } from "./auto-spend";
 import { BUDGET_CURRENCY_KEYS, type BudgetFields } from "./budget-fields";
@@ -39,20 +39,14 @@ export async function prepareBudgetChanges(
   const prepared: PreparedChanges = { columns };
   if (input.name !== undefined) columns.name = input.name;
   if (input.funding_type !== undefined) columns.fundingType = input.funding_type;
+  // Money arrives in the contract's decimal form (moneyInput): read exactly, never refused here.
   if (input.target_balance !== undefined) {
-    const amount = parseMoneyField(errors, "target_balance", input.target_balance);
-    if (amount) {
-      prepared.targetBalance = amount;
-      columns.targetBalance = amount.toFixed(2);
-    }
+    prepared.targetBalance = toMoney(input.target_balance);
+    columns.targetBalance = prepared.targetBalance.toFixed(2);
   }
   if (input.funding_amount !== undefined) {
-    const amount =
-      input.funding_amount === null ? null : parseMoneyField(errors, "funding_amount", input.funding_amount);
-    if (amount !== undefined) {
-      prepared.fundingAmount = amount;
-      columns.fundingAmount = amount === null ? null : amount.toFixed(2);
-    }
+    prepared.fundingAmount = input.funding_amount === null ? null : toMoney(input.funding_amount);
+    columns.fundingAmount = prepared.fundingAmount?.toFixed(2) ?? null;
   }
   if (input.target_date !== undefined) columns.targetDate = input.target_date;
   if (input.paused !== undefined) columns.paused = input.paused;

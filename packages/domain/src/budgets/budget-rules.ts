@@ -19,7 +19,7 @@ export interface BudgetShape {
 }
 
 /**
- * The per-type rules (operations.md): Recurring is funding type D, has no target_date and needs a
+ * The per-type rules (docs/spec/operations.md): Recurring is funding type D, has no target_date and needs a
  * recurrence_schedule; Capped is F and needs a funding_amount; a Goal of type F needs a
  * funding_amount, of type D a target_date. Only Recurring budgets have a recurrence schedule, and
  * amounts are never negative. Each violation is reported on its field. Fill-up goals are the

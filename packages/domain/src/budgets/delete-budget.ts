@@ -8,7 +8,7 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import Big from "big.js";
 import { eq, inArray, or } from "drizzle-orm";
 import { changeBudgetBalance } from "../ledger/balances";
-import { earliestKey, type LedgerKey } from "../ledger/ledger-key";
+import { FROM_THE_START, type LedgerKey, minKey } from "../ledger/ledger-key";
 import { refreshBudgetSnapshots } from "../ledger/snapshots";
 import { tracksFunding } from "../ledger/transfers";
 import { Forbidden, ValidationFailed } from "../shared/errors";
@@ -84,8 +84,8 @@ export async function deleteBudget(
 
     // What each other budget gets back, and the earliest point its history changes.
     const deltas = new Map<string, Big>();
-    let from: LedgerKey | null | undefined;
-    let repointedFrom: LedgerKey | null | undefined;
+    let from: LedgerKey | undefined;
+    let repointedFrom: LedgerKey | undefined;
     const isDeleted = (budgetId: string) => deletedIds.includes(budgetId);
     const counterpart = (budgetId: string) => {
       const row = locked.get(budgetId);
@@ -99,11 +99,11 @@ export async function deleteBudget(
       const other = isDeleted(it.srcBudgetId) ? it.dstBudgetId : it.srcBudgetId;
       if (!isDeleted(other) && counterpart(other).archived) {
         repointed.push(it);
-        repointedFrom = repointedFrom === undefined ? key : earliestKey(repointedFrom, key);
+        repointedFrom = minKey(repointedFrom, key);
         continue;
       }
       undone.push(it.id);
-      from = from === undefined ? key : earliestKey(from, key);
+      from = minKey(from, key);
       if (isDeleted(other)) continue;
       const delta = isDeleted(it.srcBudgetId) ? new Big(it.amount).neg() : new Big(it.amount);
       deltas.set(other, (deltas.get(other) ?? new Big(0)).plus(delta));
@@ -130,13 +130,13 @@ export async function deleteBudget(
     if (!remaining.eq(0)) await changeBudgetBalance(tx, unallocated.id, remaining);
 
     const others = [...deltas.keys()];
-    if (others.length > 0) await refreshBudgetSnapshots(tx, account.id, others, from ?? null);
+    if (from && others.length > 0) await refreshBudgetSnapshots(tx, account.id, others, from);
     if (!unexplained.eq(0) || repointed.length > 0)
       await refreshBudgetSnapshots(
         tx,
         account.id,
         [unallocated.id],
-        unexplained.eq(0) ? (repointedFrom ?? null) : null,
+        unexplained.eq(0) ? (repointedFrom ?? FROM_THE_START) : FROM_THE_START,
       );
   });
 }

@@ -9,7 +9,7 @@ export const categoryNotFound = () => new NotFound("No transaction category matc
 
 /**
  * A category the actor may change, locked FOR UPDATE until the transaction ends. Not visible: 404.
- * Visible but global or someone else's: 403 (operations.md, Categories).
+ * Visible but global or someone else's: 403 (docs/spec/operations.md §Categories).
  */
 export async function findOwnedCategory(
   tx: Tx,

@@ -2,7 +2,7 @@ import { ZxcvbnFactory, type ZxcvbnResult } from "@zxcvbn-ts/core";
 import { adjacencyGraphs, dictionary as commonDictionary } from "@zxcvbn-ts/language-common";
 import { dictionary as englishDictionary, translations } from "@zxcvbn-ts/language-en";
 
-/** operations.md: a new password must score at least 2 on zxcvbn's 0–4 scale. */
+/** docs/spec/operations.md: a new password must score at least 2 on zxcvbn's 0–4 scale. */
 export const MIN_PASSWORD_SCORE = 2;
 
 // Loading the dictionaries takes a moment and some memory: done once, on first use.

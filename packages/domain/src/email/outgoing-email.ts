@@ -13,7 +13,7 @@ export interface EmailToSend extends OutgoingEmail {
   createdAt: Date;
 }
 
-/** Where messages go: `log`, `file` or `resend` (operations.md, MAIL_TRANSPORT). */
+/** Where messages go: `log`, `file` or `resend` (docs/spec/operations.md §Environment, MAIL_TRANSPORT). */
 export interface MailTransport {
   send(message: EmailToSend): Promise<void>;
 }

@@ -10,7 +10,7 @@ import { addDays, eventDates } from "./schedule-events";
 const LISTED_DATES = 10;
 
 /**
- * Unpausing drops the events the budget missed while paused (operations.md): those dated before
+ * Unpausing drops the events the budget missed while paused (docs/spec/operations.md): those dated before
  * today, and any a run already recorded SKIPPED. The budget's pointer moves past them, so the
  * next run does not fund them late, and each budget with missed events gets a warning naming
  * them. The rows must be locked by the caller.

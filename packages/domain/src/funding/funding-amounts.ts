@@ -2,7 +2,7 @@ import Big from "big.js";
 import { minMoney as min, ZERO } from "../shared/money";
 
 /*
- * The amount of one event, from the state at the start of its date (operations.md). Never
+ * The amount of one event, from the state at the start of its date (docs/spec/operations.md). Never
  * negative; rounded half-up to cents. Pure.
  */
 

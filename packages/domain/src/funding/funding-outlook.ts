@@ -26,7 +26,7 @@ const ON_TRACK_POINTS = 5;
 const PACE_LOOKAHEAD_DAYS = 10_000;
 
 /**
- * A budget's read-only funding fields (operations.md). `next_funding` is the first due or upcoming
+ * A budget's read-only funding fields (docs/spec/operations.md). `next_funding` is the first due or upcoming
  * event and its amount from the current state (an open partial occurrence first, for what it still
  * lacks); null when paused, archived, complete, a Recurring budget (its fill-up carries it), or
  * the amount is zero. `next_recurrence` is a Recurring budget's next refresh, null when paused or

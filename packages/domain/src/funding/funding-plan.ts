@@ -1,5 +1,6 @@
 import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type Big from "big.js";
+import { latchedComplete } from "../budgets/goal-complete";
 import { tracksFunding } from "../ledger/transfers";
 import { formatMoney, minMoney, ZERO } from "../shared/money";
 import {
@@ -72,7 +73,7 @@ interface Event {
 }
 
 /**
- * One funding run over an account's budgets, worked out in memory (operations.md, Funding engine):
+ * One funding run over an account's budgets, worked out in memory (docs/spec/operations.md §Funding engine):
  * events due after each budget's pointer through the horizon, by date, fund before recur on one
  * date, open partial occurrences first; each amount from the state the earlier events left. Money
  * comes from Unallocated and never takes it below zero: what is missing leaves the occurrence
@@ -144,9 +145,7 @@ export function planFunding(input: PlanInput): FundingPlan {
     });
     if (tracksFunding(source)) source.fundedAmount = source.fundedAmount.minus(amount);
     if (tracksFunding(destination)) destination.fundedAmount = destination.fundedAmount.plus(amount);
-    // A Goal latches complete once funded up to its target (ledger/balances does the same in SQL).
-    if (destination.budgetType === BUDGET_TYPE.goal && destination.targetBalance.gt(0))
-      destination.complete ||= destination.fundedAmount.gte(destination.targetBalance);
+    destination.complete = latchedComplete(destination);
     changed.add(source).add(destination);
   };
 

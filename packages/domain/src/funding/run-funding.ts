@@ -11,6 +11,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { type BankAccountRow, findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { localDate, startOfLocalDay } from "../calendar/local-days";
+import { type LedgerKey, minKey } from "../ledger/ledger-key";
 import { refreshBudgetSnapshots } from "../ledger/snapshots";
 import { notifyAccountOwners } from "../notifications/record-notification";
 import { NotFound, ValidationFailed } from "../shared/errors";
@@ -254,15 +255,16 @@ async function writePlan(
       where b.id = v.id`);
 
   // Rows dated after the run's earliest event (older imports, other transfers) move with it.
-  const earliest = transfers.reduce<string | null>(
-    (first, transfer) => (first === null || transfer.date < first ? transfer.date : first),
-    null,
+  const from = transfers.reduce<LedgerKey | undefined>(
+    (earliest, transfer) =>
+      minKey(earliest, { at: new Date(effectiveDate(transfer.date)), createdAt: new Date(0) }),
+    undefined,
   );
-  if (earliest)
+  if (from)
     await refreshBudgetSnapshots(
       tx,
       accountId,
       changed.map((budget) => budget.id),
-      { at: new Date(effectiveDate(earliest)), createdAt: new Date(0) },
+      from,
     );
 }

@@ -14,7 +14,8 @@ import type { AllocationRow } from "../allocations/allocation-view";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { changeBudgetBalance, lockBudgets } from "../ledger/balances";
-import { earliestKey, type LedgerKey } from "../ledger/ledger-key";
+import { type LedgerKey, minKey } from "../ledger/ledger-key";
+import type { Actor } from "../shared/actor";
 import { ZERO } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { findAutoSpendBudget } from "../transactions/auto-spend";
@@ -34,7 +35,7 @@ interface Plan {
   /** Budget balance changes from auto_spend routing (Unallocated down, the routed budget up). */
   deltas: Map<string, Big>;
   /** The earliest routed transaction: budget running balances are refreshed from there. */
-  earliest: LedgerKey | null;
+  earliest: LedgerKey | undefined;
 }
 
 /**
@@ -56,7 +57,7 @@ export async function applyTransactionDetails(
       changedRows: new Set(),
       changedAllocations: new Set(),
       deltas: new Map(),
-      earliest: null,
+      earliest: undefined,
     };
     const resolveCategory = detailsCategoryResolver(tx, actor.userId);
     const routes = new Map<string, string | null>();
@@ -91,7 +92,7 @@ export async function applyTransactionDetails(
       addDelta(plan.deltas, unallocatedId, part.neg());
       addDelta(plan.deltas, routedId, part);
       const key = ledgerKeyOf(row);
-      plan.earliest = plan.earliest ? earliestKey(plan.earliest, key) : key;
+      plan.earliest = minKey(plan.earliest, key);
     };
 
     const applyItem = async (item: TransactionDetailsItem, warnings: string[]): Promise<Status> => {

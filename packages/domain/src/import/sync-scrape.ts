@@ -16,7 +16,7 @@ import { accountTimeZone } from "../calendar/account-time-zone";
 import { localDate, startOfLocalDay } from "../calendar/local-days";
 import { addDays } from "../funding/schedule-events";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
-import type { LedgerKey } from "../ledger/ledger-key";
+import { type LedgerKey, minKey } from "../ledger/ledger-key";
 import { notifyAccountOwners } from "../notifications/record-notification";
 import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
@@ -90,11 +90,11 @@ async function syncLockedAccount(
 
   const budgetDeltas = new Map(removed.perBudget);
   budgetDeltas.set(unallocatedId, (budgetDeltas.get(unallocatedId) ?? ZERO).plus(added.total));
-  const from = earlier(removed.earliest, added.earliest);
+  const from = minKey(removed.earliest, added.earliest);
   // A bank's new rows are nearly always the account's newest: then nothing stored comes after the
   // change, and the new rows' running balances are counted up here instead of refreshed.
   const refreshNeeded =
-    from !== null && (await hasEventsFrom(tx, account.id, [...budgetDeltas.keys()], from));
+    from !== undefined && (await hasEventsFrom(tx, account.id, [...budgetDeltas.keys()], from));
   await insertRows(tx, account.id, unallocatedId, plan.inserts, {
     startingBalances: refreshNeeded
       ? null
@@ -171,9 +171,6 @@ function assertScrapeCurrencies(input: SyncScrapeInput, currency: string) {
   if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
 }
 
-const earlier = (a: LedgerKey | null, b: LedgerKey | null): LedgerKey | null =>
-  !a ? b : !b ? a : a.at < b.at ? a : b;
-
 /**
  * Removes the account's pending rows and tells what they held: their count and total, what each
  * budget loses, and the earliest of them. Budgets are locked (in id order, with Unallocated, which
@@ -199,13 +196,11 @@ async function deletePendingRows(tx: Tx, accountId: string, unallocatedId: strin
     .delete(t)
     .where(and(eq(t.bankAccountId, accountId), eq(t.pending, true)))
     .returning({ amount: t.amount, at: t.transactionDate, createdAt: t.createdAt });
-  let earliest: LedgerKey | null = null;
+  let earliest: LedgerKey | undefined;
   let total = ZERO;
   for (const row of deleted) {
     total = total.plus(row.amount);
-    const key = { at: row.at, createdAt: row.createdAt };
-    if (!earliest || key.at < earliest.at || (+key.at === +earliest.at && key.createdAt < earliest.createdAt))
-      earliest = key;
+    earliest = minKey(earliest, { at: row.at, createdAt: row.createdAt });
   }
   return { count: deleted.length, total, perBudget, earliest, unallocatedBalance };
 }
@@ -256,12 +251,12 @@ async function storedPostedRows(
 function totalsOf(inserts: readonly { row: ScrapeRow }[]) {
   let posted = ZERO;
   let total = ZERO;
-  let earliest: LedgerKey | null = null;
+  let earliest: LedgerKey | undefined;
   for (const { row } of inserts) {
     total = total.plus(row.amount);
     if (!row.pending) posted = posted.plus(row.amount);
-    if (!earliest || row.transactionAt < earliest.at)
-      earliest = { at: row.transactionAt, createdAt: new Date(0) };
+    // Not created yet: from the start of their instant, before any row stored there.
+    earliest = minKey(earliest, { at: row.transactionAt, createdAt: new Date(0) });
   }
   return { posted, total, earliest };
 }

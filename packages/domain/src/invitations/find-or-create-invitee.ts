@@ -9,7 +9,7 @@ const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 
 /**
  * The user an address belongs to, or a new inactive placeholder for it: no password, username the
- * address (operations.md). Two invitations to a new address at once make one placeholder: the
+ * address (docs/spec/operations.md). Two invitations to a new address at once make one placeholder: the
  * loser's insert does nothing and it reads the winner's row.
  */
 export async function findOrCreateInvitee(tx: Tx, email: string): Promise<InviteeRow> {

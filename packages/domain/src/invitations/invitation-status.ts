@@ -1,4 +1,4 @@
-/** The states of an invitation (api-spec.md, States): only a pending one can still move. */
+/** The states of an invitation (docs/spec/api-spec.md §States): only a pending one can still move. */
 export type InvitationStatus = "pending" | "accepted" | "declined" | "cancelled" | "expired";
 
 export const INVITATION_DAYS = 7;

@@ -19,7 +19,7 @@ import { invitationExpiry } from "./invitation-status";
  * Invites an address to co-own the account and queues the invitation email, which alone carries
  * the invitee's secret (the stored row has its digest and a separate handle for the owners). The account row is
  * locked first, so two invitations to one address at once cannot both pass the pending check.
- * Checks in order (operations.md): already an owner 409, a pending invitation 409, the per-address
+ * Checks in order (docs/spec/operations.md): already an owner 409, a pending invitation 409, the per-address
  * limit 429.
  */
 export async function inviteToAccount(

@@ -2,8 +2,9 @@ import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { Tx } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
-import type Big from "big.js";
+import Big from "big.js";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { latchedComplete } from "../budgets/goal-complete";
 
 export type BudgetRow = typeof budgets.$inferSelect;
 
@@ -50,17 +51,32 @@ export async function changeAccountBalances(
     .where(eq(bankAccounts.id, accountId));
 }
 
-/** Adds to a budget's balance (the budget row must be locked by the caller). */
+/**
+ * Adds to a budget's balance, and to its funded amount when given (the budget row must be locked by
+ * the caller); a Goal funded up to its target latches complete (budgets/goal-complete.ts).
+ */
 export async function changeBudgetBalance(tx: Tx, budgetId: string, delta: Big, fundedDelta?: Big) {
   const funded = fundedDelta?.toFixed(2) ?? "0";
-  await tx
+  const [row] = await tx
     .update(budgets)
     .set({
       balance: sql`${budgets.balance} + ${delta.toFixed(2)}::numeric`,
       fundedAmount: sql`${budgets.fundedAmount} + ${funded}::numeric`,
-      // A Goal latches complete once funded up to its target; spending never unlatches it.
-      complete: sql`${budgets.complete} or (${budgets.budgetType} = ${BUDGET_TYPE.goal} and not ${budgets.isUnallocated}
-        and ${budgets.targetBalance} > 0 and ${budgets.fundedAmount} + ${funded}::numeric >= ${budgets.targetBalance})`,
     })
-    .where(eq(budgets.id, budgetId));
+    .where(eq(budgets.id, budgetId))
+    .returning({
+      budgetType: budgets.budgetType,
+      isUnallocated: budgets.isUnallocated,
+      targetBalance: budgets.targetBalance,
+      fundedAmount: budgets.fundedAmount,
+      complete: budgets.complete,
+    });
+  if (!row || row.complete) return;
+  const progress = {
+    ...row,
+    targetBalance: new Big(row.targetBalance),
+    fundedAmount: new Big(row.fundedAmount),
+  };
+  if (latchedComplete(progress))
+    await tx.update(budgets).set({ complete: true }).where(eq(budgets.id, budgetId));
 }

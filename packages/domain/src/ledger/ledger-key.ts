@@ -8,12 +8,18 @@ export interface LedgerKey {
   createdAt: Date;
 }
 
-/** The earlier of two keys (either may be absent: absent means "from the beginning"). */
-export function earliestKey(
-  a: LedgerKey | null | undefined,
-  b: LedgerKey | null | undefined,
-): LedgerKey | null {
-  if (!a || !b) return null;
+/** Before every row of an account: a refresh from it recomputes the whole history. */
+export const FROM_THE_START: LedgerKey = Object.freeze({
+  at: new Date(-8.64e15),
+  createdAt: new Date(-8.64e15),
+});
+
+/**
+ * The earlier of two keys. A missing key is no change at all (the other one wins, and none stays
+ * none); a change to the whole history is FROM_THE_START, which is earlier than any other key.
+ */
+export function minKey(a: LedgerKey | undefined, b: LedgerKey | undefined): LedgerKey | undefined {
+  if (!a || !b) return a ?? b;
   if (a.at.getTime() !== b.at.getTime()) return a.at < b.at ? a : b;
   return a.createdAt <= b.createdAt ? a : b;
 }

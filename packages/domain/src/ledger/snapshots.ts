@@ -1,6 +1,6 @@
 import type { Tx } from "@allot/db/create-database";
 import { type SQL, sql } from "drizzle-orm";
-import type { LedgerKey } from "./ledger-key";
+import { FROM_THE_START, type LedgerKey } from "./ledger-key";
 
 /*
  * Running-balance snapshots. A row's snapshot is the balance just after it: the current balance
@@ -9,13 +9,13 @@ import type { LedgerKey } from "./ledger-key";
  * an older insert, edit or delete touches the rows from that point on.
  */
 
-const fromKey = (at: SQL, createdAt: SQL, key: LedgerKey | null | undefined) =>
-  key
-    ? sql`and (${at}, ${createdAt}) >= (${key.at.toISOString()}::timestamptz, ${key.createdAt.toISOString()}::timestamptz)`
-    : sql``;
+const fromKey = (at: SQL, createdAt: SQL, key: LedgerKey) =>
+  key.at.getTime() === FROM_THE_START.at.getTime()
+    ? sql``
+    : sql`and (${at}, ${createdAt}) >= (${key.at.toISOString()}::timestamptz, ${key.createdAt.toISOString()}::timestamptz)`;
 
 /** Each transaction's bank_account_posted_balance / bank_account_available_balance. */
-export async function refreshTransactionSnapshots(tx: Tx, accountId: string, from?: LedgerKey | null) {
+export async function refreshTransactionSnapshots(tx: Tx, accountId: string, from: LedgerKey) {
   await tx.execute(sql`
     with later as (
       select t.id,
@@ -40,7 +40,7 @@ export async function refreshBudgetSnapshots(
   tx: Tx,
   accountId: string,
   budgetIds: string[],
-  from?: LedgerKey | null,
+  from: LedgerKey,
 ) {
   if (budgetIds.length === 0) return;
   const ids = sql.join(

@@ -1,5 +1,5 @@
 /**
- * Every notification kind (operations.md): its default delivery mode, and whether a user may turn
+ * Every notification kind (docs/spec/operations.md): its default delivery mode, and whether a user may turn
  * it off. Recorded kinds are delivered according to these once the user has no preference stored.
  */
 export const NOTIFICATION_KINDS = {

@@ -1,6 +1,6 @@
 import type { DigestFrequency } from "@allot/contract/preferences/preferences";
 
-/** Every delivery channel (operations.md): email only, for now. */
+/** Every delivery channel (docs/spec/operations.md §Notifications): email only, for now. */
 export const CHANNELS = { email: { displayName: "Email" } } as const;
 
 export type Channel = keyof typeof CHANNELS;

@@ -1,8 +1,5 @@
 import Big from "big.js";
 
-// Half-up to cents everywhere: Big's rounding mode 1 is ROUND_HALF_UP.
-Big.RM = Big.roundHalfUp;
-
 /** Exact decimal from a wire or database string. */
 export const toMoney = (value: string | Big): Big => new Big(value).round(2, Big.roundHalfUp);
 

@@ -1,6 +1,7 @@
 import type { Database } from "@allot/db/create-database";
 import { rowsOf } from "@allot/db/rows-of";
 import { sql } from "drizzle-orm";
+import { FROM_THE_START } from "../ledger/ledger-key";
 import { refreshBudgetSnapshots, refreshTransactionSnapshots } from "../ledger/snapshots";
 
 /**
@@ -49,7 +50,7 @@ export async function seedTransactions(
       )
       update budgets b set balance = b.balance + totals.total
       from totals where b.id = ${unallocated.id}`);
-    await refreshTransactionSnapshots(tx, accountId, null);
-    await refreshBudgetSnapshots(tx, accountId, [unallocated.id], null);
+    await refreshTransactionSnapshots(tx, accountId, FROM_THE_START);
+    await refreshBudgetSnapshots(tx, accountId, [unallocated.id], FROM_THE_START);
   });
 }

@@ -18,13 +18,13 @@ export interface SplitPlan {
 
 export const POSITIVE = "Split amounts must be positive.";
 
-/** Why a requested split cannot be applied, or null. `requested` holds positive magnitudes. */
+/**
+ * Why a requested split cannot be applied, or null. `requested` holds positive magnitudes (the use
+ * case refuses any other value, POSITIVE, before the keys are folded).
+ */
 export function splitProblem(amount: Big, requested: Map<string, Big>): string | null {
   let total = ZERO;
-  for (const value of requested.values()) {
-    if (value.lte(0)) return POSITIVE;
-    total = total.plus(value);
-  }
+  for (const value of requested.values()) total = total.plus(value);
   if (total.gt(amount.abs())) {
     return `The splits add up to ${total.toFixed(2)}, more than the transaction's ${amount.abs().toFixed(2)}.`;
   }
