@@ -11,7 +11,7 @@ import { toMoney, ZERO } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { addError, type FieldErrors } from "../shared/validation";
 import { currencyKeyErrors } from "./account-currency";
-import { type BankAccountFields, CURRENCY_KEYS } from "./bank-account-fields";
+import { CURRENCY_KEYS } from "./bank-account-fields";
 import { loadBankAccountView } from "./bank-account-view";
 
 export const UNALLOCATED_BUDGET_NAME = "Unallocated";

@@ -1,6 +1,3 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { DatabaseHandle } from "@allot/db/create-database";
 import { emailOutbox } from "@allot/db/schema/email-outbox";
 import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases";

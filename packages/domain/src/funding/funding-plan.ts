@@ -1,4 +1,3 @@
-import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type Big from "big.js";
 import { latchedComplete } from "../budgets/goal-complete";
 import { tracksFunding } from "../ledger/transfers";

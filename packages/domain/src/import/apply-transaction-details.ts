@@ -15,7 +15,6 @@ import { findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import { type LedgerKey, minKey } from "../ledger/ledger-key";
-import type { Actor } from "../shared/actor";
 import { ZERO } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { findAutoSpendBudget } from "../transactions/auto-spend";

@@ -1,4 +1,3 @@
-import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { Tx } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
