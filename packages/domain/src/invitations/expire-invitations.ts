@@ -1,11 +1,15 @@
 import type { Database, Tx } from "@allot/db/create-database";
 import { invitations } from "@allot/db/schema/invitations";
-import { and, eq, lte, type SQL } from "drizzle-orm";
+import { and, eq, gt, lte, type SQL } from "drizzle-orm";
 import type { PublicContext } from "../shared/use-case-context";
 
 /** Condition on `invitations`: pending, and past its expiry at `now`. */
 export const dueForExpiry = (now: Date): SQL =>
   and(eq(invitations.status, "pending"), lte(invitations.expiresAt, now)) as SQL;
+
+/** Condition on `invitations`: pending and not yet expired at `now`, whatever the hourly job has done. */
+export const stillPending = (now: Date): SQL =>
+  and(eq(invitations.status, "pending"), gt(invitations.expiresAt, now)) as SQL;
 
 /** Marks the invitations matching the condition expired if they are due; how many were. */
 export async function expireInvitationsWhere(db: Database | Tx, condition: SQL | undefined, now: Date) {

@@ -4,11 +4,12 @@ import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { banks } from "@allot/db/schema/banks";
 import { invitations } from "@allot/db/schema/invitations";
 import { users } from "@allot/db/schema/users";
-import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { enqueueEmail } from "../email/enqueue-email";
 import { Conflict, Throttled } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
+import { expireInvitationsWhere } from "./expire-invitations";
 import { findOrCreateInvitee } from "./find-or-create-invitee";
 import { invitationEmail } from "./invitation-email";
 import { INVITATION_LIMIT, INVITATION_WINDOW_DAYS, invitationLimitRetryAfter } from "./invitation-limit";
@@ -46,10 +47,7 @@ export async function inviteToAccount(
       throw new Conflict("This address already belongs to an owner of the account.", "already_owner");
 
     // A pending one past its expiry no longer blocks: it is marked expired here and now.
-    await tx
-      .update(invitations)
-      .set({ status: "expired" })
-      .where(and(sameAddress, eq(invitations.status, "pending"), lte(invitations.expiresAt, now)));
+    await expireInvitationsWhere(tx, sameAddress, now);
     const [pending] = await tx
       .select({ id: invitations.id })
       .from(invitations)

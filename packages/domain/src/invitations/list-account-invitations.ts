@@ -1,9 +1,10 @@
 import type { RouteInput } from "@allot/contract/http/route";
 import type { listAccountInvitationsRoute } from "@allot/contract/invitations/routes";
 import { invitations } from "@allot/db/schema/invitations";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
 import type { UseCaseContext } from "../shared/use-case-context";
+import { stillPending } from "./expire-invitations";
 import { loadInvitationViews } from "./invitation-view";
 
 /**
@@ -15,12 +16,5 @@ export async function listAccountInvitations(
   { id: accountId }: RouteInput<typeof listAccountInvitationsRoute>,
 ) {
   const account = await findOwnedAccount(db, actor, accountId);
-  return loadInvitationViews(
-    db,
-    and(
-      eq(invitations.bankAccountId, account.id),
-      eq(invitations.status, "pending"),
-      gt(invitations.expiresAt, now),
-    ),
-  );
+  return loadInvitationViews(db, and(eq(invitations.bankAccountId, account.id), stillPending(now)));
 }

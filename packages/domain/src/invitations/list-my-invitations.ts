@@ -1,9 +1,10 @@
 import type { RouteInput } from "@allot/contract/http/route";
 import type { listMyInvitationsRoute } from "@allot/contract/invitations/routes";
 import { invitations } from "@allot/db/schema/invitations";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { inOwnedAccounts } from "../bank-accounts/find-owned-account";
 import type { UseCaseContext } from "../shared/use-case-context";
+import { stillPending } from "./expire-invitations";
 import { loadInvitationViews } from "./invitation-view";
 
 /**
@@ -18,8 +19,7 @@ export async function listMyInvitations(
     db,
     and(
       eq(invitations.inviterId, actor.userId),
-      eq(invitations.status, "pending"),
-      gt(invitations.expiresAt, now),
+      stillPending(now),
       inOwnedAccounts(db, invitations.bankAccountId, actor.userId),
     ),
   );
