@@ -1,4 +1,5 @@
 import type { Database } from "@allot/db/create-database";
+import type { EventKind } from "@allot/domain/funding/funding-budget";
 import { type FundingRunResult, runAccountFunding } from "@allot/domain/funding/run-funding";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 
@@ -10,26 +11,13 @@ export interface AccountJob {
   run(db: Database, accountId: string, asOf: string): Promise<FundingRunResult>;
 }
 
+/** A job that runs one kind of the account's due funding events at its local hour. */
+const fundingJob = (name: string, hour: number, kind: EventKind): AccountJob => ({
+  name,
+  hour,
+  run: (db, accountId, asOf) =>
+    runAccountFunding(internalContext(db, "scheduler"), accountId, { asOf, kinds: [kind], actorId: null }),
+});
+
 // docs/spec/operations.md: fund events at 23:00 (after the day's spending), recurrences at 03:00.
-export const accountJobs: AccountJob[] = [
-  {
-    name: "fund",
-    hour: 23,
-    run: (db, accountId, asOf) =>
-      runAccountFunding(internalContext(db, "scheduler"), accountId, {
-        asOf,
-        kinds: ["fund"],
-        actorId: null,
-      }),
-  },
-  {
-    name: "recur",
-    hour: 3,
-    run: (db, accountId, asOf) =>
-      runAccountFunding(internalContext(db, "scheduler"), accountId, {
-        asOf,
-        kinds: ["recur"],
-        actorId: null,
-      }),
-  },
-];
+export const accountJobs: AccountJob[] = [fundingJob("fund", 23, "fund"), fundingJob("recur", 3, "recur")];
