@@ -5,8 +5,8 @@ import { deliverDueEmails } from "@allot/domain/email/deliver-emails";
 import { logTransport } from "@allot/domain/email/mail-transports";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { testConfig, useTestApp } from "../testing/test-app";
-import { useTestMailbox } from "../testing/test-mailbox";
+import { testConfig, useTestApp } from "../../test/testing/test-app";
+import { useTestMailbox } from "../../test/testing/test-mailbox";
 
 const FROM = "Allot <noreply@allot.test>";
 

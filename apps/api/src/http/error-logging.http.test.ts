@@ -5,9 +5,9 @@ import { createAccessTokens } from "@allot/domain/auth/access-tokens";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testConfig, useTestApp } from "../../test/testing/test-app";
 import { buildApp } from "../app";
 import { transactionKit } from "../routers/transactions/transaction-test-kit";
-import { testConfig, useTestApp } from "../testing/test-app";
 
 /*
  * A failed procedure is logged without the statement's values: a real database error of each

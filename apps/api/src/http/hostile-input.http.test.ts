@@ -5,7 +5,7 @@ import { createBank } from "@allot/domain/banks/create-bank";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type TestUser, useTestApp } from "../testing/test-app";
+import { type TestUser, useTestApp } from "../../test/testing/test-app";
 
 const NUL_MESSAGE = ["Null characters are not allowed."];
 const RANGE_MESSAGE = ["Must be a date between 0100-01-02 and 9999-12-29."];

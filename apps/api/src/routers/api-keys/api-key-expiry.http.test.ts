@@ -2,8 +2,8 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import { warnExpiringApiKeys } from "@allot/domain/api-keys/warn-expiring-keys";
 import { deliverImmediateNotifications } from "@allot/domain/notifications/deliver-notifications";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "../../testing/test-app";
-import { useTestMailbox } from "../../testing/test-mailbox";
+import { useTestApp } from "../../../test/testing/test-app";
+import { useTestMailbox } from "../../../test/testing/test-mailbox";
 
 describe.each(testEngines())("expiring API keys (%s)", (engine) => {
   const t = useTestApp(engine);

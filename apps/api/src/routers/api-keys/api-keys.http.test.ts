@@ -3,7 +3,7 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import { sha256 } from "@allot/domain/auth/token-digest";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type TestUser, useTestApp } from "../../testing/test-app";
+import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 
 const BASE = "/api/v1/users/me/api-keys/";
 const DAY_MS = 86_400_000;

@@ -1,7 +1,7 @@
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "../../testing/test-app";
+import { useTestApp } from "../../../test/testing/test-app";
 
 describe.each(testEngines())("banks over HTTP (%s)", (engine) => {
   const t = useTestApp(engine);

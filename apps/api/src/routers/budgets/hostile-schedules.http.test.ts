@@ -4,7 +4,7 @@ import { createBank } from "@allot/domain/banks/create-bank";
 import { addDays } from "@allot/domain/funding/schedule-events";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type TestUser, useTestApp } from "../../testing/test-app";
+import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 
 /*
  * Issue 14, item 1: a schedule that fires many times a day, or from 1900, froze the whole API

@@ -1,8 +1,8 @@
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { TestUser } from "../../testing/test-app";
-import { useTestApp } from "../../testing/test-app";
+import type { TestUser } from "../../../test/testing/test-app";
+import { useTestApp } from "../../../test/testing/test-app";
 import { transactionKit } from "../transactions/transaction-test-kit";
 
 /*

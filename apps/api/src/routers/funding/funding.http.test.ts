@@ -5,7 +5,7 @@ import { localDate } from "@allot/domain/calendar/local-days";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type TestUser, useTestApp } from "../../testing/test-app";
+import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 
 // Schedules are anchored relative to today, so the tests mean the same whenever they run.
 const today = localDate(new Date(), "UTC");

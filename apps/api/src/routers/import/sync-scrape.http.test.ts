@@ -3,8 +3,8 @@ import { transactions } from "@allot/db/schema/transactions";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { TestUser } from "../../testing/test-app";
-import { useTestApp } from "../../testing/test-app";
+import type { TestUser } from "../../../test/testing/test-app";
+import { useTestApp } from "../../../test/testing/test-app";
 import { transactionKit } from "../transactions/transaction-test-kit";
 
 interface Row {

@@ -3,8 +3,8 @@ import { notifications } from "@allot/db/schema/notifications";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import type { TestUser, useTestApp } from "../../testing/test-app";
-import type { useTestMailbox } from "../../testing/test-mailbox";
+import type { TestUser, useTestApp } from "../../../test/testing/test-app";
+import type { useTestMailbox } from "../../../test/testing/test-mailbox";
 
 type Harness = ReturnType<typeof useTestApp>;
 type Mailbox = ReturnType<typeof useTestMailbox>;

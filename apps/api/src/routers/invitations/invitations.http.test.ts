@@ -4,8 +4,8 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import { jobs } from "@allot/scheduler/jobs";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "../../testing/test-app";
-import { useTestMailbox } from "../../testing/test-mailbox";
+import { useTestApp } from "../../../test/testing/test-app";
+import { useTestMailbox } from "../../../test/testing/test-mailbox";
 import { invitationKit } from "./invitation-test-kit";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

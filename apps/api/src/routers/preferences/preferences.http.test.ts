@@ -1,6 +1,6 @@
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "../../testing/test-app";
+import { useTestApp } from "../../../test/testing/test-app";
 
 describe.each(testEngines())("channel and notification preferences over HTTP (%s)", (engine) => {
   const t = useTestApp(engine);

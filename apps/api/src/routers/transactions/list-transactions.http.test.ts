@@ -4,7 +4,7 @@ import { transactions } from "@allot/db/schema/transactions";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type TestUser, useTestApp } from "../../testing/test-app";
+import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 import { transactionKit } from "./transaction-test-kit";
 
 describe.each(testEngines())("transaction list over HTTP (%s)", (engine) => {

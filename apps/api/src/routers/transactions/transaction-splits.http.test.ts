@@ -1,6 +1,6 @@
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
-import { type TestUser, useTestApp } from "../../testing/test-app";
+import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 import { transactionKit } from "./transaction-test-kit";
 
 describe.each(testEngines())("transaction splits over HTTP (%s)", (engine) => {

@@ -4,7 +4,7 @@ import { createBank } from "@allot/domain/banks/create-bank";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import type { TestUser, useTestApp } from "../../testing/test-app";
+import type { TestUser, useTestApp } from "../../../test/testing/test-app";
 
 type Harness = ReturnType<typeof useTestApp>;
 

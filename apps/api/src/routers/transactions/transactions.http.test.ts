@@ -1,7 +1,7 @@
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "../../testing/test-app";
+import { useTestApp } from "../../../test/testing/test-app";
 import { transactionKit } from "./transaction-test-kit";
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";

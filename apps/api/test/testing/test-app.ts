@@ -7,8 +7,8 @@ import { createUser } from "@allot/domain/users/create-user";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll } from "vitest";
-import { buildApp } from "../app";
-import type { ApiConfig } from "../config";
+import { buildApp } from "../../src/app";
+import type { ApiConfig } from "../../src/config";
 import { type ThrottleStoreKind, useTestRedisStore } from "./test-throttle-stores";
 
 const generous = parseThrottleRates("100000/minute");

@@ -1,7 +1,7 @@
 import { throttleCounters } from "@allot/db/schema/throttle-counters";
 import { like } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { connectRedis, createRedisClient } from "../throttle/redis-connection";
+import { connectRedis, createRedisClient } from "../../src/throttle/redis-connection";
 import { type ApiPair, LIMITS, type ThrottleStoreKind } from "./api-pair";
 import { logIn, login, me, newUser } from "./http-calls";
 

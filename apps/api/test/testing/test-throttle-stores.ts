@@ -3,9 +3,9 @@ import type { DatabaseEngine } from "@allot/db/create-database";
 import { testEngines } from "@allot/db/testing/test-databases";
 import type { Redis } from "ioredis";
 import { afterAll } from "vitest";
-import { connectRedis, createRedisClient } from "../throttle/redis-connection";
-import { redisThrottleStore } from "../throttle/redis-throttle-store";
-import type { ThrottleStore } from "../throttle/throttle-store";
+import { connectRedis, createRedisClient } from "../../src/throttle/redis-connection";
+import { redisThrottleStore } from "../../src/throttle/redis-throttle-store";
+import type { ThrottleStore } from "../../src/throttle/throttle-store";
 
 export type ThrottleStoreKind = "database" | "redis";
 

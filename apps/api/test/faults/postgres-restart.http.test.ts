@@ -7,7 +7,7 @@ import { createUser } from "@allot/domain/users/create-user";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
+import { buildApp } from "../../src/app";
 import { testConfig } from "../testing/test-app";
 import { startPrivatePostgres } from "./private-postgres";
 
