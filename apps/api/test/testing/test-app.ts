@@ -1,3 +1,5 @@
+import { createApiKeyRoute } from "@allot/contract/api-keys/routes";
+import { loginRoute } from "@allot/contract/auth/routes";
 import type { DatabaseEngine, DatabaseHandle } from "@allot/db/create-database";
 import { users } from "@allot/db/schema/users";
 import { openTestDatabase } from "@allot/db/testing/test-databases";
@@ -9,6 +11,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../../src/app";
 import type { ApiConfig } from "../../src/config";
+import { type Caller, type RouteCaller, routeCaller } from "./test-client";
 import { type ThrottleStoreKind, useTestRedisStore } from "./test-throttle-stores";
 
 const generous = parseThrottleRates("100000/minute");
@@ -41,9 +44,13 @@ export interface TestUser {
   bearer: string;
 }
 
+/** The harness `useTestApp` gives a test file. */
+export type TestApp = ReturnType<typeof useTestApp>;
+
 /**
  * One migrated database and one app per test file (or describe block), on the given engine, with
- * helpers that go through the public HTTP interface like a client would.
+ * helpers that go through the public HTTP interface like a client would:
+ * `t.as(user).call(getBudgetRoute, { id })`.
  */
 export function useTestApp(
   engine: DatabaseEngine,
@@ -74,10 +81,18 @@ export function useTestApp(
     get db() {
       return database.db;
     },
+    /** The raw request, for what no contract route describes: malformed bodies, odd paths, headers. */
     inject: (options: InjectOptions): Promise<LightMyRequestResponse> => app.inject(options),
 
+    /** Calls contract routes as a test user, with an `Authorization` header value (an API key), or as nobody (`null`). */
+    as: (caller: Caller): RouteCaller => routeCaller((options) => app.inject(options), caller),
+    /** Calls contract routes without credentials. */
+    get anonymous(): RouteCaller {
+      return harness.as(null);
+    },
+
     async login(email: string, password: string) {
-      const response = await app.inject({ method: "POST", url: "/api/token/", payload: { email, password } });
+      const response = await harness.anonymous.call(loginRoute, { email, password });
       if (response.statusCode !== 200)
         throw new Error(`login failed: ${response.statusCode} ${response.body}`);
       return `Bearer ${response.json().access}`;
@@ -107,12 +122,7 @@ export function useTestApp(
 
     /** An API key of the user, created over HTTP: `Authorization` header value. */
     async apiKey(user: TestUser, name = "importer") {
-      const response = await app.inject({
-        method: "POST",
-        url: "/api/v1/users/me/api-keys/",
-        headers: { authorization: user.bearer },
-        payload: { name },
-      });
+      const response = await harness.as(user).call(createApiKeyRoute, { name });
       if (response.statusCode !== 201)
         throw new Error(`api key failed: ${response.statusCode} ${response.body}`);
       return `Api-Key ${response.json().key}`;

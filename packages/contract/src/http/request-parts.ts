@@ -1,4 +1,4 @@
-import { pathParameters, type RouteSpec } from "@allot/contract/http/route";
+import { pathParameters, type RouteSpec } from "./route";
 
 export interface RequestParts {
   /** Below `/api`, path parameters filled in, with the query string (if any). */
@@ -10,6 +10,7 @@ export interface RequestParts {
 /**
  * Splits one flat input (the shape the contract's `input` schema describes) into the URL and
  * the body: `{param}`s come from the input, the rest is the query (GET, DELETE) or JSON body.
+ * The SDK's transport and the API's test client build their requests with it.
  */
 export function requestParts(route: Pick<RouteSpec, "method" | "path">, input: unknown): RequestParts {
   const rest: Record<string, unknown> = { ...((input ?? {}) as Record<string, unknown>) };
