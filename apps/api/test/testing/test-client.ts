@@ -51,9 +51,8 @@ export function routeCaller(
   const send = async <R extends AnyRoute>(route: R, input: unknown, options: CallOptions = {}) => {
     const { path, body } = requestParts(route, input);
     const headers = { ...(authorization ? { authorization } : {}), ...options.headers };
-    // No body at all when nothing is left after the path parameters, as a client calling `archive/` sends.
-    const payload = body && Object.keys(body).length > 0 ? body : undefined;
-    const response = await inject({ method: route.method, url: `/api${path}`, headers, payload });
+    // A JSON body on POST, PUT and PATCH, `{}` when the input is all path: what the SDK sends.
+    const response = await inject({ method: route.method, url: `/api${path}`, headers, payload: body });
     return response as RouteResponse<R>;
   };
   return {
