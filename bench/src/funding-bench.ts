@@ -1,8 +1,10 @@
 import { isDeepStrictEqual } from "node:util";
+import { BUDGET_TYPE, type BudgetType } from "@allot/contract/budgets/budget-kinds";
 import { createDatabase, type Database } from "@allot/db/create-database";
 import { type FundingRunResult, runFunding } from "@allot/domain/funding/run-funding";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import type { Actor } from "@allot/domain/shared/actor";
+import { asUser } from "@allot/domain/testing/use-case-context";
 import { sql } from "drizzle-orm";
 import {
   type CountingDatabase,
@@ -162,7 +164,7 @@ async function runCounted(
 ): Promise<CountedRun> {
   counting.reset();
   const start = counting.sample();
-  const result = await runFunding(counting.db, actor, seed.accountId, seed.asOf);
+  const result = await runFunding(asUser(counting.db, actor), { id: seed.accountId, as_of: seed.asOf });
   const end = counting.sample();
   return { ms: end.at - start.at, result, statements: [...counting.sent], start, end };
 }
@@ -175,7 +177,7 @@ interface Rows {
   /** Occurrences that moved money. */
   moving: number;
   /** Occurrences that asked for nothing, by the budget type and event kind they belong to. */
-  idle: { A: number; R: number; C: number; G: number };
+  idle: Record<BudgetType, number>;
 }
 
 async function rowsOf(db: Database, accountId: string): Promise<Rows> {
@@ -187,12 +189,17 @@ async function rowsOf(db: Database, accountId: string): Promise<Rows> {
     select b.budget_type as type, count(*)::int as n, (count(*) filter (where o.moved_amount > 0))::int as moving
     from funding_occurrences o join budgets b on b.id = o.budget_id
     where o.bank_account_id = ${accountId}
-    group by b.budget_type`)) as unknown as { type: "A" | "R" | "C" | "G"; n: number; moving: number }[];
+    group by b.budget_type`)) as unknown as { type: BudgetType; n: number; moving: number }[];
   const rows: Rows = {
     transfers: transfers?.n ?? 0,
     occurrences: 0,
     moving: 0,
-    idle: { A: 0, R: 0, C: 0, G: 0 },
+    idle: {
+      [BUDGET_TYPE.fillup]: 0,
+      [BUDGET_TYPE.recurring]: 0,
+      [BUDGET_TYPE.capped]: 0,
+      [BUDGET_TYPE.goal]: 0,
+    },
   };
   for (const group of groups) {
     rows.occurrences += group.n;
@@ -384,10 +391,10 @@ function formatFundingReport(rounds: Round[], context: FundingBenchContext): str
       `${spread(rounds.map((r) => occurrencesOf(r.http.first.result)))} occurrences ` +
       `(${spread(rounds.map((r) => r.http.first.result.occurrences_partial))} partial; ` +
       `${spread(rounds.map((r) => r.rows.moving))} moved money; the others asked for nothing — ` +
-      `${spread(rounds.map((r) => r.rows.idle.A))} fill-up events with the fill-up already full, ` +
-      `${spread(rounds.map((r) => r.rows.idle.R))} refreshes of a budget already at its target, ` +
-      `${spread(rounds.map((r) => r.rows.idle.C))} Capped events at the cap, ` +
-      `${spread(rounds.map((r) => r.rows.idle.G))} Goal events), the same over HTTP and in process; ` +
+      `${spread(rounds.map((r) => r.rows.idle[BUDGET_TYPE.fillup]))} fill-up events with the fill-up already full, ` +
+      `${spread(rounds.map((r) => r.rows.idle[BUDGET_TYPE.recurring]))} refreshes of a budget already at its target, ` +
+      `${spread(rounds.map((r) => r.rows.idle[BUDGET_TYPE.capped]))} Capped events at the cap, ` +
+      `${spread(rounds.map((r) => r.rows.idle[BUDGET_TYPE.goal]))} Goal events), the same over HTTP and in process; ` +
       "every second run moved nothing; " +
       `verifyLedger found no problem on any of the ${rounds.length * 2} accounts.`,
     `- First run over HTTP, per round: ${rounds.map((r) => ms(r.http.first.ms)).join(" / ")} ms ` +

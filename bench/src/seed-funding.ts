@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { BUDGET_TYPE, FUNDING_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { Database } from "@allot/db/create-database";
 import { budgets } from "@allot/db/schema/budgets";
 import { fillupName } from "@allot/domain/budgets/budget-fields";
@@ -95,8 +96,8 @@ export async function seedFundingAccount(
       rows.push({
         ...common(2 * i),
         name: `Goal ${number}`,
-        budgetType: "G",
-        fundingType: "F",
+        budgetType: BUDGET_TYPE.goal,
+        fundingType: FUNDING_TYPE.fixedAmount,
         fundingAmount: amount.toFixed(2),
         targetBalance: (amount * frequency.perYear * 1.5).toFixed(2),
         fundingSchedule,
@@ -107,8 +108,8 @@ export async function seedFundingAccount(
       rows.push({
         ...common(2 * i),
         name: `Goal ${number}`,
-        budgetType: "G",
-        fundingType: "D",
+        budgetType: BUDGET_TYPE.goal,
+        fundingType: FUNDING_TYPE.targetDate,
         targetBalance: (600 + (i % 25) * 40).toFixed(2),
         targetDate: addDays(asOf, 365 + (i % 30)),
         fundingSchedule,
@@ -121,8 +122,8 @@ export async function seedFundingAccount(
       rows.push({
         ...common(2 * i),
         name: `Capped ${number}`,
-        budgetType: "C",
-        fundingType: "F",
+        budgetType: BUDGET_TYPE.capped,
+        fundingType: FUNDING_TYPE.fixedAmount,
         fundingAmount: amount.toFixed(2),
         targetBalance: (amount * frequency.perYear * (reachesCap ? 0.8 : 1.25)).toFixed(2),
         fundingSchedule,
@@ -144,8 +145,8 @@ export async function seedFundingAccount(
         ...common(2 * i),
         id: fillupId,
         name: fillupName(name),
-        budgetType: "A",
-        fundingType: "D",
+        budgetType: BUDGET_TYPE.fillup,
+        fundingType: FUNDING_TYPE.targetDate,
         targetBalance,
         fundingSchedule,
         paused: false,
@@ -153,8 +154,8 @@ export async function seedFundingAccount(
       rows.push({
         ...common(2 * i + 1),
         name,
-        budgetType: "R",
-        fundingType: "D",
+        budgetType: BUDGET_TYPE.recurring,
+        fundingType: FUNDING_TYPE.targetDate,
         targetBalance,
         fundingSchedule,
         recurrenceSchedule,

@@ -1,5 +1,6 @@
 import { createDatabase } from "@allot/db/create-database";
 import { createBank } from "@allot/domain/banks/create-bank";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { createUser } from "@allot/domain/users/create-user";
 
 /** The caller whose accounts are listed: one page (default page size 100) of accounts. */
@@ -34,9 +35,9 @@ export interface SeededAccounts {
 export async function seedUsers(databaseUrl: string): Promise<SeededUsers> {
   const handle = await createDatabase({ url: databaseUrl, maxConnections: 2 });
   try {
-    const bank = await createBank(handle.db, { name: "Bench Bank", currency: "USD" });
+    const bank = await createBank(internalContext(handle.db, "cli"), { name: "Bench Bank", currency: "USD" });
     const makeUser = async (email: string) => ({
-      id: (await createUser(handle.db, { email, password: PASSWORD })).id,
+      id: (await createUser(internalContext(handle.db, "cli"), { email, password: PASSWORD })).id,
       email,
     });
     const owner = await makeUser("owner@bench.example");

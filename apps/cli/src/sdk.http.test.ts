@@ -11,6 +11,7 @@ import { listBanksRoute } from "@allot/contract/banks/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
 import { createBank } from "@allot/domain/banks/create-bank";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import { createUser } from "@allot/domain/users/create-user";
 import { ApiError, isValidationError } from "@allot/sdk/api-error";
@@ -39,7 +40,7 @@ describe.each(testEngines())("the SDK against the API (%s)", (engine) => {
   async function loggedIn() {
     counter += 1;
     const email = `sdk${counter}-${Date.now()}@example.com`;
-    await createUser(t.db, { email, password: PASSWORD, name: "Sam" });
+    await createUser(internalContext(t.db, "cli"), { email, password: PASSWORD, name: "Sam" });
     const session = await createClient({ baseUrl }).auth.login({ email, password: PASSWORD });
     return { email, session, client: createClient({ baseUrl, auth: { bearer: session.access } }) };
   }
@@ -78,7 +79,7 @@ describe.each(testEngines())("the SDK against the API (%s)", (engine) => {
   it("walks every page of a list, following next", async () => {
     const { client } = await loggedIn();
     const names = ["Pg Echo", "Pg Alpha", "Pg Delta", "Pg Bravo", "Pg Charlie"];
-    for (const name of names) await createBank(t.db, { name, currency: "USD" });
+    for (const name of names) await createBank(internalContext(t.db, "cli"), { name, currency: "USD" });
 
     const first = await client.banks.list({ page_size: 2, ordering: "name" });
     expect(first.results).toHaveLength(2);
@@ -99,7 +100,7 @@ describe.each(testEngines())("the SDK against the API (%s)", (engine) => {
     const byKey = createClient({ baseUrl, auth: { apiKey: created.key } });
     expect((await byKey.users.getMe()).name).toBe("Sam");
 
-    const bank = await createBank(t.db, { name: "Accounts Bank", currency: "EUR" });
+    const bank = await createBank(internalContext(t.db, "cli"), { name: "Accounts Bank", currency: "EUR" });
     const account = await byKey.bankAccounts.create({
       name: "Checking",
       bank: bank.id,
@@ -208,7 +209,8 @@ describe.each(testEngines())("the SDK against the API (%s)", (engine) => {
     const { email } = await loggedIn();
     const client = createClient({ baseUrl });
     await client.auth.login({ email, password: PASSWORD });
-    for (const name of ["Iter A", "Iter B", "Iter C"]) await createBank(t.db, { name, currency: "USD" });
+    for (const name of ["Iter A", "Iter B", "Iter C"])
+      await createBank(internalContext(t.db, "cli"), { name, currency: "USD" });
     const names: string[] = [];
     for await (const bank of client.paginate(client.banks.list, { page_size: 1, ordering: "name" }))
       names.push(bank.name);
@@ -218,7 +220,7 @@ describe.each(testEngines())("the SDK against the API (%s)", (engine) => {
 
   it("creates a transaction and narrows a validation error to its field map", async () => {
     const { client } = await loggedIn();
-    const bank = await createBank(t.db, { name: "Tx Bank", currency: "USD" });
+    const bank = await createBank(internalContext(t.db, "cli"), { name: "Tx Bank", currency: "USD" });
     const account = await client.bankAccounts.create({
       name: "Spending",
       bank: bank.id,
@@ -249,7 +251,7 @@ describe.each(testEngines())("the SDK against the API (%s)", (engine) => {
 
   it("reaches the newer areas: invitations, preferences, funding, credentials", async () => {
     const { client } = await loggedIn();
-    const bank = await createBank(t.db, { name: "Newer Bank", currency: "USD" });
+    const bank = await createBank(internalContext(t.db, "cli"), { name: "Newer Bank", currency: "USD" });
     const account = await client.bankAccounts.create({
       name: "Shared",
       bank: bank.id,
@@ -287,7 +289,7 @@ describe.each(testEngines())("the SDK when the API throttles (%s)", (engine) => 
   beforeAll(async () => {
     baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
     const email = `throttled-${Date.now()}@example.com`;
-    await createUser(t.db, { email, password: PASSWORD });
+    await createUser(internalContext(t.db, "cli"), { email, password: PASSWORD });
     access = (await createClient({ baseUrl }).auth.login({ email, password: PASSWORD })).access;
   });
 
@@ -409,8 +411,9 @@ describe.each(testEngines())("the built SDK used from another project (%s)", (en
     const folder = await buildConsumer();
     const baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
     const email = `consumer-${Date.now()}@example.com`;
-    await createUser(t.db, { email, password: PASSWORD });
-    for (const name of ["Consumer A", "Consumer B"]) await createBank(t.db, { name, currency: "USD" });
+    await createUser(internalContext(t.db, "cli"), { email, password: PASSWORD });
+    for (const name of ["Consumer A", "Consumer B"])
+      await createBank(internalContext(t.db, "cli"), { name, currency: "USD" });
     const { stdout } = await run(process.execPath, [join(folder, "out/main.js"), baseUrl, email, PASSWORD]);
     const result = JSON.parse(stdout);
     expect(result).toMatchObject({ email, fields: expect.arrayContaining(["posted_balance"]), sessions: 1 });

@@ -1,5 +1,6 @@
 import type { Database } from "@allot/db/create-database";
 import { type FundingRunResult, runAccountFunding } from "@allot/domain/funding/run-funding";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 
 /** A daily job per auto-funding account, due from a local hour of the first owner's clock. */
 export interface AccountJob {
@@ -14,11 +15,21 @@ export const accountJobs: AccountJob[] = [
   {
     name: "fund",
     hour: 23,
-    run: (db, accountId, asOf) => runAccountFunding(db, accountId, { asOf, kinds: ["fund"], actorId: null }),
+    run: (db, accountId, asOf) =>
+      runAccountFunding(internalContext(db, "scheduler"), accountId, {
+        asOf,
+        kinds: ["fund"],
+        actorId: null,
+      }),
   },
   {
     name: "recur",
     hour: 3,
-    run: (db, accountId, asOf) => runAccountFunding(db, accountId, { asOf, kinds: ["recur"], actorId: null }),
+    run: (db, accountId, asOf) =>
+      runAccountFunding(internalContext(db, "scheduler"), accountId, {
+        asOf,
+        kinds: ["recur"],
+        actorId: null,
+      }),
   },
 ];

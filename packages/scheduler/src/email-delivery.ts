@@ -3,6 +3,7 @@ import { issueQueuedPasswordResets } from "@allot/domain/credentials/issue-queue
 import { deliverDueEmails } from "@allot/domain/email/deliver-emails";
 import type { MailTransport } from "@allot/domain/email/outgoing-email";
 import { deliverImmediateNotifications } from "@allot/domain/notifications/deliver-notifications";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { logLine } from "./log-line";
 
 // Messages go out within this long of their commit; the due-message query reads a partial index.
@@ -25,9 +26,12 @@ export function startEmailDelivery(
 ): EmailDelivery {
   let running: Promise<void> | null = null;
   const pass = () => {
-    running ??= deliverImmediateNotifications(db)
-      .then(() => issueQueuedPasswordResets(db, { publicBaseUrl: options.publicBaseUrl }))
-      .then(() => deliverDueEmails(db, transport))
+    const context = internalContext(db, "scheduler");
+    // Each step as of its own start, so the emails the first two queue are due for the third.
+    const asOfNow = () => ({ ...context, now: new Date() });
+    running ??= deliverImmediateNotifications(asOfNow())
+      .then(() => issueQueuedPasswordResets(asOfNow(), { publicBaseUrl: options.publicBaseUrl }))
+      .then(() => deliverDueEmails(asOfNow(), { transport }))
       .then((report) => {
         if (report.failed > 0) logLine({ job: "deliver-emails", status: "retrying", ...report });
       })

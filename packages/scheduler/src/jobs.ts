@@ -1,8 +1,8 @@
-import type { Database } from "@allot/db/create-database";
 import { warnExpiringApiKeys } from "@allot/domain/api-keys/warn-expiring-keys";
 import { cleanupTokens } from "@allot/domain/auth/cleanup-tokens";
 import { expireDueInvitations } from "@allot/domain/invitations/expire-invitations";
 import { deliverDigests } from "@allot/domain/notifications/deliver-notifications";
+import type { PublicContext } from "@allot/domain/shared/use-case-context";
 import { deleteExpiredThrottleCounters } from "@allot/domain/throttle/consume-throttle";
 
 export interface Job {
@@ -10,7 +10,8 @@ export interface Job {
   everyMs: number;
   /** PostgreSQL advisory lock key: one machine at a time runs the job. */
   lockId: number;
-  run(db: Database, now: Date): Promise<unknown>;
+  /** Given the scheduler's context, `now` the instant the job is run as. */
+  run(ctx: PublicContext): Promise<unknown>;
 }
 
 const HOUR_MS = 3_600_000;

@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from "@allot/db/create-database";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { errorMessage } from "./error-message";
 import { withJobLock } from "./job-lock";
 import type { Job } from "./jobs";
@@ -13,7 +14,9 @@ export interface JobRun {
 /** Runs a clean-up job under its advisory lock: `skipped` when another process holds it. */
 export async function runLockedJob(handle: DatabaseHandle, job: Job, now: Date): Promise<JobRun> {
   try {
-    const outcome = await withJobLock(handle, job.lockId, () => job.run(handle.db, now));
+    const outcome = await withJobLock(handle, job.lockId, () =>
+      job.run({ ...internalContext(handle.db, "scheduler"), now }),
+    );
     return outcome.skipped
       ? { job: job.name, status: "skipped" }
       : { job: job.name, status: "done", result: outcome.result };

@@ -3,6 +3,7 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import { issueQueuedPasswordResets } from "@allot/domain/credentials/issue-queued-password-resets";
 import { deliverDueEmails } from "@allot/domain/email/deliver-emails";
 import { logTransport } from "@allot/domain/email/mail-transports";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testConfig, useTestApp } from "../../test/testing/test-app";
@@ -19,7 +20,9 @@ describe.each(testEngines())("tokens in emails (%s)", (engine) => {
   async function requestReset(email: string) {
     const response = await t.inject({ method: "POST", url: "/api/v1/password-reset/", payload: { email } });
     expect(response.statusCode).toBe(204);
-    await issueQueuedPasswordResets(t.db, { publicBaseUrl: testConfig().publicBaseUrl });
+    await issueQueuedPasswordResets(internalContext(t.db, "scheduler"), {
+      publicBaseUrl: testConfig().publicBaseUrl,
+    });
     const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
     const token = /\/links\/password-reset\/([^\s"<]+)/.exec(row?.textBody ?? "")?.[1];
     if (!row || !token) throw new Error(`no reset email queued for ${email}`);
@@ -44,10 +47,9 @@ describe.each(testEngines())("tokens in emails (%s)", (engine) => {
       const user = await t.user();
       const { token } = await requestReset(user.email);
       const lines: string[] = [];
-      await deliverDueEmails(
-        t.db,
-        logTransport(FROM, { bodies }, (line) => lines.push(line)),
-      );
+      await deliverDueEmails(internalContext(t.db, "scheduler"), {
+        transport: logTransport(FROM, { bodies }, (line) => lines.push(line)),
+      });
       const mine = lines.filter((line) => line.includes(user.email));
       expect(mine).toHaveLength(1);
       return { line: mine[0] as string, token };

@@ -1,3 +1,11 @@
+import {
+  Conflict,
+  Forbidden,
+  NotFound,
+  Throttled,
+  Unauthenticated,
+  ValidationFailed,
+} from "@allot/domain/shared/errors";
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { toErrorResponse } from "./error-response";
@@ -8,6 +16,25 @@ const fromDatabase = (code: string) =>
     code: "INTERNAL_SERVER_ERROR",
     cause: Object.assign(new Error("Failed query"), { cause: Object.assign(new Error("pg"), { code }) }),
   });
+
+describe("toErrorResponse for domain errors", () => {
+  const thrown = (error: Error) => new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
+
+  it.each([
+    [new NotFound(), 404, { detail: "Not found.", code: "not_found" }],
+    [new Unauthenticated(), 401, { detail: expect.any(String), code: "not_authenticated" }],
+    [new Forbidden("No.", "unallocated_budget"), 403, { detail: "No.", code: "unallocated_budget" }],
+    [new Conflict("Taken.", "duplicate"), 409, { detail: "Taken.", code: "duplicate" }],
+    [new Throttled(7), 429, { detail: expect.stringContaining("7 seconds"), code: "throttled" }],
+    [ValidationFailed.on("name", "Too long."), 400, { name: ["Too long."] }],
+  ])("answers %o with its kind's status and its code", (error, status, body) => {
+    expect(toErrorResponse(thrown(error))).toMatchObject({ status, body });
+  });
+
+  it("tells the client when to retry a throttled request", () => {
+    expect(toErrorResponse(thrown(new Throttled(7))).headers).toEqual({ "retry-after": "7" });
+  });
+});
 
 describe("toErrorResponse for database errors", () => {
   it.each([

@@ -1,7 +1,7 @@
 import { FIRST_DAY, LAST_DAY } from "@allot/contract/http/fields";
 import { pathParameters, type RouteSpec } from "@allot/contract/http/route";
 import { isDatabaseUnavailable, isTransientConflict, sqlState } from "@allot/db/database-errors";
-import { DomainError, Throttled, ValidationFailed } from "@allot/domain/shared/errors";
+import { DomainError, type DomainErrorKind, Throttled, ValidationFailed } from "@allot/domain/shared/errors";
 import { fieldErrors } from "@allot/domain/shared/validation";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
@@ -12,6 +12,16 @@ export interface ErrorResponse {
   body: Record<string, unknown>;
   headers?: Record<string, string>;
 }
+
+/** The status of each kind of domain error: the only place a domain refusal becomes HTTP. */
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  throttled: 429,
+};
 
 // trpc-to-openapi's own failures, before our code runs.
 const TRPC_CODES: Record<string, { status: number; code: string; detail?: string }> = {
@@ -44,14 +54,14 @@ export function toErrorResponse(error: unknown, route?: RouteSpec): ErrorRespons
 
   if (cause instanceof Throttled) {
     return {
-      status: 429,
+      status: STATUS_OF[cause.kind],
       body: { detail: cause.message, code: cause.code },
       headers: { "retry-after": String(cause.retryAfterSeconds) },
     };
   }
-  if (cause instanceof ValidationFailed) return { status: 400, body: cause.fields };
+  if (cause instanceof ValidationFailed) return { status: STATUS_OF[cause.kind], body: cause.fields };
   if (cause instanceof DomainError)
-    return { status: cause.status, body: { detail: cause.message, code: cause.code } };
+    return { status: STATUS_OF[cause.kind], body: { detail: cause.message, code: cause.code } };
   if (cause instanceof z.ZodError) return fromZodError(cause, route);
 
   if (error instanceof TRPCError && TRPC_CODES[error.code]) {

@@ -3,6 +3,7 @@ import { transactions } from "@allot/db/schema/transactions";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../../test/testing/test-app";
@@ -76,7 +77,7 @@ describe.each(testEngines())("hostile input over HTTP (%s)", (engine) => {
   };
 
   beforeAll(async () => {
-    bankId = (await createBank(t.db, { name: "Hostile Bank", currency: "USD" })).id;
+    bankId = (await createBank(internalContext(t.db, "cli"), { name: "Hostile Bank", currency: "USD" })).id;
     user = await t.user();
     account = await newAccount();
   });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { FastifyInstance } from "fastify";
 
-export const REQUEST_ID_HEADER = "x-request-id";
+const REQUEST_ID_HEADER = "x-request-id";
 
 // A client's id is kept only when it is short and plain, so it cannot forge or flood a log line.
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:@-]{1,128}$/;

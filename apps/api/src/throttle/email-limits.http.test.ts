@@ -1,4 +1,5 @@
 import { createBank } from "@allot/domain/banks/create-bank";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import { createUser } from "@allot/domain/users/create-user";
 import { describe, expect, it } from "vitest";
@@ -16,7 +17,7 @@ const newAddress = (label: string) => `${label}${++addresses}-${Date.now()}@exam
 type Harness = ReturnType<typeof useTestApp>;
 
 async function newAccount(t: Harness, owner: TestUser): Promise<string> {
-  const bank = await createBank(t.db, { name: "Shared Bank", currency: "USD" });
+  const bank = await createBank(internalContext(t.db, "cli"), { name: "Shared Bank", currency: "USD" });
   const response = await t.inject({
     method: "POST",
     url: "/api/v1/bank-accounts/",
@@ -70,7 +71,10 @@ describe.each(testThrottleSetups())("limits on email-sending requests (%s, %s st
 
     it("limits reset requests per address, known or not, alike", async () => {
       const known = newAddress("known");
-      await createUser(t.db, { email: known, password: "correct horse battery staple" });
+      await createUser(internalContext(t.db, "cli"), {
+        email: known,
+        password: "correct horse battery staple",
+      });
       const unknown = newAddress("unknown");
       for (const address of [known, unknown]) {
         // From three different networks, spelled three ways: one address.

@@ -1,4 +1,5 @@
 import { users } from "@allot/db/schema/users";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import { createUser } from "@allot/domain/users/create-user";
 import { eq } from "drizzle-orm";
@@ -27,7 +28,7 @@ describe.each(testThrottleSetups())("failed logins per email and network (%s, %s
 
     it("locks the guessing network out of the account, not the owner elsewhere", async () => {
       const victim = uniqueEmail("victim");
-      await createUser(t.db, { email: victim, password: PASSWORD });
+      await createUser(internalContext(t.db, "cli"), { email: victim, password: PASSWORD });
       const statuses: number[] = [];
       for (let i = 0; i < 25; i += 1)
         statuses.push((await login(victim, `guess ${i}`, "203.0.113.7")).statusCode);
@@ -48,7 +49,7 @@ describe.each(testThrottleSetups())("failed logins per email and network (%s, %s
 
     it("counts IPv6 clients per /64", async () => {
       const email = uniqueEmail("six");
-      await createUser(t.db, { email, password: PASSWORD });
+      await createUser(internalContext(t.db, "cli"), { email, password: PASSWORD });
       expect((await login(email, "wrong", "2001:db8:1:2::a")).statusCode).toBe(401);
       expect((await login(email, "wrong", "2001:db8:1:2::b")).statusCode).toBe(401);
       expect((await login(email, "wrong", "2001:db8:1:2:ffff:ffff:ffff:ffff")).statusCode).toBe(401);
@@ -60,7 +61,7 @@ describe.each(testThrottleSetups())("failed logins per email and network (%s, %s
 
     it("does not count successful logins", async () => {
       const email = uniqueEmail("owner");
-      await createUser(t.db, { email, password: PASSWORD });
+      await createUser(internalContext(t.db, "cli"), { email, password: PASSWORD });
       for (let i = 0; i < 5; i += 1)
         expect((await login(email, PASSWORD, "192.0.2.10")).statusCode).toBe(200);
       expect((await login(email, "wrong", "192.0.2.10")).statusCode).toBe(401);
@@ -69,14 +70,14 @@ describe.each(testThrottleSetups())("failed logins per email and network (%s, %s
 
     it("matches the address case-insensitively and ignores surrounding spaces", async () => {
       const email = uniqueEmail("Case");
-      await createUser(t.db, { email, password: PASSWORD });
+      await createUser(internalContext(t.db, "cli"), { email, password: PASSWORD });
       expect((await login(email.toUpperCase(), "wrong", "192.0.2.20")).statusCode).toBe(401);
       expect((await login(` ${email} `, "wrong", "192.0.2.20")).statusCode).toBe(401);
       expect((await login(email.toLowerCase(), "wrong", "192.0.2.20")).statusCode).toBe(401);
       expectThrottled(await login(email, PASSWORD, "192.0.2.20"));
       // Another address from the same network is not locked.
       const other = uniqueEmail("other");
-      await createUser(t.db, { email: other, password: PASSWORD });
+      await createUser(internalContext(t.db, "cli"), { email: other, password: PASSWORD });
       expect((await login(other, PASSWORD, "192.0.2.20")).statusCode).toBe(200);
     });
 
@@ -84,7 +85,7 @@ describe.each(testThrottleSetups())("failed logins per email and network (%s, %s
     it("locks an unknown address and an inactive user exactly like an active one", async () => {
       const unknown = uniqueEmail("nobody");
       const inactive = uniqueEmail("inactive");
-      const row = await createUser(t.db, { email: inactive, password: PASSWORD });
+      const row = await createUser(internalContext(t.db, "cli"), { email: inactive, password: PASSWORD });
       await t.db.update(users).set({ isActive: false }).where(eq(users.id, row.id));
       for (const email of [unknown, inactive]) {
         for (let i = 0; i < 3; i += 1)
@@ -93,7 +94,7 @@ describe.each(testThrottleSetups())("failed logins per email and network (%s, %s
       }
       // Neither touched anyone else's login from that network.
       const active = uniqueEmail("active");
-      await createUser(t.db, { email: active, password: PASSWORD });
+      await createUser(internalContext(t.db, "cli"), { email: active, password: PASSWORD });
       expect((await login(active, PASSWORD, "192.0.2.30")).statusCode).toBe(200);
     });
   });

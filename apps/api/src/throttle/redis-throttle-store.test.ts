@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "@allot/db/create-database";
 import { openTestDatabase } from "@allot/db/testing/test-databases";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
 import { Throttled } from "@allot/domain/shared/errors";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import type { ThrottleCheck } from "@allot/domain/throttle/throttle-windows";
 import { createUser } from "@allot/domain/users/create-user";
@@ -237,7 +238,7 @@ describe.each(redisUrls())("the Redis throttle store (%s)", (url) => {
 
     it("shares a user's counter: 3 allowed across both, then 429 with Retry-After on either", async () => {
       const email = `redis-${Date.now()}@example.com`;
-      await createUser(database.db, { email, password: PASSWORD });
+      await createUser(internalContext(database.db, "cli"), { email, password: PASSWORD });
       const authorization = `Bearer ${(await login(first.app, email)).json().access}`;
       const me = (app: FastifyInstance) =>
         app.inject({ url: "/api/v1/users/me/", headers: { authorization } });

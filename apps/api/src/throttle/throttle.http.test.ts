@@ -1,5 +1,6 @@
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import { createUser } from "@allot/domain/users/create-user";
 import { describe, expect, it } from "vitest";
@@ -109,7 +110,7 @@ describe.each(testEngines())("throttling over HTTP (%s)", (engine) => {
 
     it("limits logins per IP, refusing before the password is checked", async () => {
       const email = uniqueEmail("ip");
-      await createUser(t.db, { email, password: PASSWORD });
+      await createUser(internalContext(t.db, "cli"), { email, password: PASSWORD });
       const ip = uniqueIp();
       for (let i = 0; i < 3; i += 1) {
         expect((await login(uniqueEmail("nobody"), "wrong", ip)).statusCode).toBe(401);
@@ -121,7 +122,7 @@ describe.each(testEngines())("throttling over HTTP (%s)", (engine) => {
 
     it("limits refreshes per IP", async () => {
       const email = uniqueEmail("refresh");
-      await createUser(t.db, { email, password: PASSWORD });
+      await createUser(internalContext(t.db, "cli"), { email, password: PASSWORD });
       const logged = await login(email, PASSWORD, uniqueIp());
       const cookie = logged.cookies.find((c) => c.name === "refresh_token")?.value as string;
       const refresh = (remoteAddress: string) =>

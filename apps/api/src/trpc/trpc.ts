@@ -87,9 +87,3 @@ export function publicProcedureFor<I extends z.ZodType, O extends z.ZodType>(rou
   if (route.access !== "public") throw new Error(`${route.path} is not public: use procedureFor`);
   return baseProcedure(route, {}).input(route.input).output(route.output);
 }
-
-/** @deprecated until every procedure passes its narrowed `ctx` on: the actor of a non-public route. */
-export function actorOf(ctx: Context) {
-  if (!ctx.actor) throw new Unauthenticated();
-  return ctx.actor;
-}

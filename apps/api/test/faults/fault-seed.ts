@@ -1,3 +1,4 @@
+import { BUDGET_TYPE, FUNDING_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { Database } from "@allot/db/create-database";
 import { budgets } from "@allot/db/schema/budgets";
 import { createBankAccount } from "@allot/domain/bank-accounts/create-bank-account";
@@ -7,7 +8,9 @@ import { accountToday } from "@allot/domain/calendar/account-time-zone";
 import { addDays } from "@allot/domain/funding/schedule-events";
 import type { Actor } from "@allot/domain/shared/actor";
 import { rowsOf } from "@allot/domain/shared/rows-of";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { seedTransactions as seedAccountTransactions } from "@allot/domain/testing/seed-transactions";
+import { asUser } from "@allot/domain/testing/use-case-context";
 import { createUser } from "@allot/domain/users/create-user";
 import { sql } from "drizzle-orm";
 
@@ -27,9 +30,9 @@ export interface Owner {
 }
 
 export async function seedOwner(db: Database): Promise<Owner> {
-  const bank = await createBank(db, { name: "Fault Bank", currency: "USD" });
+  const bank = await createBank(internalContext(db, "cli"), { name: "Fault Bank", currency: "USD" });
   const email = "owner@faults.example";
-  const user = await createUser(db, { email, password: PASSWORD });
+  const user = await createUser(internalContext(db, "cli"), { email, password: PASSWORD });
   const actor: Actor = {
     userId: user.id,
     username: user.username,
@@ -55,7 +58,7 @@ export async function seedAccount(
   options: { balance?: string; budgets?: number } = {},
 ): Promise<SeededAccount> {
   const balance = options.balance ?? "0.00";
-  const account = await createBankAccount(db, owner.actor, {
+  const account = await createBankAccount(asUser(db, owner.actor), {
     name,
     bank: owner.bankId,
     available_balance: balance,
@@ -75,8 +78,8 @@ export async function seedAccount(
             Array.from({ length: count }, (_, i) => ({
               bankAccountId: account.id,
               name: `${name} budget ${i + 1}`,
-              budgetType: "G",
-              fundingType: "F",
+              budgetType: BUDGET_TYPE.goal,
+              fundingType: FUNDING_TYPE.fixedAmount,
               fundingAmount: "0.00",
               targetBalance: "1000.00",
             })),
@@ -113,8 +116,8 @@ export async function seedFundingBudgets(db: Database, accountId: string, count:
     return {
       bankAccountId: accountId,
       name: `Capped ${String(i + 1).padStart(4, "0")}`,
-      budgetType: "C",
-      fundingType: "F",
+      budgetType: BUDGET_TYPE.capped,
+      fundingType: FUNDING_TYPE.fixedAmount,
       fundingAmount: "10.00",
       targetBalance: "1000.00",
       fundingSchedule: schedule.value,

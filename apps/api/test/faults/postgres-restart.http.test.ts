@@ -3,6 +3,7 @@ import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { createUser } from "@allot/domain/users/create-user";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -54,8 +55,11 @@ describe.runIf(process.env.DATABASE_URL)("PostgreSQL restarting under load", () 
   it("answers 503 with Retry-After while it is down, never a 500, and recovers by itself", async () => {
     const email = "restart@example.com";
     const password = "correct horse battery staple";
-    await createUser(database.db, { email, password });
-    const bank = await createBank(database.db, { name: "Restart Bank", currency: "USD" });
+    await createUser(internalContext(database.db, "cli"), { email, password });
+    const bank = await createBank(internalContext(database.db, "cli"), {
+      name: "Restart Bank",
+      currency: "USD",
+    });
     const login = await post("/api/token/", undefined, { email, password });
     const authorization = `Bearer ${login.body.access}`;
     const account = (

@@ -2,6 +2,7 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { rowsOf } from "@allot/domain/shared/rows-of";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { injectSender } from "../integrity/ledger-client";
@@ -21,7 +22,7 @@ describe.runIf(testEngines().includes("postgres"))("a deadlock between concurren
   it("is retried inside the service: the transfer succeeds once and the ledger adds up", async () => {
     const owner = await t.user();
     const send = injectSender(t.app, owner.bearer);
-    const bank = await createBank(t.db, { name: "Deadlock Bank", currency: "USD" });
+    const bank = await createBank(internalContext(t.db, "cli"), { name: "Deadlock Bank", currency: "USD" });
     const account = (
       await send("POST", "/bank-accounts/", { name: "Joint", bank: bank.id, available_balance: "100.00" })
     ).body;

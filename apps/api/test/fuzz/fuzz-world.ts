@@ -1,5 +1,7 @@
+import type { Database } from "@allot/db/create-database";
 import { emailOutbox } from "@allot/db/schema/email-outbox";
 import { createBank } from "@allot/domain/banks/create-bank";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { type RefKind, TOKEN_PATTERN } from "./fuzz-values";
@@ -33,13 +35,14 @@ export class FuzzWorld {
 
   constructor(
     private readonly app: FastifyInstance,
-    private readonly db: Parameters<typeof createBank>[0],
+    private readonly db: Database,
     private readonly makeUser: () => Promise<FuzzUser>,
   ) {}
 
   async setUp() {
-    this.usdBank = (await createBank(this.db, { name: "Fuzz Bank", currency: "USD" })).id;
-    await createBank(this.db, { name: "Fuzz Euro Bank", currency: "EUR" });
+    const admin = internalContext(this.db, "cli");
+    this.usdBank = (await createBank(admin, { name: "Fuzz Bank", currency: "USD" })).id;
+    await createBank(admin, { name: "Fuzz Euro Bank", currency: "EUR" });
     const other = await this.makeUser();
     const account = await this.expect(201, other.bearer, "POST", "/v1/bank-accounts/", {
       name: "Other's checking",

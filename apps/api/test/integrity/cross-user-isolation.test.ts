@@ -1,6 +1,7 @@
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../testing/test-app";
 import { accountFingerprint, injectSender } from "./ledger-client";
@@ -20,7 +21,7 @@ describe.each(testEngines())("another user's budgets named from one's own accoun
     const intruder = await t.user();
     const asOwner = injectSender(t.app, owner.bearer);
     const asIntruder = injectSender(t.app, intruder.bearer);
-    const bank = await createBank(t.db, { name: "Isolation Bank", currency: "EUR" });
+    const bank = await createBank(internalContext(t.db, "cli"), { name: "Isolation Bank", currency: "EUR" });
 
     const account = (
       await asOwner("POST", "/bank-accounts/", { name: "Mine", bank: bank.id, available_balance: "100.00" })

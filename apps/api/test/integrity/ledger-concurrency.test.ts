@@ -1,3 +1,4 @@
+import { BUDGET_TYPE, FUNDING_TYPE } from "@allot/contract/budgets/budget-kinds";
 import { budgets } from "@allot/db/schema/budgets";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
@@ -73,8 +74,8 @@ describe.each(testEngines().filter((engine) => engine === "postgres"))(
           ["A", "B"].map((name) => ({
             bankAccountId: accountId,
             name: `Goal ${name}`,
-            budgetType: "G",
-            fundingType: "F",
+            budgetType: BUDGET_TYPE.goal,
+            fundingType: FUNDING_TYPE.fixedAmount,
             targetBalance: "500",
             autoSpend: [rentName],
           })),

@@ -1,3 +1,4 @@
+import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { Database } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
@@ -210,7 +211,11 @@ export async function balanceProblems(
       problems.push(`budget ${b.name} balance ${b.balance}, its events give ${money(want)}`);
     // Goals and fill-up goals: funded_amount is the net of their transfers.
     const net = funded.get(b.id) ?? 0n;
-    if ((b.budgetType === "G" || b.budgetType === "A") && !b.isUnallocated && cents(b.fundedAmount) !== net)
+    if (
+      (b.budgetType === BUDGET_TYPE.goal || b.budgetType === BUDGET_TYPE.fillup) &&
+      !b.isUnallocated &&
+      cents(b.fundedAmount) !== net
+    )
       problems.push(`budget ${b.name} funded_amount ${b.fundedAmount}, its transfers give ${money(net)}`);
   }
   return problems;

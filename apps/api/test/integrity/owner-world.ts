@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createBank } from "@allot/domain/banks/create-bank";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import type { TestUser, useTestApp } from "../testing/test-app";
 import type { useTestMailbox } from "../testing/test-mailbox";
 import { injectSender, type Reply, type Send } from "./ledger-client";
@@ -60,7 +61,10 @@ export async function buildOwnerWorld(t: Harness, mailbox: Mailbox): Promise<Own
   const ownerName = `Olive Owner ${mark}`;
   const owner = await t.user({ name: ownerName });
   const asOwner = injectSender(t.app, owner.bearer);
-  const bank = await createBank(t.db, { name: `Matrix Bank ${mark}`, currency: "EUR" });
+  const bank = await createBank(internalContext(t.db, "cli"), {
+    name: `Matrix Bank ${mark}`,
+    currency: "EUR",
+  });
 
   const account = created(
     "account",

@@ -1,3 +1,4 @@
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { createUser } from "@allot/domain/users/create-user";
 import type { ApiPair } from "./api-pair";
 
@@ -8,7 +9,7 @@ let users = 0;
 export async function newUser(pair: ApiPair, label: string) {
   users += 1;
   const email = `${label}${users}-${Date.now()}@example.com`;
-  await createUser(pair.db, { email, password: PASSWORD });
+  await createUser(internalContext(pair.db, "cli"), { email, password: PASSWORD });
   return email;
 }
 

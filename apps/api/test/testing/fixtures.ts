@@ -4,6 +4,7 @@ import type { RouteSpec } from "@allot/contract/http/route";
 import { createTransactionCategoryRoute } from "@allot/contract/transaction-categories/routes";
 import { createTransactionRoute } from "@allot/contract/transactions/routes";
 import { createBank } from "@allot/domain/banks/create-bank";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import type { TestApp, TestUser } from "./test-app";
 import type { Caller, CallInput, CallOutput, RouteResponse } from "./test-client";
 
@@ -29,7 +30,7 @@ async function created<R extends RouteSpec>(what: string, route: R, response: Ro
 
 /** A bank (USD unless told), made the admin way. */
 export function aBank(t: TestApp, fields: { name?: string; currency?: string } = {}) {
-  return createBank(t.db, {
+  return createBank(internalContext(t.db, "cli"), {
     name: fields.name ?? `Bank ${crypto.randomUUID()}`,
     currency: fields.currency ?? "USD",
   });

@@ -1,4 +1,5 @@
 import { createBank } from "@allot/domain/banks/create-bank";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import type { TestUser, useTestApp } from "./test-app";
 import type { useTestMailbox } from "./test-mailbox";
 
@@ -14,7 +15,10 @@ export function invitationFlow(t: ReturnType<typeof useTestApp>, mailbox: Return
     async invite(options: { accountName?: string; bankName?: string; invitee?: TestUser } = {}) {
       counter += 1;
       const owner = await t.user({ name: "Olive Owner" });
-      const bank = await createBank(t.db, { name: options.bankName ?? "Link Bank", currency: "EUR" });
+      const bank = await createBank(internalContext(t.db, "cli"), {
+        name: options.bankName ?? "Link Bank",
+        currency: "EUR",
+      });
       const created = await t.inject({
         method: "POST",
         url: "/api/v1/bank-accounts/",

@@ -4,6 +4,7 @@ import type { DatabaseEngine, DatabaseHandle } from "@allot/db/create-database";
 import { users } from "@allot/db/schema/users";
 import { openTestDatabase } from "@allot/db/testing/test-databases";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import { createUser } from "@allot/domain/users/create-user";
 import { eq } from "drizzle-orm";
@@ -103,7 +104,7 @@ export function useTestApp(
       userCounter += 1;
       const email = `user${userCounter}-${Date.now()}@example.com`;
       const password = "correct horse battery staple";
-      const row = await createUser(database.db, {
+      const row = await createUser(internalContext(database.db, "cli"), {
         email,
         password,
         name: options.name,

@@ -5,6 +5,7 @@ import type { Database } from "@allot/db/create-database";
 import { issueQueuedPasswordResets } from "@allot/domain/credentials/issue-queued-password-resets";
 import { deliverDueEmails } from "@allot/domain/email/deliver-emails";
 import { fileTransport } from "@allot/domain/email/mail-transports";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { afterAll, beforeAll } from "vitest";
 import { testConfig } from "./test-app";
 
@@ -38,8 +39,10 @@ export function useTestMailbox(db: () => Database, options = { publicBaseUrl: te
   const mailbox = {
     /** Delivers what is due, then every message ever delivered to the address, oldest first. */
     async messagesTo(address: string): Promise<DeliveredEmail[]> {
-      await issueQueuedPasswordResets(db(), options);
-      await deliverDueEmails(db(), fileTransport(directory, FROM));
+      await issueQueuedPasswordResets(internalContext(db(), "scheduler"), options);
+      await deliverDueEmails(internalContext(db(), "scheduler"), {
+        transport: fileTransport(directory, FROM),
+      });
       const names = (await readdir(directory)).filter((name) => name.endsWith(".json")).sort();
       const messages = await Promise.all(
         names.map(

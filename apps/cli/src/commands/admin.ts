@@ -35,8 +35,14 @@ export function registerAdminCommands(program: Command, env: CliEnv): void {
           if (options.password === undefined) refuseIfDatabaseInUse(env);
           const password = options.password ?? (await readPassword());
           const { createUser } = await import("@allot/domain/users/create-user");
+          const { internalContext } = await import("@allot/domain/shared/use-case-context");
           const user = await withMigratedDatabase(env, "allot admin create-user", (db) =>
-            createUser(db, { email: options.email, password, name: options.name, staff: options.staff }),
+            createUser(internalContext(db, "cli"), {
+              email: options.email,
+              password,
+              name: options.name,
+              staff: options.staff,
+            }),
           );
           const view = { username: user.username, email: user.email, is_staff: user.isStaff };
           if (options.json) printJson(view);
@@ -57,9 +63,10 @@ export function registerAdminCommands(program: Command, env: CliEnv): void {
     .action(async (options: JsonOption & { name: string; currency: string; routingNumber?: string }) => {
       try {
         const { createBank } = await import("@allot/domain/banks/create-bank");
+        const { internalContext } = await import("@allot/domain/shared/use-case-context");
         const { withMigratedDatabase } = await database();
         const bank = await withMigratedDatabase(env, "allot admin create-bank", (db) =>
-          createBank(db, {
+          createBank(internalContext(db, "cli"), {
             name: options.name,
             currency: options.currency,
             routingNumber: options.routingNumber,

@@ -1,5 +1,6 @@
 import { createInterface } from "node:readline/promises";
 import type { BudgetSchema } from "@allot/contract/budgets/budget";
+import { BUDGET_TYPE, FUNDING_TYPE, type FundingType } from "@allot/contract/budgets/budget-kinds";
 import {
   archiveBudgetRoute,
   createBudgetRoute,
@@ -27,8 +28,17 @@ interface Options extends ApiOptions, OutputOptions {
 }
 
 // People say "goal", the API says "G": the words the CLI accepts and shows, both ways.
-const TYPE_CODES = { goal: "G", recurring: "R", capped: "C", fillup: "A" } as const;
-const FUNDING_CODES = { fixed: "F", date: "D" } as const;
+const TYPE_CODES = {
+  goal: BUDGET_TYPE.goal,
+  recurring: BUDGET_TYPE.recurring,
+  capped: BUDGET_TYPE.capped,
+  fillup: BUDGET_TYPE.fillup,
+} as const;
+const FUNDING_CODES = { fixed: FUNDING_TYPE.fixedAmount, date: FUNDING_TYPE.targetDate } as const;
+const FUNDING_SHOWN: Record<FundingType, string> = {
+  [FUNDING_TYPE.fixedAmount]: "fixed amount",
+  [FUNDING_TYPE.targetDate]: "toward a date",
+};
 type TypeWord = keyof typeof TYPE_CODES;
 type FundingWord = keyof typeof FUNDING_CODES;
 const wordOf = <W extends string>(codes: Record<W, string>, code: string): string =>
@@ -66,8 +76,12 @@ const RECORD_FIELDS: Column<Budget>[] = [
   { header: "Type", value: (b) => wordOf(TYPE_CODES, b.budget_type) },
   { header: "Balance", value: (b) => `${b.balance} ${b.balance_currency}`, money: true },
   { header: "Target", value: (b) => b.target_balance, money: true },
-  { header: "Funded", value: (b) => (b.budget_type === "G" ? b.funded_amount : null), money: true },
-  { header: "Funding", value: (b) => (b.funding_type === "F" ? "fixed amount" : "toward a date") },
+  {
+    header: "Funded",
+    value: (b) => (b.budget_type === BUDGET_TYPE.goal ? b.funded_amount : null),
+    money: true,
+  },
+  { header: "Funding", value: (b) => FUNDING_SHOWN[b.funding_type] },
   { header: "Funding amount", value: (b) => b.funding_amount, money: true },
   { header: "Target date", value: (b) => b.target_date },
   { header: "Schedule", value: (b) => oneLine(b.funding_schedule) },

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { useTestApp } from "@allot/api/test/testing/test-app";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { createClient } from "@allot/sdk/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../testing/run-cli";
@@ -39,7 +40,10 @@ describe.each(testEngines())("the CLI shows and filters days in the account's ca
       });
       expect(patched.statusCode).toBe(200);
       const key = (await t.apiKey(user)).replace(/^Api-Key /, "");
-      const bank = await createBank(t.db, { name: `Calendar Bank ${Date.now()}`, currency: "EUR" });
+      const bank = await createBank(internalContext(t.db, "cli"), {
+        name: `Calendar Bank ${Date.now()}`,
+        currency: "EUR",
+      });
       const client = createClient({ baseUrl, auth: { apiKey: key } });
       const account = await client.bankAccounts.create({
         name: "Girokonto",

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { useTestApp } from "@allot/api/test/testing/test-app";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { createClient } from "@allot/sdk/client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runCli } from "../testing/run-cli";
@@ -26,7 +27,10 @@ describe.each(testEngines())("allot fund against a running API (%s)", (engine) =
   it("shows the schedules and their dates, runs the funding due today, then has nothing to do", async () => {
     const user = await t.user();
     const key = (await t.apiKey(user)).replace(/^Api-Key /, "");
-    const bank = await createBank(t.db, { name: `Fund Bank ${Date.now()}`, currency: "USD" });
+    const bank = await createBank(internalContext(t.db, "cli"), {
+      name: `Fund Bank ${Date.now()}`,
+      currency: "USD",
+    });
     const client = createClient({ baseUrl, auth: { apiKey: key } });
     const account = await client.bankAccounts.create({
       name: "Checking",

@@ -6,6 +6,7 @@ import { useTestApp } from "@allot/api/test/testing/test-app";
 import { listTransactionsRoute } from "@allot/contract/transactions/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { type Client, createClient } from "@allot/sdk/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../testing/run-cli";
@@ -49,7 +50,10 @@ describe.each(testEngines())("allot import against a running API (%s)", (engine)
     counter += 1;
     const user = await t.user();
     const key = (await t.apiKey(user)).replace(/^Api-Key /, "");
-    const bank = await createBank(t.db, { name: `Import Bank ${counter} ${Date.now()}`, currency: "USD" });
+    const bank = await createBank(internalContext(t.db, "cli"), {
+      name: `Import Bank ${counter} ${Date.now()}`,
+      currency: "USD",
+    });
     const client = createClient({ baseUrl, auth: { apiKey: key } });
     const account = await client.bankAccounts.create({
       name: "Checking",

@@ -3,6 +3,7 @@ import { hostname, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { useTestApp } from "@allot/api/test/testing/test-app";
 import { testEngines } from "@allot/db/testing/test-databases";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { createUser } from "@allot/domain/users/create-user";
 import { createClient } from "@allot/sdk/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -30,7 +31,11 @@ describe.each(testEngines())(
     async function person() {
       counter += 1;
       const email = `prof${counter}-${Date.now()}@example.com`;
-      await createUser(t.db, { email, password: PASSWORD, name: `Person ${counter}` });
+      await createUser(internalContext(t.db, "cli"), {
+        email,
+        password: PASSWORD,
+        name: `Person ${counter}`,
+      });
       return { email, username: email };
     }
 

@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { testConfig, useTestApp } from "@allot/api/test/testing/test-app";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { createUser } from "@allot/domain/users/create-user";
 import { createClient } from "@allot/sdk/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -29,7 +30,7 @@ describe.each(testEngines())("allot login / whoami / logout against a running AP
   async function person() {
     counter += 1;
     const email = `Cli${counter}-${Date.now()}@Example.com`;
-    await createUser(t.db, { email, password: PASSWORD, name: "Cleo" });
+    await createUser(internalContext(t.db, "cli"), { email, password: PASSWORD, name: "Cleo" });
     const configPath = join(folder, `config-${counter}`, "config.json");
     return { email, username: email.toLowerCase(), configPath, env: { ALLOT_CONFIG: configPath } };
   }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { useTestApp } from "@allot/api/test/testing/test-app";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { createClient } from "@allot/sdk/client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runCli } from "../testing/run-cli";
@@ -26,7 +27,10 @@ describe.each(testEngines())("allot transfer against a running API (%s)", (engin
   it("moves money between budgets named in any case or by id, and shows both balances", async () => {
     const user = await t.user();
     const key = (await t.apiKey(user)).replace(/^Api-Key /, "");
-    const bank = await createBank(t.db, { name: `Transfer Bank ${Date.now()}`, currency: "USD" });
+    const bank = await createBank(internalContext(t.db, "cli"), {
+      name: `Transfer Bank ${Date.now()}`,
+      currency: "USD",
+    });
     const client = createClient({ baseUrl, auth: { apiKey: key } });
     const checking = await client.bankAccounts.create({
       name: "Checking",

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { type TestUser, useTestApp } from "@allot/api/test/testing/test-app";
 import type { DatabaseEngine } from "@allot/db/create-database";
 import { createBank } from "@allot/domain/banks/create-bank";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { type Client, createClient } from "@allot/sdk/client";
 import { afterAll, beforeAll, expect } from "vitest";
 import { type CliRun, runCli } from "./run-cli";
@@ -47,7 +48,10 @@ export function useCliServer(engine: DatabaseEngine) {
     /** A bank with a name no other test uses. */
     async bank(name = "Bank") {
       counter += 1;
-      return createBank(t.db, { name: `${name} ${counter} ${Date.now()}`, currency: "USD" });
+      return createBank(internalContext(t.db, "cli"), {
+        name: `${name} ${counter} ${Date.now()}`,
+        currency: "USD",
+      });
     },
     async apiKeyUser(): Promise<CliUser> {
       const user = await t.user();

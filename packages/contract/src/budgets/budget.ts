@@ -8,9 +8,8 @@ import {
   moneyOutput,
   uuidField,
 } from "../http/fields";
+import { BUDGET_TYPES, FUNDING_TYPES } from "./budget-kinds";
 
-export const BUDGET_TYPES = ["G", "R", "A", "C"] as const;
-export const FUNDING_TYPES = ["D", "F"] as const;
 export const FUNDING_PACES = ["ahead", "on_track", "behind"] as const;
 export const BUDGET_ORDERING = ["name", "created_at", "balance"] as const;
 export const BUDGET_NAME_MAX = 200;

@@ -1,13 +1,8 @@
 import { z } from "zod";
 import { booleanField, noContent, orderingField, pageQuery, paginated, uuidField } from "../http/fields";
 import { defineRoute } from "../http/route";
-import {
-  BUDGET_ORDERING,
-  BUDGET_TYPES,
-  BudgetSchema,
-  BudgetUpdateResultSchema,
-  budgetFields,
-} from "./budget";
+import { BUDGET_ORDERING, BudgetSchema, BudgetUpdateResultSchema, budgetFields } from "./budget";
+import { BUDGET_TYPES } from "./budget-kinds";
 
 const tags = ["budgets"];
 const id = uuidField();

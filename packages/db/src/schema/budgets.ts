@@ -1,7 +1,14 @@
+import {
+  BUDGET_TYPES,
+  type BudgetType,
+  FUNDING_TYPES,
+  type FundingType,
+} from "@allot/contract/budgets/budget-kinds";
 import { sql } from "drizzle-orm";
 import {
   boolean,
   char,
+  check,
   date,
   index,
   pgTable,
@@ -13,7 +20,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { bankAccounts } from "./bank-accounts";
-import { money, timestamps, uuidPrimaryKey } from "./columns";
+import { money, oneOf, timestamps, uuidPrimaryKey } from "./columns";
 
 export const budgets = pgTable(
   "budgets",
@@ -24,9 +31,9 @@ export const budgets = pgTable(
       .references(() => bankAccounts.id, { onDelete: "cascade" }),
     name: varchar("name", { length: 200 }).notNull(),
     /** G goal, R recurring, A associated fill-up goal, C capped. */
-    budgetType: char("budget_type", { length: 1 }).notNull(),
+    budgetType: char("budget_type", { length: 1 }).$type<BudgetType>().notNull(),
     /** D target date, F fixed amount. */
-    fundingType: char("funding_type", { length: 1 }).notNull(),
+    fundingType: char("funding_type", { length: 1 }).$type<FundingType>().notNull(),
     isUnallocated: boolean("is_unallocated").notNull().default(false),
     balance: money("balance").notNull().default("0"),
     fundedAmount: money("funded_amount").notNull().default("0"),
@@ -56,5 +63,7 @@ export const budgets = pgTable(
     uniqueIndex("budgets_one_unallocated_per_account").on(t.bankAccountId).where(sql`${t.isUnallocated}`),
     // Target of the (budget, account) foreign keys of funding occurrences and transfers.
     unique("budgets_id_account_key").on(t.id, t.bankAccountId),
+    check("budgets_budget_type", oneOf(t.budgetType, BUDGET_TYPES)),
+    check("budgets_funding_type", oneOf(t.fundingType, FUNDING_TYPES)),
   ],
 );

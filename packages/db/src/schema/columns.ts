@@ -1,4 +1,5 @@
-import { numeric, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { type AnyPgColumn, numeric, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** Money is numeric(14,2): 12 integer digits and 2 fraction digits, read back as a string. */
 export const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
@@ -12,3 +13,7 @@ export const timestamps = {
     .defaultNow()
     .$onUpdate(() => new Date()),
 };
+
+/** A CHECK that `column` holds one of `values`, a constant list written into the SQL as literals. */
+export const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", "))})`;

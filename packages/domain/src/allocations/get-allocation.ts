@@ -1,13 +1,17 @@
-import type { Database } from "@allot/db/create-database";
+import type { getAllocationRoute } from "@allot/contract/allocations/routes";
+import type { RouteInput } from "@allot/contract/http/route";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { and, eq } from "drizzle-orm";
 import { inOwnedAccounts } from "../bank-accounts/find-owned-account";
-import type { Actor } from "../shared/actor";
 import { NotFound } from "../shared/errors";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { selectAllocationViews, toAllocationView } from "./allocation-view";
 
 /** One allocation of the caller's accounts; anyone else's is 404. */
-export async function getAllocation(db: Database, actor: Actor, id: string) {
+export async function getAllocation(
+  { db, actor }: UseCaseContext,
+  { id }: RouteInput<typeof getAllocationRoute>,
+) {
   const [row] = await selectAllocationViews(db).where(
     and(
       eq(transactionAllocations.id, id),

@@ -1,3 +1,5 @@
+import type { listAllocationsRoute } from "@allot/contract/allocations/routes";
+import type { RouteInput } from "@allot/contract/http/route";
 import type { Database } from "@allot/db/create-database";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
@@ -5,8 +7,8 @@ import { and, asc, count, desc, eq, exists, isNotNull, isNull, sql } from "drizz
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { inOwnedAccounts } from "../bank-accounts/find-owned-account";
 import { normaliseCategoryPart } from "../categories/visible-categories";
-import type { Actor } from "../shared/actor";
-import { type PageRequest, paginate } from "../shared/pagination";
+import { paginate } from "../shared/pagination";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { selectAllocationViews, toAllocationView } from "./allocation-view";
 
 export interface AllocationFilters {
@@ -52,7 +54,10 @@ export function allocationListCondition(db: Database, userId: number, f: Allocat
 }
 
 /** A page of allocations, oldest first unless `ordering=-created_at`. */
-export async function listAllocations(db: Database, actor: Actor, query: PageRequest & AllocationFilters) {
+export async function listAllocations(
+  { db, actor }: UseCaseContext,
+  query: RouteInput<typeof listAllocationsRoute>,
+) {
   const where = allocationListCondition(db, actor.userId, query);
   const direction = query.ordering?.startsWith("-") ? desc : asc;
   return paginate(

@@ -1,7 +1,8 @@
-import type { Database } from "@allot/db/create-database";
+import type { createApiKeyRoute } from "@allot/contract/api-keys/routes";
+import type { RouteInput } from "@allot/contract/http/route";
 import { apiKeys } from "@allot/db/schema/api-keys";
 import { sha256 } from "../auth/token-digest";
-import type { Actor } from "../shared/actor";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { apiKeyPrefix, generateApiKey } from "./api-key-material";
 import { toApiKeyView } from "./api-key-view";
 
@@ -9,10 +10,8 @@ const DAY_MS = 86_400_000;
 
 /** A new key of the caller; the plaintext is in this answer only, the database keeps its digest. */
 export async function createApiKey(
-  db: Database,
-  actor: Actor,
-  input: { name: string; expiry_days?: number | null },
-  now = new Date(),
+  { db, actor, now }: UseCaseContext,
+  input: RouteInput<typeof createApiKeyRoute>,
 ) {
   const key = generateApiKey();
   const [row] = await db

@@ -1,12 +1,13 @@
-import type { Database } from "@allot/db/create-database";
+import type { listApiKeysRoute } from "@allot/contract/api-keys/routes";
+import type { RouteInput } from "@allot/contract/http/route";
 import { apiKeys } from "@allot/db/schema/api-keys";
 import { count, desc, eq } from "drizzle-orm";
-import type { Actor } from "../shared/actor";
-import { type PageRequest, paginate } from "../shared/pagination";
+import { paginate } from "../shared/pagination";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { toApiKeyView } from "./api-key-view";
 
 /** The caller's keys, newest first: active, expired and revoked alike. */
-export async function listApiKeys(db: Database, actor: Actor, query: PageRequest) {
+export async function listApiKeys({ db, actor }: UseCaseContext, query: RouteInput<typeof listApiKeysRoute>) {
   const mine = eq(apiKeys.userId, actor.userId);
   return paginate(
     query,

@@ -1,10 +1,9 @@
-import type { Database } from "@allot/db/create-database";
 import { apiKeys } from "@allot/db/schema/api-keys";
 import { and, eq, gt, isNull, or } from "drizzle-orm";
-import type { Actor } from "../shared/actor";
+import type { UseCaseContext } from "../shared/use-case-context";
 
 /** Revokes every active key of the caller; expired and already revoked keys are left as they are. */
-export async function revokeAllApiKeys(db: Database, actor: Actor, now = new Date()) {
+export async function revokeAllApiKeys({ db, actor, now }: UseCaseContext) {
   const revoked = await db
     .update(apiKeys)
     .set({ revokedAt: now })

@@ -1,13 +1,17 @@
-import type { Database } from "@allot/db/create-database";
+import type { revokeApiKeyRoute } from "@allot/contract/api-keys/routes";
+import type { RouteInput } from "@allot/contract/http/route";
 import { apiKeys } from "@allot/db/schema/api-keys";
 import { and, eq } from "drizzle-orm";
-import type { Actor } from "../shared/actor";
 import { NotFound, ValidationFailed } from "../shared/errors";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { toApiKeyView } from "./api-key-view";
 import { API_KEY_NOT_FOUND } from "./get-api-key";
 
 /** Revokes one of the caller's keys: it stops authenticating at once and stays listed. */
-export async function revokeApiKey(db: Database, actor: Actor, uuid: string, now = new Date()) {
+export async function revokeApiKey(
+  { db, actor, now }: UseCaseContext,
+  { uuid }: RouteInput<typeof revokeApiKeyRoute>,
+) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()

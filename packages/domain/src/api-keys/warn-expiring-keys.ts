@@ -1,6 +1,6 @@
-import type { Database } from "@allot/db/create-database";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../shared/rows-of";
+import type { PublicContext } from "../shared/use-case-context";
 
 /** How long before its expiry a key's owner is told, so an importer never stops by surprise. */
 export const EXPIRY_WARNING_DAYS = 7;
@@ -10,7 +10,7 @@ export const EXPIRY_WARNING_DAYS = 7;
  * not been told yet (the notification itself is the record, so a key is warned about once however
  * often the job runs, on however many machines: the insert is one statement). Returns how many.
  */
-export async function warnExpiringApiKeys(db: Database, now = new Date()): Promise<number> {
+export async function warnExpiringApiKeys({ db, now }: PublicContext): Promise<number> {
   const until = new Date(now.getTime() + EXPIRY_WARNING_DAYS * 86_400_000);
   const result = await db.execute(sql`
     insert into notifications (user_id, kind, payload)

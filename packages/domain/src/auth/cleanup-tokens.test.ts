@@ -4,6 +4,7 @@ import { throttleCounters } from "@allot/db/schema/throttle-counters";
 import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { internalContext } from "../shared/use-case-context";
 import { deleteExpiredThrottleCounters } from "../throttle/consume-throttle";
 import { createUser } from "../users/create-user";
 import { createAccessTokens } from "./access-tokens";
@@ -26,13 +27,16 @@ describe.each(testEngines())("token clean-up (%s)", (engine) => {
     await database?.close();
   });
 
+  /** The context of a call (a login, a scheduled job) made at `now`. */
+  const asOf = (now: Date) => ({ ...internalContext(database.db, "scheduler"), now });
+
   it("deletes expired refresh tokens and sessions that can no longer be used, and nothing else", async () => {
     const db = database.db;
     const now = new Date();
     const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
-    await createUser(db, { email: "cleanup@example.com", password: PASSWORD });
+    await createUser(internalContext(db, "cli"), { email: "cleanup@example.com", password: PASSWORD });
     const signIn = (when: Date) =>
-      login(db, tokens, { email: "cleanup@example.com", password: PASSWORD }, when);
+      login(asOf(when), { email: "cleanup@example.com", password: PASSWORD }, { tokens });
     const sessionOf = async (token: string) => {
       const [row] = await db
         .select()
@@ -46,18 +50,14 @@ describe.each(testEngines())("token clean-up (%s)", (engine) => {
     // Rotated 20 days ago and again 7 days ago: the first token (blacklisted) expired, the live one stays.
     const rotatedLogin = await signIn(daysAgo(25));
     const rotatedOnce = await refreshSession(
-      db,
-      tokens,
-      rotatedLogin.refreshToken,
-      { rotate: true },
-      daysAgo(20),
+      asOf(daysAgo(20)),
+      {},
+      { tokens, refreshToken: rotatedLogin.refreshToken, rotate: true },
     );
     const rotatedTwice = await refreshSession(
-      db,
-      tokens,
-      rotatedOnce.rotated?.refreshToken,
-      { rotate: true },
-      daysAgo(7),
+      asOf(daysAgo(7)),
+      {},
+      { tokens, refreshToken: rotatedOnce.rotated?.refreshToken, rotate: true },
     );
     // Open, its only token expired 2 days ago: nothing can refresh it, its access tokens are long dead.
     const lapsed = await signIn(daysAgo(16));
@@ -65,10 +65,10 @@ describe.each(testEngines())("token clean-up (%s)", (engine) => {
     const justLapsed = await signIn(new Date(now.getTime() - 14 * DAY_MS - 10 * 60_000));
     // Logged out with an unexpired (blacklisted) token: kept until that token expires.
     const loggedOut = await signIn(daysAgo(1));
-    await logout(db, loggedOut.refreshToken, now);
+    await logout(asOf(now), {}, { refreshToken: loggedOut.refreshToken });
     // Logged out long ago, token expired: goes.
     const endedLongAgo = await signIn(daysAgo(30));
-    await logout(db, endedLongAgo.refreshToken, daysAgo(29));
+    await logout(asOf(daysAgo(29)), {}, { refreshToken: endedLongAgo.refreshToken });
 
     const ids = {
       current: await sessionOf(current.refreshToken),
@@ -91,7 +91,7 @@ describe.each(testEngines())("token clean-up (%s)", (engine) => {
         .where(eq(sessions.id, ids[name]));
     }
 
-    const result = await cleanupTokens(db, now);
+    const result = await cleanupTokens(asOf(now));
     expect(result).toEqual({ sessions: 2, refreshTokens: 3 });
 
     const left = await db
@@ -110,8 +110,8 @@ describe.each(testEngines())("token clean-up (%s)", (engine) => {
 
     // Once the access-token lifetime has passed too, the just-lapsed session goes; a second run is a no-op.
     const later = new Date(now.getTime() + 60 * 60_000);
-    expect(await cleanupTokens(db, later)).toEqual({ sessions: 1, refreshTokens: 0 });
-    expect(await cleanupTokens(db, later)).toEqual({ sessions: 0, refreshTokens: 0 });
+    expect(await cleanupTokens(asOf(later))).toEqual({ sessions: 1, refreshTokens: 0 });
+    expect(await cleanupTokens(asOf(later))).toEqual({ sessions: 0, refreshTokens: 0 });
   });
 
   it("deletes throttle counters whose window has closed", async () => {
@@ -121,7 +121,7 @@ describe.each(testEngines())("token clean-up (%s)", (engine) => {
       { key: "user:1|60", windowStart: 0, hits: 3, expiresAt: new Date(now.getTime() - 1000) },
       { key: "user:1|3600", windowStart: 0, hits: 3, expiresAt: new Date(now.getTime() + 60_000) },
     ]);
-    expect(await deleteExpiredThrottleCounters(db, now)).toBe(1);
+    expect(await deleteExpiredThrottleCounters(asOf(now))).toBe(1);
     const left = await db.select({ key: throttleCounters.key }).from(throttleCounters);
     expect(left).toEqual([{ key: "user:1|3600" }]);
   });

@@ -1,6 +1,6 @@
-import type { Database } from "@allot/db/create-database";
 import { refreshTokens, sessions } from "@allot/db/schema/sessions";
 import { and, exists, gt, isNotNull, isNull, lte, not, or, sql } from "drizzle-orm";
+import type { PublicContext } from "../shared/use-case-context";
 import { ACCESS_TOKEN_MINUTES } from "./access-tokens";
 
 export interface TokenCleanup {
@@ -14,7 +14,7 @@ export interface TokenCleanup {
  * only when its last token expired more than an access-token lifetime ago, so an access token
  * signed at the last refresh is never cut short.
  */
-export async function cleanupTokens(db: Database, now = new Date()): Promise<TokenCleanup> {
+export async function cleanupTokens({ db, now }: PublicContext): Promise<TokenCleanup> {
   const accessCutoff = new Date(now.getTime() - ACCESS_TOKEN_MINUTES * 60_000);
   const liveTokenAfter = (instant: Date) =>
     exists(

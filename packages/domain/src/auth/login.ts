@@ -1,7 +1,9 @@
-import type { Database } from "@allot/db/create-database";
+import type { loginRoute } from "@allot/contract/auth/routes";
+import type { RouteInput } from "@allot/contract/http/route";
 import { users } from "@allot/db/schema/users";
 import { sql } from "drizzle-orm";
 import { Unauthenticated } from "../shared/errors";
+import type { PublicContext } from "../shared/use-case-context";
 import type { AccessTokens } from "./access-tokens";
 import { verifyPassword } from "./passwords";
 import { type IssuedCredentials, startSession } from "./sessions";
@@ -10,10 +12,9 @@ const LOGIN_FAILED = "No active account found with the given credentials.";
 
 /** Email and password in, a new session's credentials out. Inactive users cannot log in. */
 export async function login(
-  db: Database,
-  tokens: AccessTokens,
-  input: { email: string; password: string },
-  now = new Date(),
+  { db, now }: PublicContext,
+  input: RouteInput<typeof loginRoute>,
+  { tokens }: { tokens: AccessTokens },
 ): Promise<IssuedCredentials> {
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })

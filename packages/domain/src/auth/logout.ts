@@ -1,6 +1,8 @@
-import type { Database } from "@allot/db/create-database";
+import type { logoutRoute } from "@allot/contract/auth/routes";
+import type { RouteInput } from "@allot/contract/http/route";
 import { refreshTokens } from "@allot/db/schema/sessions";
 import { eq } from "drizzle-orm";
+import type { PublicContext } from "../shared/use-case-context";
 import { endSession } from "./sessions";
 import { sha256 } from "./token-digest";
 
@@ -10,9 +12,9 @@ import { sha256 } from "./token-digest";
  * expired or already blacklisted one still ends its session, since whoever holds it asked to.
  */
 export async function logout(
-  db: Database,
-  refreshToken: string | undefined,
-  now = new Date(),
+  { db, now }: PublicContext,
+  _input: RouteInput<typeof logoutRoute>,
+  { refreshToken }: { refreshToken: string | undefined },
 ): Promise<void> {
   if (!refreshToken) return;
   await db.transaction(async (tx) => {

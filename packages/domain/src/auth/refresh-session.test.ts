@@ -4,6 +4,7 @@ import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases"
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Unauthenticated } from "../shared/errors";
+import { internalContext } from "../shared/use-case-context";
 import { createUser } from "../users/create-user";
 import { createAccessTokens } from "./access-tokens";
 import { login } from "./login";
@@ -27,11 +28,14 @@ describe.each(testEngines())("refreshSession (%s)", (engine) => {
     await database?.close();
   });
 
+  /** The context of a call made at `now`. */
+  const asOf = (now: Date) => ({ ...internalContext(database.db, "cli"), now });
+
   async function signIn(now = start) {
     counter += 1;
     const email = `refresh${counter}@example.com`;
-    await createUser(database.db, { email, password: PASSWORD });
-    return login(database.db, tokens, { email, password: PASSWORD }, now);
+    await createUser(internalContext(database.db, "cli"), { email, password: PASSWORD });
+    return login(asOf(now), { email, password: PASSWORD }, { tokens });
   }
 
   const refuse = (promise: Promise<unknown>, detail: string) =>
@@ -40,20 +44,22 @@ describe.each(testEngines())("refreshSession (%s)", (engine) => {
   it("with rotation, slides the 14-day window: each new token lives 14 days from its refresh", async () => {
     const first = await signIn();
     expect(first.refreshExpiresAt).toEqual(at(14));
-    const second = await refreshSession(database.db, tokens, first.refreshToken, { rotate: true }, at(10));
+    const second = await refreshSession(
+      asOf(at(10)),
+      {},
+      { tokens, refreshToken: first.refreshToken, rotate: true },
+    );
     expect(second.rotated?.refreshExpiresAt).toEqual(at(24));
     const third = await refreshSession(
-      database.db,
-      tokens,
-      second.rotated?.refreshToken,
-      { rotate: true },
-      at(20),
+      asOf(at(20)),
+      {},
+      { tokens, refreshToken: second.rotated?.refreshToken, rotate: true },
     );
     expect(third.rotated?.refreshExpiresAt).toEqual(at(34));
     await expect(tokens.verify(third.access)).resolves.toMatchObject({});
     // Past the first login's 14 days, the rotated token lapses only 14 days after its own refresh.
     await refuse(
-      refreshSession(database.db, tokens, third.rotated?.refreshToken, { rotate: true }, at(34)),
+      refreshSession(asOf(at(34)), {}, { tokens, refreshToken: third.rotated?.refreshToken, rotate: true }),
       "Token has expired.",
     );
   });
@@ -61,11 +67,9 @@ describe.each(testEngines())("refreshSession (%s)", (engine) => {
   it("without rotation, keeps the token and its original expiry", async () => {
     const first = await signIn();
     const refreshed = await refreshSession(
-      database.db,
-      tokens,
-      first.refreshToken,
-      { rotate: false },
-      at(13),
+      asOf(at(13)),
+      {},
+      { tokens, refreshToken: first.refreshToken, rotate: false },
     );
     expect(refreshed.rotated).toBeNull();
     const [row] = await database.db
@@ -74,16 +78,20 @@ describe.each(testEngines())("refreshSession (%s)", (engine) => {
       .where(eq(refreshTokens.tokenDigest, sha256(first.refreshToken)));
     expect(row).toMatchObject({ blacklistedAt: null, expiresAt: at(14) });
     await refuse(
-      refreshSession(database.db, tokens, first.refreshToken, { rotate: false }, at(14)),
+      refreshSession(asOf(at(14)), {}, { tokens, refreshToken: first.refreshToken, rotate: false }),
       "Token has expired.",
     );
   });
 
   it("ends the whole session when a rotated token is presented again", async () => {
     const first = await signIn();
-    const second = await refreshSession(database.db, tokens, first.refreshToken, { rotate: true }, at(1));
+    const second = await refreshSession(
+      asOf(at(1)),
+      {},
+      { tokens, refreshToken: first.refreshToken, rotate: true },
+    );
     await refuse(
-      refreshSession(database.db, tokens, first.refreshToken, { rotate: true }, at(2)),
+      refreshSession(asOf(at(2)), {}, { tokens, refreshToken: first.refreshToken, rotate: true }),
       "Token is blacklisted.",
     );
     const claims = await tokens.verify(second.access).catch(() => null);
@@ -93,7 +101,7 @@ describe.each(testEngines())("refreshSession (%s)", (engine) => {
     const live = await database.db.select().from(refreshTokens).where(eq(refreshTokens.sessionId, sessionId));
     expect(live.every((r) => r.blacklistedAt !== null)).toBe(true);
     await refuse(
-      refreshSession(database.db, tokens, second.rotated?.refreshToken, { rotate: true }, at(2)),
+      refreshSession(asOf(at(2)), {}, { tokens, refreshToken: second.rotated?.refreshToken, rotate: true }),
       "Token is blacklisted.",
     );
   });
@@ -101,22 +109,29 @@ describe.each(testEngines())("refreshSession (%s)", (engine) => {
   it("lets one of two concurrent refreshes of one token through", async () => {
     const first = await signIn();
     const results = await Promise.allSettled([
-      refreshSession(database.db, tokens, first.refreshToken, { rotate: true }, at(1)),
-      refreshSession(database.db, tokens, first.refreshToken, { rotate: true }, at(1)),
+      refreshSession(asOf(at(1)), {}, { tokens, refreshToken: first.refreshToken, rotate: true }),
+      refreshSession(asOf(at(1)), {}, { tokens, refreshToken: first.refreshToken, rotate: true }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
   });
 
   it("refuses a missing or unknown token, and any token once logged out", async () => {
     await refuse(
-      refreshSession(database.db, tokens, undefined, { rotate: true }),
+      refreshSession(
+        internalContext(database.db, "cli"),
+        {},
+        { tokens, refreshToken: undefined, rotate: true },
+      ),
       "No refresh token cookie was sent.",
     );
-    await refuse(refreshSession(database.db, tokens, "nope", { rotate: true }), "Token is invalid.");
-    const first = await signIn();
-    await logout(database.db, first.refreshToken, at(1));
     await refuse(
-      refreshSession(database.db, tokens, first.refreshToken, { rotate: true }, at(1)),
+      refreshSession(internalContext(database.db, "cli"), {}, { tokens, refreshToken: "nope", rotate: true }),
+      "Token is invalid.",
+    );
+    const first = await signIn();
+    await logout(asOf(at(1)), {}, { refreshToken: first.refreshToken });
+    await refuse(
+      refreshSession(asOf(at(1)), {}, { tokens, refreshToken: first.refreshToken, rotate: true }),
       "Token is blacklisted.",
     );
   });

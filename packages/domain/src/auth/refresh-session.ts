@@ -1,8 +1,10 @@
-import type { Database } from "@allot/db/create-database";
+import type { refreshRoute } from "@allot/contract/auth/routes";
+import type { RouteInput } from "@allot/contract/http/route";
 import { refreshTokens, sessions } from "@allot/db/schema/sessions";
 import { users } from "@allot/db/schema/users";
 import { eq } from "drizzle-orm";
 import { Unauthenticated } from "../shared/errors";
+import type { PublicContext } from "../shared/use-case-context";
 import type { AccessTokens } from "./access-tokens";
 import { endSession, type IssuedCredentials, issueCredentials } from "./sessions";
 import { sha256 } from "./token-digest";
@@ -22,11 +24,13 @@ const NOT_VALID = "token_not_valid";
  * with one token only the first succeeds.
  */
 export async function refreshSession(
-  db: Database,
-  tokens: AccessTokens,
-  refreshToken: string | undefined,
-  options: { rotate: boolean },
-  now = new Date(),
+  { db, now }: PublicContext,
+  _input: RouteInput<typeof refreshRoute>,
+  {
+    tokens,
+    refreshToken,
+    rotate,
+  }: { tokens: AccessTokens; refreshToken: string | undefined; rotate: boolean },
 ): Promise<RefreshResult> {
   if (!refreshToken) throw new Unauthenticated("No refresh token cookie was sent.", "not_authenticated");
   const outcome = await db.transaction(async (tx) => {
@@ -55,7 +59,7 @@ export async function refreshSession(
     if (row.endedAt) return { refused: "Token is invalid: its session has ended." } as const;
     if (!row.isActive) return { refused: "User is inactive." } as const;
 
-    if (!options.rotate) {
+    if (!rotate) {
       return {
         result: {
           access: await tokens.sign({ userId: row.userId, sessionId: row.sessionId }, now),

@@ -1,15 +1,17 @@
-import type { Database } from "@allot/db/create-database";
+import type { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import { BUDGET_TYPE, FUNDING_TYPE } from "@allot/contract/budgets/budget-kinds";
+import type { RouteInput } from "@allot/contract/http/route";
 import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts";
 import { banks } from "@allot/db/schema/banks";
 import { budgets } from "@allot/db/schema/budgets";
 import { eq } from "drizzle-orm";
 import { isActiveCurrency } from "../currencies/currency-list";
-import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
 import { ZERO } from "../shared/money";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { addError, type FieldErrors } from "../shared/validation";
 import { currencyKeyErrors } from "./account-currency";
-import { type BankAccountFields, CURRENCY_KEYS, parseMoneyField } from "./bank-account-fields";
+import { CURRENCY_KEYS, parseMoneyField } from "./bank-account-fields";
 import { loadBankAccountView } from "./bank-account-view";
 
 export const UNALLOCATED_BUDGET_NAME = "Unallocated";
@@ -20,9 +22,8 @@ export const UNALLOCATED_BUDGET_NAME = "Unallocated";
  * the sum of the account's budget balances from the first moment.
  */
 export async function createBankAccount(
-  db: Database,
-  actor: Actor,
-  input: BankAccountFields & { name: string; bank: string },
+  { db, actor }: UseCaseContext,
+  input: RouteInput<typeof createBankAccountRoute>,
 ) {
   return db.transaction(async (tx) => {
     const errors: FieldErrors = {};
@@ -58,8 +59,8 @@ export async function createBankAccount(
     await tx.insert(budgets).values({
       bankAccountId: account.id,
       name: UNALLOCATED_BUDGET_NAME,
-      budgetType: "G",
-      fundingType: "F",
+      budgetType: BUDGET_TYPE.goal,
+      fundingType: FUNDING_TYPE.fixedAmount,
       isUnallocated: true,
       balance: available.toFixed(2),
       targetBalance: "0",

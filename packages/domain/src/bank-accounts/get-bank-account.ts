@@ -1,8 +1,12 @@
-import type { Database } from "@allot/db/create-database";
-import type { Actor } from "../shared/actor";
+import type { getBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import type { RouteInput } from "@allot/contract/http/route";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { loadBankAccountView } from "./bank-account-view";
 import { findOwnedAccount } from "./find-owned-account";
 
-export async function getBankAccount(db: Database, actor: Actor, id: string) {
+export async function getBankAccount(
+  { db, actor }: UseCaseContext,
+  { id }: RouteInput<typeof getBankAccountRoute>,
+) {
   return loadBankAccountView(db, await findOwnedAccount(db, actor, id));
 }

@@ -1,8 +1,9 @@
-import type { Database } from "@allot/db/create-database";
+import type { listBankAccountsRoute } from "@allot/contract/bank-accounts/routes";
+import type { RouteInput } from "@allot/contract/http/route";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import type { Actor } from "../shared/actor";
-import { type PageRequest, paginate } from "../shared/pagination";
+import { paginate } from "../shared/pagination";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { loadBankAccountViews } from "./bank-account-view";
 import { ownedBy } from "./find-owned-account";
 
@@ -11,9 +12,8 @@ const ORDER_COLUMNS = { name: sql`lower(${bankAccounts.name})`, created_at: bank
 
 /** The caller's accounts only (staff included), optionally of one type. */
 export async function listBankAccounts(
-  db: Database,
-  actor: Actor,
-  query: PageRequest & { account_type?: string; ordering?: string },
+  { db, actor }: UseCaseContext,
+  query: RouteInput<typeof listBankAccountsRoute>,
 ) {
   const field = (query.ordering ?? "name").replace(/^-/, "") as keyof typeof ORDER_COLUMNS;
   const direction = query.ordering?.startsWith("-") ? desc : asc;

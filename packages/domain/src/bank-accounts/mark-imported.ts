@@ -1,7 +1,8 @@
-import type { Database } from "@allot/db/create-database";
+import type { markImportedRoute } from "@allot/contract/bank-accounts/routes";
+import type { RouteInput } from "@allot/contract/http/route";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { eq } from "drizzle-orm";
-import type { Actor } from "../shared/actor";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { loadBankAccountView } from "./bank-account-view";
 import { findOwnedAccount } from "./find-owned-account";
 
@@ -10,11 +11,8 @@ import { findOwnedAccount } from "./find-owned-account";
  * given date but never moves backwards (a late, older import must not hold funding back).
  */
 export async function markImported(
-  db: Database,
-  actor: Actor,
-  id: string,
-  lastPostedThrough: string,
-  now = new Date(),
+  { db, actor, now }: UseCaseContext,
+  { id, last_posted_through: lastPostedThrough }: RouteInput<typeof markImportedRoute>,
 ) {
   return db.transaction(async (tx) => {
     const account = await findOwnedAccount(tx, actor, id, { lock: true });

@@ -1,9 +1,10 @@
-import type { Database } from "@allot/db/create-database";
+import type { updateBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import type { RouteInput } from "@allot/contract/http/route";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
-import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { addError, type FieldErrors } from "../shared/validation";
 import { currencyKeyErrors } from "./account-currency";
 import {
@@ -40,7 +41,10 @@ function immutableFieldErrors(account: BankAccountRow, input: BankAccountFields)
  * PUT and PATCH: only name, account_number and auto_funding_enabled change. The other writable
  * fields are accepted when they repeat the stored value, refused (400 on the field) otherwise.
  */
-export async function updateBankAccount(db: Database, actor: Actor, id: string, input: BankAccountFields) {
+export async function updateBankAccount(
+  { db, actor }: UseCaseContext,
+  { id, ...input }: RouteInput<typeof updateBankAccountRoute>,
+) {
   return db.transaction(async (tx) => {
     const account = await findOwnedAccount(tx, actor, id, { lock: true });
     const errors = immutableFieldErrors(account, input);

@@ -1,12 +1,12 @@
-import type { Database } from "@allot/db/create-database";
 import { banks } from "@allot/db/schema/banks";
 import { isActiveCurrency } from "../currencies/currency-list";
 import { ValidationFailed } from "../shared/errors";
+import type { PublicContext } from "../shared/use-case-context";
 import { toBankView } from "./bank-view";
 
 /** Admin only (CLI): banks are reference data. */
 export async function createBank(
-  db: Database,
+  { db }: PublicContext,
   input: { name: string; currency: string; routingNumber?: string | null },
 ) {
   const name = input.name.trim();

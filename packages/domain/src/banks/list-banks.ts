@@ -1,12 +1,14 @@
-import type { Database } from "@allot/db/create-database";
+import type { listBanksRoute } from "@allot/contract/banks/routes";
+import type { RouteInput } from "@allot/contract/http/route";
 import { banks } from "@allot/db/schema/banks";
 import { asc, count, desc } from "drizzle-orm";
-import { type PageRequest, paginate } from "../shared/pagination";
+import { paginate } from "../shared/pagination";
+import type { PublicContext } from "../shared/use-case-context";
 import { toBankView } from "./bank-view";
 
 const ORDER_COLUMNS = { name: banks.name, created_at: banks.createdAt } as const;
 
-export async function listBanks(db: Database, query: PageRequest & { ordering?: string }) {
+export async function listBanks({ db }: PublicContext, query: RouteInput<typeof listBanksRoute>) {
   const field = (query.ordering ?? "name").replace(/^-/, "") as keyof typeof ORDER_COLUMNS;
   const direction = query.ordering?.startsWith("-") ? desc : asc;
   return paginate(

@@ -1,3 +1,4 @@
+import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { archiveBudgetRoute } from "@allot/contract/budgets/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import type { Tx } from "@allot/db/create-database";
@@ -49,7 +50,7 @@ export async function archiveBudget(
     if (budget.isUnallocated)
       throw new Forbidden("The Unallocated budget cannot be archived.", "unallocated_budget");
     if (budget.archived) throw ValidationFailed.general("The budget is already archived.");
-    if (budget.budgetType === "A")
+    if (budget.budgetType === BUDGET_TYPE.fillup)
       throw ValidationFailed.general("A fill-up goal is archived with its Recurring budget.");
     const unallocated = [...locked.values()].find((row) => row.isUnallocated);
     if (!unallocated) throw new Error("Unallocated budget not locked");

@@ -1,10 +1,17 @@
+import {
+  BUDGET_TYPE,
+  type BudgetType,
+  FUNDING_TYPE,
+  type FundingType,
+} from "@allot/contract/budgets/budget-kinds";
 import type Big from "big.js";
+import { unreachable } from "../shared/unreachable";
 import { addError, type FieldErrors } from "../shared/validation";
 
 /** The fields the per-type rules look at, as they will be stored. */
 export interface BudgetShape {
-  budgetType: string;
-  fundingType: string;
+  budgetType: BudgetType;
+  fundingType: FundingType;
   targetBalance: Big;
   fundingAmount: Big | null;
   targetDate: string | null;
@@ -22,28 +29,32 @@ export function budgetRuleErrors(shape: BudgetShape, errors: FieldErrors = {}): 
   if (shape.targetBalance.lt(0)) addError(errors, "target_balance", "Must not be negative.");
   if (shape.fundingAmount?.lt(0)) addError(errors, "funding_amount", "Must not be negative.");
   switch (shape.budgetType) {
-    case "R":
-      if (shape.fundingType !== "D")
+    case BUDGET_TYPE.recurring:
+      if (shape.fundingType !== FUNDING_TYPE.targetDate)
         addError(errors, "funding_type", "A Recurring budget must have funding type D (target date).");
       if (shape.targetDate !== null)
         addError(errors, "target_date", "A Recurring budget has no target date.");
       if (!shape.recurrenceSchedule)
         addError(errors, "recurrence_schedule", "A Recurring budget needs a recurrence schedule.");
       break;
-    case "C":
-      if (shape.fundingType !== "F")
+    case BUDGET_TYPE.capped:
+      if (shape.fundingType !== FUNDING_TYPE.fixedAmount)
         addError(errors, "funding_type", "A Capped budget must have funding type F (fixed amount).");
       if (shape.fundingAmount === null)
         addError(errors, "funding_amount", "A Capped budget needs a funding amount.");
       break;
-    case "G":
-      if (shape.fundingType === "F" && shape.fundingAmount === null)
+    case BUDGET_TYPE.goal:
+      if (shape.fundingType === FUNDING_TYPE.fixedAmount && shape.fundingAmount === null)
         addError(errors, "funding_amount", "A Goal funded by a fixed amount needs a funding amount.");
-      if (shape.fundingType === "D" && shape.targetDate === null)
+      if (shape.fundingType === FUNDING_TYPE.targetDate && shape.targetDate === null)
         addError(errors, "target_date", "A Goal funded toward a target date needs a target date.");
       break;
+    case BUDGET_TYPE.fillup:
+      break;
+    default:
+      unreachable(shape.budgetType);
   }
-  if (shape.budgetType !== "R" && shape.recurrenceSchedule)
+  if (shape.budgetType !== BUDGET_TYPE.recurring && shape.recurrenceSchedule)
     addError(errors, "recurrence_schedule", "Only a Recurring budget has a recurrence schedule.");
   return errors;
 }

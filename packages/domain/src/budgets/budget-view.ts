@@ -1,4 +1,4 @@
-import type { BUDGET_TYPES, FUNDING_TYPES } from "@allot/contract/budgets/budget";
+import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { Database, Tx } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
@@ -11,9 +11,6 @@ import { toFundingBudget } from "../funding/funding-budget";
 import { type FundingOutlook, fundingOutlook } from "../funding/funding-outlook";
 import type { BudgetRow } from "../ledger/balances";
 import { formatMoney } from "../shared/money";
-
-type BudgetType = (typeof BUDGET_TYPES)[number];
-type FundingType = (typeof FUNDING_TYPES)[number];
 
 /** The wire Budget: money as two-decimal strings with `_currency` siblings in the account's currency. */
 const toBudgetView = (row: BudgetRow, currency: string, outlook: FundingOutlook) => ({
@@ -28,8 +25,8 @@ const toBudgetView = (row: BudgetRow, currency: string, outlook: FundingOutlook)
   target_balance_currency: currency,
   funding_amount: row.fundingAmount === null ? null : formatMoney(row.fundingAmount),
   funding_amount_currency: row.fundingAmount === null ? null : currency,
-  budget_type: row.budgetType as BudgetType,
-  funding_type: row.fundingType as FundingType,
+  budget_type: row.budgetType,
+  funding_type: row.fundingType,
   target_date: row.targetDate,
   fillup_goal: row.fillupGoalId,
   archived: row.archived,
@@ -64,7 +61,7 @@ export async function loadBudgetViews(db: Database | Tx, rows: BudgetRow[]): Pro
   if (rows.length === 0) return [];
   const accountIds = [...new Set(rows.map((row) => row.bankAccountId))];
   const budgetIds = rows.map((row) => row.id);
-  const fillupIds = rows.filter((row) => row.budgetType === "A").map((row) => row.id);
+  const fillupIds = rows.filter((row) => row.budgetType === BUDGET_TYPE.fillup).map((row) => row.id);
   const [accounts, parents, open] = await Promise.all([
     db
       .select({ id: bankAccounts.id, currency: bankAccounts.currency, timeZone: firstOwnerTimeZone })

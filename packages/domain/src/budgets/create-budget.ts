@@ -1,3 +1,4 @@
+import { BUDGET_TYPE, FUNDING_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { createBudgetRoute } from "@allot/contract/budgets/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { budgets } from "@allot/db/schema/budgets";
@@ -26,7 +27,7 @@ export async function createBudget(
   return db.transaction(async (tx) => {
     const account = await findOwnedAccountFor(tx, actor, "bank_account", input.bank_account, { lock: true });
     const errors: FieldErrors = {};
-    if (input.budget_type === "A")
+    if (input.budget_type === BUDGET_TYPE.fillup)
       addError(
         errors,
         "budget_type",
@@ -55,14 +56,14 @@ export async function createBudget(
     // Schedules fire from the day the budget is made: events dated before it are not due.
     const schedulesFrom = await accountToday(tx, account.id, now);
     let fillup: BudgetRow | undefined;
-    if (input.budget_type === "R") {
+    if (input.budget_type === BUDGET_TYPE.recurring) {
       [fillup] = await tx
         .insert(budgets)
         .values({
           bankAccountId: account.id,
           name: fillupName(input.name),
-          budgetType: "A",
-          fundingType: "D",
+          budgetType: BUDGET_TYPE.fillup,
+          fundingType: FUNDING_TYPE.targetDate,
           targetBalance: columns.targetBalance ?? "0",
           fundingSchedule: columns.fundingSchedule ?? "",
           paused: columns.paused ?? false,

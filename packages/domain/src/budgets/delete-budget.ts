@@ -1,3 +1,4 @@
+import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { deleteBudgetRoute } from "@allot/contract/budgets/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import type { Tx } from "@allot/db/create-database";
@@ -65,7 +66,7 @@ export async function deleteBudget(
     );
     if (budget.isUnallocated)
       throw new Forbidden("The Unallocated budget cannot be deleted.", "unallocated_budget");
-    if (budget.budgetType === "A")
+    if (budget.budgetType === BUDGET_TYPE.fillup)
       throw ValidationFailed.general("A fill-up goal is deleted with its Recurring budget.");
     const deletedRows = fillup ? [budget, fillup] : [budget];
     const deletedIds = deletedRows.map((row) => row.id);

@@ -1,3 +1,4 @@
+import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { updateBudgetRoute } from "@allot/contract/budgets/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { budgets } from "@allot/db/schema/budgets";
@@ -92,7 +93,7 @@ export async function updateBudget(
         );
       }
     } else {
-      if (budget.budgetType === "A") {
+      if (budget.budgetType === BUDGET_TYPE.fillup) {
         for (const field of changed) if (MIRRORED_FIELDS.includes(field)) addError(errors, field, MIRRORED);
         // Spending is routed to the Recurring budget, never to its fill-up (clearing a list is fine).
         if (changed.includes("auto_spend") && (columns.autoSpend ?? []).length > 0)

@@ -1,7 +1,8 @@
-import type { Database } from "@allot/db/create-database";
+import type { RouteInput } from "@allot/contract/http/route";
+import type { archiveTransactionCategoryRoute } from "@allot/contract/transaction-categories/routes";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { eq } from "drizzle-orm";
-import type { Actor } from "../shared/actor";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { loadCategoryView } from "./category-views";
 import { findOwnedCategory } from "./find-owned-category";
 
@@ -9,7 +10,10 @@ import { findOwnedCategory } from "./find-owned-category";
  * Hide one's own category from pickers. Existing references stay valid and it stays retrievable.
  * Archiving an archived category answers it unchanged (a retried request is harmless).
  */
-export async function archiveCategory(db: Database, actor: Actor, id: string) {
+export async function archiveCategory(
+  { db, actor }: UseCaseContext,
+  { id }: RouteInput<typeof archiveTransactionCategoryRoute>,
+) {
   return db.transaction(async (tx) => {
     const row = await findOwnedCategory(tx, actor, id);
     if (row.archived) return loadCategoryView(tx, row);

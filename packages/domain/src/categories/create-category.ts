@@ -1,8 +1,9 @@
-import type { Database } from "@allot/db/create-database";
+import type { RouteInput } from "@allot/contract/http/route";
+import type { createTransactionCategoryRoute } from "@allot/contract/transaction-categories/routes";
 import { isUniqueViolation } from "@allot/db/database-errors";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
-import type { Actor } from "../shared/actor";
-import { type CategoryParts, checkCategoryParts } from "./category-fields";
+import type { UseCaseContext } from "../shared/use-case-context";
+import { checkCategoryParts } from "./category-fields";
 import { loadCategoryView } from "./category-views";
 import { duplicateCategory, hasDuplicateCategory } from "./find-owned-category";
 
@@ -10,7 +11,10 @@ import { duplicateCategory, hasDuplicateCategory } from "./find-owned-category";
  * A category owned by the caller. A global or own category with the same group and name in any
  * case is a 400 on non_field_errors; a co-owner's namesake does not count.
  */
-export async function createCategory(db: Database, actor: Actor, input: CategoryParts) {
+export async function createCategory(
+  { db, actor }: UseCaseContext,
+  input: RouteInput<typeof createTransactionCategoryRoute>,
+) {
   const parts = checkCategoryParts(input);
   try {
     return await db.transaction(async (tx) => {

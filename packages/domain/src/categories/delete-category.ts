@@ -1,11 +1,12 @@
-import type { Database } from "@allot/db/create-database";
+import type { RouteInput } from "@allot/contract/http/route";
+import type { deleteTransactionCategoryRoute } from "@allot/contract/transaction-categories/routes";
 import { isForeignKeyViolation } from "@allot/db/database-errors";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { transactions } from "@allot/db/schema/transactions";
 import { eq } from "drizzle-orm";
-import type { Actor } from "../shared/actor";
 import { Conflict } from "../shared/errors";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { followCategoryInAutoSpend } from "./auto-spend-names";
 import { findOwnedCategory } from "./find-owned-category";
 
@@ -21,7 +22,10 @@ const inUse = () =>
  * lock a concurrent insert of a referencing row takes, and the restrict foreign keys back this up.
  * Its name leaves the budgets' auto_spend lists in the same transaction.
  */
-export async function deleteCategory(db: Database, actor: Actor, id: string): Promise<void> {
+export async function deleteCategory(
+  { db, actor }: UseCaseContext,
+  { id }: RouteInput<typeof deleteTransactionCategoryRoute>,
+): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       const row = await findOwnedCategory(tx, actor, id);

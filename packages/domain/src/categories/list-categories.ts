@@ -1,24 +1,16 @@
-import type {
-  CATEGORY_ORDERING,
-  CATEGORY_SCOPES,
-} from "@allot/contract/transaction-categories/transaction-category";
-import type { Database } from "@allot/db/create-database";
+import type { RouteInput } from "@allot/contract/http/route";
+import type { listTransactionCategoriesRoute } from "@allot/contract/transaction-categories/routes";
+import type { CATEGORY_ORDERING } from "@allot/contract/transaction-categories/transaction-category";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { and, asc, count, desc, eq, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
-import type { Actor } from "../shared/actor";
-import { type PageRequest, paginate } from "../shared/pagination";
+import { paginate } from "../shared/pagination";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { loadCategoryViews } from "./category-views";
 import { normaliseCategoryPart, visibleCategoryCondition } from "./visible-categories";
 
 type OrderField = (typeof CATEGORY_ORDERING)[number];
 
-export interface ListCategoriesQuery extends PageRequest {
-  group?: string;
-  archived?: boolean;
-  scope?: (typeof CATEGORY_SCOPES)[number];
-  search?: string;
-  ordering?: string;
-}
+type ListCategoriesQuery = RouteInput<typeof listTransactionCategoriesRoute>;
 
 const c = transactionCategories;
 // lower(): the same case-insensitive order on PGlite (C collation) as on a PostgreSQL server.
@@ -46,7 +38,7 @@ function scopeCondition(scope: ListCategoriesQuery["scope"], userId: number) {
  * The visible categories. Absent filters do not filter: without `archived` the list holds archived
  * and active categories alike (a picker asks for `archived=false`). Default order: group, then name.
  */
-export async function listCategories(db: Database, actor: Actor, query: ListCategoriesQuery) {
+export async function listCategories({ db, actor }: UseCaseContext, query: ListCategoriesQuery) {
   const search = query.search ? normaliseCategoryPart(query.search) : "";
   const groupFilter = query.group !== undefined ? normaliseCategoryPart(query.group) : undefined;
   const where = and(

@@ -1,8 +1,9 @@
-import type { Database } from "@allot/db/create-database";
+import type { RouteInput } from "@allot/contract/http/route";
+import type { updateTransactionCategoryRoute } from "@allot/contract/transaction-categories/routes";
 import { isUniqueViolation } from "@allot/db/database-errors";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { eq } from "drizzle-orm";
-import type { Actor } from "../shared/actor";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { followCategoryInAutoSpend } from "./auto-spend-names";
 import { type CategoryParts, checkCategoryParts } from "./category-fields";
 import { loadCategoryView } from "./category-views";
@@ -14,7 +15,10 @@ import { formatFullName } from "./visible-categories";
  * duplicate a global category or another of the caller's own (any case); changing only the case of
  * one's own category is fine. Budgets listing the old name in auto_spend follow the rename.
  */
-export async function updateCategory(db: Database, actor: Actor, id: string, input: Partial<CategoryParts>) {
+export async function updateCategory(
+  { db, actor }: UseCaseContext,
+  { id, ...input }: RouteInput<typeof updateTransactionCategoryRoute>,
+) {
   const changes = checkCategoryParts(input);
   let target: CategoryParts | undefined;
   try {

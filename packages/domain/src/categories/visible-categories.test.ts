@@ -7,6 +7,7 @@ import { transactions } from "@allot/db/schema/transactions";
 import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases";
 import { eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { internalContext } from "../shared/use-case-context";
 import { createUser } from "../users/create-user";
 import {
   findVisibleCategory,
@@ -81,7 +82,10 @@ describe.each(testEngines())("category visibility (%s)", (engine) => {
   const user = async () => {
     counter += 1;
     return (
-      await createUser(database.db, { email: `visible${counter}@example.com`, password: "pw-pw-pw-pw" })
+      await createUser(internalContext(database.db, "cli"), {
+        email: `visible${counter}@example.com`,
+        password: "pw-pw-pw-pw",
+      })
     ).id;
   };
   const account = async (...ownerIds: number[]) => {

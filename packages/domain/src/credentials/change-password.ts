@@ -1,4 +1,5 @@
-import type { Database } from "@allot/db/create-database";
+import type { changePasswordRoute } from "@allot/contract/credentials/routes";
+import type { RouteInput } from "@allot/contract/http/route";
 import { refreshTokens } from "@allot/db/schema/sessions";
 import { users } from "@allot/db/schema/users";
 import { and, eq, isNull } from "drizzle-orm";
@@ -7,17 +8,11 @@ import { endUserSessions } from "../auth/end-user-sessions";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { type IssuedCredentials, issueCredentials } from "../auth/sessions";
 import { notifyUser } from "../notifications/record-notification";
-import type { Actor } from "../shared/actor";
 import { Forbidden, ValidationFailed } from "../shared/errors";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { invalidatePasswordResets } from "./invalidate-password-resets";
 import { newPasswordErrors } from "./new-password-errors";
 import { lockUserWithPassword } from "./usable-password";
-
-export interface ChangePasswordInput {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
 
 /**
  * Changes the caller's password (interactive sessions only). Every other session ends; the
@@ -25,11 +20,9 @@ export interface ChangePasswordInput {
  * so a copy of the old cookie is worthless. API keys and open email-change links are untouched.
  */
 export async function changePassword(
-  db: Database,
-  tokens: AccessTokens,
-  actor: Actor,
-  input: ChangePasswordInput,
-  now = new Date(),
+  { db, actor, now }: UseCaseContext,
+  input: RouteInput<typeof changePasswordRoute>,
+  { tokens }: { tokens: AccessTokens },
 ): Promise<IssuedCredentials> {
   const sessionId = actor.sessionId;
   if (actor.credential !== "session" || !sessionId) {
@@ -38,14 +31,14 @@ export async function changePassword(
   return db.transaction(async (tx) => {
     const user = await lockUserWithPassword(tx, actor.userId);
     const errors = newPasswordErrors(input, user);
-    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    if (!(await verifyPassword(user.passwordHash, input.current_password))) {
       errors.current_password = ["Your current password was entered incorrectly."];
     }
     if (Object.keys(errors).length) throw new ValidationFailed(errors);
 
     await tx
       .update(users)
-      .set({ passwordHash: await hashPassword(input.newPassword) })
+      .set({ passwordHash: await hashPassword(input.new_password) })
       .where(eq(users.id, user.id));
     await invalidatePasswordResets(tx, user.id, now);
     await endUserSessions(tx, user.id, now, { keep: sessionId });

@@ -1,8 +1,10 @@
-import type { Database } from "@allot/db/create-database";
+import type { confirmEmailChangeRoute } from "@allot/contract/credentials/routes";
+import type { RouteInput } from "@allot/contract/http/route";
 import { emailChanges } from "@allot/db/schema/credential-tokens";
 import { eq } from "drizzle-orm";
 import { notifyUser } from "../notifications/record-notification";
 import { ValidationFailed } from "../shared/errors";
+import type { PublicContext } from "../shared/use-case-context";
 import { lockEmailChangeByToken } from "./find-email-change";
 import { invalidatePasswordResets } from "./invalidate-password-resets";
 import { moveLoginEmail } from "./move-login-email";
@@ -12,7 +14,10 @@ import { moveLoginEmail } from "./move-login-email";
  * opens. Unknown token 404; a used, superseded, revoked or expired one 400. Reset links sent to the
  * old address stop working (the account no longer answers to it).
  */
-export async function confirmEmailChange(db: Database, token: string, now = new Date()): Promise<void> {
+export async function confirmEmailChange(
+  { db, now }: PublicContext,
+  { token }: RouteInput<typeof confirmEmailChangeRoute>,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const change = await lockEmailChangeByToken(tx, "confirm", token);
     if (change.status === "confirmed") {

@@ -1,4 +1,5 @@
-import type { Database } from "@allot/db/create-database";
+import type { confirmPasswordResetRoute } from "@allot/contract/credentials/routes";
+import type { RouteInput } from "@allot/contract/http/route";
 import { passwordResetTokens } from "@allot/db/schema/credential-tokens";
 import { users } from "@allot/db/schema/users";
 import { eq } from "drizzle-orm";
@@ -7,6 +8,7 @@ import { hashPassword } from "../auth/passwords";
 import { sha256 } from "../auth/token-digest";
 import { notifyUser } from "../notifications/record-notification";
 import { NotFound, ValidationFailed } from "../shared/errors";
+import type { PublicContext } from "../shared/use-case-context";
 import { invalidatePasswordResets } from "./invalidate-password-resets";
 import { newPasswordErrors } from "./new-password-errors";
 
@@ -18,10 +20,8 @@ export const RESET_LINK_NOT_FOUND = "This password-reset link is not valid.";
  * API keys stay. Unknown token 404; used or expired 400, checked before the passwords.
  */
 export async function confirmPasswordReset(
-  db: Database,
-  token: string,
-  input: { newPassword: string; confirmPassword: string },
-  now = new Date(),
+  { db, now }: PublicContext,
+  { token, ...input }: RouteInput<typeof confirmPasswordResetRoute>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -50,7 +50,7 @@ export async function confirmPasswordReset(
     await tx
       .update(users)
       .set({
-        passwordHash: await hashPassword(input.newPassword),
+        passwordHash: await hashPassword(input.new_password),
         // A placeholder's first password is what activates it; a deactivated user stays so.
         ...(row.passwordHash === null ? { isActive: true } : {}),
       })

@@ -52,10 +52,10 @@ const MESSAGES: Record<
 export async function issuePasswordReset(
   tx: Tx,
   user: { id: number; email: string },
-  options: { publicBaseUrl: string; reason: ResetReason; now?: Date },
+  options: { publicBaseUrl: string; reason: ResetReason; now: Date },
 ) {
   const token = randomToken();
-  const now = options.now ?? new Date();
+  const { now } = options;
   await tx.insert(passwordResetTokens).values({
     userId: user.id,
     tokenDigest: sha256(token),

@@ -1,7 +1,8 @@
-import type { Database, Tx } from "@allot/db/create-database";
+import type { Tx } from "@allot/db/create-database";
 import { passwordResetRequests } from "@allot/db/schema/credential-tokens";
 import { users } from "@allot/db/schema/users";
 import { and, asc, inArray, isNull, or, sql } from "drizzle-orm";
+import type { PublicContext } from "../shared/use-case-context";
 import { issuePasswordReset } from "./issue-password-reset";
 
 const BATCH = 50;
@@ -13,10 +14,9 @@ const BATCH = 50;
  * processes never handle a request twice and a crash leaves it queued. Returns how many it handled.
  */
 export async function issueQueuedPasswordResets(
-  db: Database,
-  options: { publicBaseUrl: string; now?: () => Date },
+  { db, now }: PublicContext,
+  options: { publicBaseUrl: string },
 ): Promise<number> {
-  const now = options.now ?? (() => new Date());
   let handled = 0;
   for (;;) {
     const count = await db.transaction(async (tx) => {
@@ -33,7 +33,7 @@ export async function issueQueuedPasswordResets(
           await issuePasswordReset(tx, user, {
             publicBaseUrl: options.publicBaseUrl,
             reason: "requested",
-            now: now(),
+            now,
           });
         }
       }

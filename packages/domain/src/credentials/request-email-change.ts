@@ -1,11 +1,13 @@
-import type { Database, Tx } from "@allot/db/create-database";
+import type { changeEmailRoute } from "@allot/contract/credentials/routes";
+import type { RouteInput } from "@allot/contract/http/route";
+import type { Tx } from "@allot/db/create-database";
 import { emailChanges } from "@allot/db/schema/credential-tokens";
 import { users } from "@allot/db/schema/users";
 import { and, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { randomToken, sha256 } from "../auth/token-digest";
 import { notifyUser } from "../notifications/record-notification";
-import type { Actor } from "../shared/actor";
 import { Conflict, ValidationFailed } from "../shared/errors";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { enqueueEmailChangeEmails } from "./email-change-emails";
 import { EMAIL_CHANGE_CONFIRM_HOURS, revocationEndsAt, revocationWindowStart } from "./email-change-rules";
 import { lockUserWithPassword } from "./usable-password";
@@ -18,12 +20,10 @@ import { lockUserWithPassword } from "./usable-password";
  * request's links stop working (its row becomes `revoked`).
  */
 export async function requestEmailChange(
-  db: Database,
-  actor: Actor,
-  newEmail: string,
-  options: { publicBaseUrl: string; now?: Date },
+  { db, actor, now }: UseCaseContext,
+  { new_email: newEmail }: RouteInput<typeof changeEmailRoute>,
+  options: { publicBaseUrl: string },
 ): Promise<void> {
-  const now = options.now ?? new Date();
   const address = newEmail.trim();
   await db.transaction(async (tx) => {
     const user = await lockUserWithPassword(tx, actor.userId);

@@ -1,7 +1,9 @@
-import type { Database } from "@allot/db/create-database";
+import type { revokeEmailChangeRoute } from "@allot/contract/credentials/routes";
+import type { RouteInput } from "@allot/contract/http/route";
 import { emailChanges } from "@allot/db/schema/credential-tokens";
 import { eq } from "drizzle-orm";
 import { ValidationFailed } from "../shared/errors";
+import type { PublicContext } from "../shared/use-case-context";
 import { revocationEndsAt } from "./email-change-rules";
 import { lockEmailChangeByToken } from "./find-email-change";
 import { revertEmailChange } from "./revert-email-change";
@@ -13,11 +15,10 @@ import { revertEmailChange } from "./revert-email-change";
  * expired or past the window 400.
  */
 export async function revokeEmailChange(
-  db: Database,
-  token: string,
-  options: { publicBaseUrl: string; now?: Date },
+  { db, now }: PublicContext,
+  { token }: RouteInput<typeof revokeEmailChangeRoute>,
+  options: { publicBaseUrl: string },
 ): Promise<void> {
-  const now = options.now ?? new Date();
   await db.transaction(async (tx) => {
     const change = await lockEmailChangeByToken(tx, "revoke", token);
     if (change.status === "revoked") {

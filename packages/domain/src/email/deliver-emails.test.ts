@@ -6,6 +6,7 @@ import { emailOutbox } from "@allot/db/schema/email-outbox";
 import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { internalContext } from "../shared/use-case-context";
 import { deliverDueEmails } from "./deliver-emails";
 import { enqueueEmail } from "./enqueue-email";
 import { fileTransport } from "./mail-transports";
@@ -47,6 +48,9 @@ describe.each(testEngines())("the email outbox (%s)", (engine) => {
     await database.db.delete(emailOutbox);
   });
 
+  /** The scheduler's context, as of now or of the given instant. */
+  const scheduled = (now = new Date()) => ({ ...internalContext(database.db, "scheduler"), now });
+
   const enqueue = (...addresses: string[]) =>
     database.db.transaction(async (tx) => {
       for (const to of addresses) await enqueueEmail(tx, message(to));
@@ -56,14 +60,14 @@ describe.each(testEngines())("the email outbox (%s)", (engine) => {
     await enqueue("a@example.com", "b@example.com", "c@example.com");
     const { transport, sent, attempts } = recordingTransport({ "a@example.com": 2 });
     const t0 = Date.now();
-    const at = (ms: number) => () => new Date(t0 + ms);
+    const at = (ms: number) => scheduled(new Date(t0 + ms));
 
-    expect(await deliverDueEmails(database.db, transport, at(0))).toEqual({ sent: 2, failed: 1 });
-    expect(await deliverDueEmails(database.db, transport, at(10_000))).toEqual({ sent: 0, failed: 0 });
-    expect(await deliverDueEmails(database.db, transport, at(31_000))).toEqual({ sent: 0, failed: 1 });
-    expect(await deliverDueEmails(database.db, transport, at(60_000))).toEqual({ sent: 0, failed: 0 });
-    expect(await deliverDueEmails(database.db, transport, at(92_000))).toEqual({ sent: 1, failed: 0 });
-    expect(await deliverDueEmails(database.db, transport, at(999_000))).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueEmails(at(0), { transport })).toEqual({ sent: 2, failed: 1 });
+    expect(await deliverDueEmails(at(10_000), { transport })).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueEmails(at(31_000), { transport })).toEqual({ sent: 0, failed: 1 });
+    expect(await deliverDueEmails(at(60_000), { transport })).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueEmails(at(92_000), { transport })).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDueEmails(at(999_000), { transport })).toEqual({ sent: 0, failed: 0 });
 
     expect(sent.map((m) => m.to)).toEqual(["b@example.com", "c@example.com", "a@example.com"]);
     expect(attempts.get("a@example.com")).toBe(3);
@@ -89,7 +93,7 @@ describe.each(testEngines())("the email outbox (%s)", (engine) => {
       }),
     ).rejects.toThrow("the change failed");
     const { transport, sent } = recordingTransport();
-    await deliverDueEmails(database.db, transport);
+    await deliverDueEmails(scheduled(), { transport });
     expect(sent).toEqual([]);
   });
 
@@ -98,8 +102,8 @@ describe.each(testEngines())("the email outbox (%s)", (engine) => {
     await enqueue(...addresses);
     const { transport, sent } = recordingTransport();
     const reports = await Promise.all([
-      deliverDueEmails(database.db, transport),
-      deliverDueEmails(database.db, transport),
+      deliverDueEmails(scheduled(), { transport }),
+      deliverDueEmails(scheduled(), { transport }),
     ]);
     expect(reports[0].sent + reports[1].sent).toBe(120);
     expect(sent.map((m) => m.to).sort()).toEqual([...addresses].sort());
@@ -109,7 +113,9 @@ describe.each(testEngines())("the email outbox (%s)", (engine) => {
     const directory = await mkdtemp(join(tmpdir(), "allot-mail-"));
     try {
       await enqueue("file@example.com");
-      await deliverDueEmails(database.db, fileTransport(directory, "Allot <noreply@allot.test>"));
+      await deliverDueEmails(scheduled(), {
+        transport: fileTransport(directory, "Allot <noreply@allot.test>"),
+      });
       const [name, ...others] = await readdir(directory);
       expect(others).toEqual([]);
       const record = JSON.parse(await readFile(join(directory, name as string), "utf8"));

@@ -1,6 +1,7 @@
 import type { Database } from "@allot/db/create-database";
 import { emailOutbox } from "@allot/db/schema/email-outbox";
 import { eq, sql } from "drizzle-orm";
+import type { PublicContext } from "../shared/use-case-context";
 import type { EmailToSend, MailTransport } from "./outgoing-email";
 import { retryDelayMs } from "./retry-delay";
 
@@ -23,10 +24,13 @@ export interface DeliveryReport {
  * makes that repeat harmless.
  */
 export async function deliverDueEmails(
-  db: Database,
-  transport: MailTransport,
-  now: () => Date = () => new Date(),
+  { db, now: startedAt }: PublicContext,
+  { transport }: { transport: MailTransport },
 ): Promise<DeliveryReport> {
+  // The clock moves on from the context's instant as the pass goes: a long pass claims each batch,
+  // and times each send, as of when it happens, so no claim is out of date when it is made.
+  const started = Date.now();
+  const now = () => new Date(startedAt.getTime() + (Date.now() - started));
   const report = { sent: 0, failed: 0 };
   for (;;) {
     const claimed = await claimDue(db, now());

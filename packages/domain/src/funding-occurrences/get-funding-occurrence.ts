@@ -1,13 +1,17 @@
-import type { Database } from "@allot/db/create-database";
+import type { getFundingOccurrenceRoute } from "@allot/contract/funding-occurrences/routes";
+import type { RouteInput } from "@allot/contract/http/route";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
 import { and, eq } from "drizzle-orm";
 import { inOwnedAccounts } from "../bank-accounts/find-owned-account";
-import type { Actor } from "../shared/actor";
 import { NotFound } from "../shared/errors";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { selectFundingOccurrences, toFundingOccurrenceView } from "./funding-occurrence-view";
 
 /** An occurrence of one of the caller's accounts; anyone else's reads as missing (404). */
-export async function getFundingOccurrence(db: Database, actor: Actor, id: string) {
+export async function getFundingOccurrence(
+  { db, actor }: UseCaseContext,
+  { id }: RouteInput<typeof getFundingOccurrenceRoute>,
+) {
   const [row] = await selectFundingOccurrences(db)
     .where(
       and(eq(fundingOccurrences.id, id), inOwnedAccounts(db, fundingOccurrences.bankAccountId, actor.userId)),

@@ -1,22 +1,11 @@
-import type { Database } from "@allot/db/create-database";
+import type { listFundingOccurrencesRoute } from "@allot/contract/funding-occurrences/routes";
+import type { RouteInput } from "@allot/contract/http/route";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
 import { and, asc, count, desc, eq, gte, inArray, lte } from "drizzle-orm";
 import { inOwnedAccounts } from "../bank-accounts/find-owned-account";
-import type { Actor } from "../shared/actor";
-import { type PageRequest, paginate } from "../shared/pagination";
+import { paginate } from "../shared/pagination";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { selectFundingOccurrences, toFundingOccurrenceView } from "./funding-occurrence-view";
-
-export interface ListFundingOccurrencesQuery extends PageRequest {
-  bank_account?: string;
-  budget?: string;
-  /** YYYY-MM-DD, both inclusive, on scheduled_date. */
-  date_from?: string;
-  date_to?: string;
-  kind?: string;
-  /** Any of these. */
-  status?: string[];
-  ordering?: string;
-}
 
 const fo = fundingOccurrences;
 
@@ -32,7 +21,10 @@ function orderBy(ordering: string | undefined) {
  * Occurrences of the caller's accounts. Filters naming someone else's account or budget simply
  * match nothing. scheduled_date is a date column, so the bounds compare as dates.
  */
-export async function listFundingOccurrences(db: Database, actor: Actor, query: ListFundingOccurrencesQuery) {
+export async function listFundingOccurrences(
+  { db, actor }: UseCaseContext,
+  query: RouteInput<typeof listFundingOccurrencesRoute>,
+) {
   const where = and(
     inOwnedAccounts(db, fo.bankAccountId, actor.userId),
     query.bank_account ? eq(fo.bankAccountId, query.bank_account) : undefined,

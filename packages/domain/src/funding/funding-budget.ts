@@ -1,6 +1,13 @@
+import {
+  BUDGET_TYPE,
+  type BudgetType,
+  FUNDING_TYPE,
+  type FundingType,
+} from "@allot/contract/budgets/budget-kinds";
 import Big from "big.js";
 import type { BudgetRow } from "../ledger/balances";
 import { ZERO } from "../shared/money";
+import { unreachable } from "../shared/unreachable";
 import {
   cappedAmount,
   fillupAmount,
@@ -16,8 +23,8 @@ export type EventKind = "fund" | "recur";
 export interface FundingBudget {
   id: string;
   name: string;
-  budgetType: string;
-  fundingType: string;
+  budgetType: BudgetType;
+  fundingType: FundingType;
   isUnallocated: boolean;
   balance: Big;
   fundedAmount: Big;
@@ -54,13 +61,14 @@ export function toFundingBudget(row: BudgetRow): FundingBudget {
  */
 export function eventKindOf(budget: FundingBudget): EventKind | null {
   if (budget.isUnallocated) return null;
-  if (budget.budgetType === "R") return budget.recurrenceSchedule && budget.fillupGoalId ? "recur" : null;
+  if (budget.budgetType === BUDGET_TYPE.recurring)
+    return budget.recurrenceSchedule && budget.fillupGoalId ? "recur" : null;
   return budget.fundingSchedule ? "fund" : null;
 }
 
 /** The schedule a budget's events come from. */
 export const scheduleOf = (budget: FundingBudget) =>
-  (budget.budgetType === "R" ? budget.recurrenceSchedule : budget.fundingSchedule) ?? "";
+  (budget.budgetType === BUDGET_TYPE.recurring ? budget.recurrenceSchedule : budget.fundingSchedule) ?? "";
 
 /** The first date whose events are still due: after the pointer, never before the budget existed. */
 export function dueFrom(budget: FundingBudget): string {
@@ -71,7 +79,7 @@ export function dueFrom(budget: FundingBudget): string {
 
 /** Not funded at all: archived, or a Goal latched complete. */
 export const isRetired = (budget: FundingBudget) =>
-  budget.archived || (budget.budgetType === "G" && budget.complete);
+  budget.archived || (budget.budgetType === BUDGET_TYPE.goal && budget.complete);
 
 /**
  * Event dates per schedule, each enumerated once per run and then searched, so a year of events
@@ -157,9 +165,9 @@ export function fundEventAmount(
   parent?: FundingBudget,
 ): Big {
   switch (budget.budgetType) {
-    case "G": {
+    case BUDGET_TYPE.goal: {
       if (budget.complete) return ZERO;
-      if (budget.fundingType === "F")
+      if (budget.fundingType === FUNDING_TYPE.fixedAmount)
         return goalFixedAmount(budget.fundingAmount ?? ZERO, budget.targetBalance, budget.fundedAmount);
       // Enumerations stop this far ahead: a target date decades away costs a bounded list (its
       // per-event share is then a slight over-estimate, never a long loop).
@@ -169,16 +177,19 @@ export function fundEventAmount(
       const events = timelines.count(budget, date, through < limit ? through : limit);
       return goalByDateAmount(budget.targetBalance, budget.fundedAmount, events);
     }
-    case "C":
+    case BUDGET_TYPE.capped:
       return cappedAmount(budget.fundingAmount ?? ZERO, budget.targetBalance, budget.balance);
-    case "A": {
+    case BUDGET_TYPE.fillup: {
       // The fund events from this one up to the day before the refresh.
       const refresh = parent ? nextRefresh(parent, date, timelines) : null;
       const events = refresh ? timelines.count(budget, date, addDays(refresh, -1)) : 1;
       return fillupAmount(budget.targetBalance, budget.balance, events);
     }
-    default:
+    case BUDGET_TYPE.recurring:
+      // Funded only through its fill-up goal: its own events are refreshes.
       return ZERO;
+    default:
+      return unreachable(budget.budgetType);
   }
 }
 
@@ -189,7 +200,7 @@ export const recurEventAmount = (budget: FundingBudget, fillup: FundingBudget) =
 /** How much more a budget can take before a partly funded event's shortfall stops mattering. */
 export function headroom(budget: FundingBudget): Big {
   const room =
-    budget.budgetType === "G"
+    budget.budgetType === BUDGET_TYPE.goal
       ? budget.targetBalance.minus(budget.fundedAmount)
       : budget.targetBalance.minus(budget.balance);
   return room.lt(0) ? ZERO : room;

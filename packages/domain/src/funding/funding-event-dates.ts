@@ -1,9 +1,10 @@
-import type { Database } from "@allot/db/create-database";
+import type { fundingEventDatesRoute } from "@allot/contract/funding/routes";
+import type { RouteInput } from "@allot/contract/http/route";
 import { budgets } from "@allot/db/schema/budgets";
 import { and, eq } from "drizzle-orm";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
-import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { eventKindOf, isRetired, scheduleOf, toFundingBudget } from "./funding-budget";
 import { addDays, eventDates } from "./schedule-events";
 
@@ -16,11 +17,8 @@ const MAX_RANGE_DAYS = 3_660;
  * complete), from the day each budget began.
  */
 export async function fundingEventDates(
-  db: Database,
-  actor: Actor,
-  accountId: string,
-  after: string,
-  before: string,
+  { db, actor }: UseCaseContext,
+  { id: accountId, after, before }: RouteInput<typeof fundingEventDatesRoute>,
 ) {
   if (before <= after) throw ValidationFailed.on("before", "Must be later than after.");
   if (before > addDays(after, MAX_RANGE_DAYS))

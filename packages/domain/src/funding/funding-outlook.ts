@@ -1,3 +1,4 @@
+import { BUDGET_TYPE, FUNDING_TYPE } from "@allot/contract/budgets/budget-kinds";
 import Big from "big.js";
 import { minMoney } from "../shared/money";
 import {
@@ -58,7 +59,12 @@ export function fundingOutlook(
 }
 
 function fundingPace(budget: FundingBudget, today: string): FundingPace | null {
-  if (budget.budgetType !== "G" || budget.fundingType !== "D" || budget.isUnallocated) return null;
+  if (
+    budget.budgetType !== BUDGET_TYPE.goal ||
+    budget.fundingType !== FUNDING_TYPE.targetDate ||
+    budget.isUnallocated
+  )
+    return null;
   if (budget.archived || !budget.targetDate) return null;
   const target = budget.targetBalance;
   const reached = budget.fundedAmount.gte(target);

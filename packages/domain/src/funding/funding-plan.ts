@@ -1,3 +1,4 @@
+import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type Big from "big.js";
 import { tracksFunding } from "../ledger/transfers";
 import { formatMoney, minMoney, ZERO } from "../shared/money";
@@ -144,7 +145,7 @@ export function planFunding(input: PlanInput): FundingPlan {
     if (tracksFunding(source)) source.fundedAmount = source.fundedAmount.minus(amount);
     if (tracksFunding(destination)) destination.fundedAmount = destination.fundedAmount.plus(amount);
     // A Goal latches complete once funded up to its target (ledger/balances does the same in SQL).
-    if (destination.budgetType === "G" && destination.targetBalance.gt(0))
+    if (destination.budgetType === BUDGET_TYPE.goal && destination.targetBalance.gt(0))
       destination.complete ||= destination.fundedAmount.gte(destination.targetBalance);
     changed.add(source).add(destination);
   };

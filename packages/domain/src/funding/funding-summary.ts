@@ -1,11 +1,12 @@
-import type { Database } from "@allot/db/create-database";
+import type { fundingSummaryRoute } from "@allot/contract/funding/routes";
+import type { RouteInput } from "@allot/contract/http/route";
 import { budgets } from "@allot/db/schema/budgets";
 import Big from "big.js";
 import { and, eq } from "drizzle-orm";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { loadBudgetViews } from "../budgets/budget-view";
-import type { Actor } from "../shared/actor";
 import { formatMoney } from "../shared/money";
+import type { UseCaseContext } from "../shared/use-case-context";
 
 /**
  * Every budget's next_funding grouped by funding schedule, sorted by next date (spec, funding
@@ -13,8 +14,11 @@ import { formatMoney } from "../shared/money";
  * completed budgets and Recurring budgets (a fill-up goal shares its parent's schedule text and is
  * counted under it).
  */
-export async function fundingSummary(db: Database, actor: Actor, accountId: string) {
-  const account = await findOwnedAccount(db, actor, accountId);
+export async function fundingSummary(
+  { db, actor }: UseCaseContext,
+  { id }: RouteInput<typeof fundingSummaryRoute>,
+) {
+  const account = await findOwnedAccount(db, actor, id);
   const rows = await db
     .select()
     .from(budgets)

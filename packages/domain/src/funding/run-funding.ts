@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { runFundingRoute } from "@allot/contract/funding/routes";
+import type { RouteInput } from "@allot/contract/http/route";
 import { arrayLiteral } from "@allot/db/array-literal";
-import type { Database, Tx } from "@allot/db/create-database";
+import type { Tx } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
@@ -11,8 +13,8 @@ import { accountTimeZone } from "../calendar/account-time-zone";
 import { localDate, startOfLocalDay } from "../calendar/local-days";
 import { refreshBudgetSnapshots } from "../ledger/snapshots";
 import { notifyAccountOwners } from "../notifications/record-notification";
-import type { Actor } from "../shared/actor";
 import { NotFound, ValidationFailed } from "../shared/errors";
+import type { PublicContext, UseCaseContext } from "../shared/use-case-context";
 import { type EventKind, toFundingBudget } from "./funding-budget";
 import { type FundingPlan, planFunding } from "./funding-plan";
 import { addDays } from "./schedule-events";
@@ -42,7 +44,7 @@ const MAX_DAYS_AHEAD = 3_660;
 
 /** Runs the funding engine on one account (no ownership check: the scheduler's entry point). */
 export async function runAccountFunding(
-  db: Database,
+  { db, now }: PublicContext,
   accountId: string,
   options: FundingRunOptions = {},
 ): Promise<FundingRunResult> {
@@ -53,7 +55,7 @@ export async function runAccountFunding(
       .where(eq(bankAccounts.id, accountId))
       .for("update");
     if (!account) throw new NotFound("No bank account matches the given id.");
-    return fundLockedAccount(tx, account, options);
+    return fundLockedAccount(tx, account, options, now);
   });
 }
 
@@ -61,10 +63,13 @@ export async function runAccountFunding(
  * POST /bank-accounts/{id}/run-funding/: every due fund and recur event of the caller's account
  * through `as_of` (default the account's today), whatever auto_funding_enabled says.
  */
-export async function runFunding(db: Database, actor: Actor, accountId: string, asOf?: string) {
+export async function runFunding(
+  { db, actor, now }: UseCaseContext,
+  { id: accountId, as_of: asOf }: RouteInput<typeof runFundingRoute>,
+) {
   return db.transaction(async (tx) => {
     const account = await findOwnedAccount(tx, actor, accountId, { lock: true });
-    return fundLockedAccount(tx, account, { asOf, actorId: actor.userId });
+    return fundLockedAccount(tx, account, { asOf, actorId: actor.userId }, now);
   });
 }
 
@@ -73,14 +78,16 @@ export async function runFunding(db: Database, actor: Actor, accountId: string, 
  * waits, then finds the pointers moved and funds nothing twice). Every budget of the account is
  * locked next, in id order like lockBudgets; the plan is worked out in memory and written in a
  * handful of multi-row statements, so a year of events costs a few round trips, not thousands.
+ * `now` is the run's now: the account's today is read from it.
  */
 async function fundLockedAccount(
   tx: Tx,
   account: BankAccountRow,
   options: FundingRunOptions,
+  now: Date,
 ): Promise<FundingRunResult> {
   const timeZone = await accountTimeZone(tx, account.id);
-  const today = localDate(new Date(), timeZone);
+  const today = localDate(now, timeZone);
   const asOf = options.asOf ?? today;
   if (asOf > addDays(today, MAX_DAYS_AHEAD))
     throw ValidationFailed.on(

@@ -1,10 +1,11 @@
+import type { RouteInput } from "@allot/contract/http/route";
 import type {
   DETAILS_STATUSES,
-  TransactionDetailsInput,
   TransactionDetailsItem,
   TransactionDetailsResponse,
 } from "@allot/contract/import/import";
-import type { Database, Tx } from "@allot/db/create-database";
+import type { transactionDetailsRoute } from "@allot/contract/import/routes";
+import type { Tx } from "@allot/db/create-database";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
 import type Big from "big.js";
@@ -14,8 +15,8 @@ import { findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import { earliestKey, type LedgerKey } from "../ledger/ledger-key";
-import type { Actor } from "../shared/actor";
 import { ZERO } from "../shared/money";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { findAutoSpendBudget } from "../transactions/auto-spend";
 import { ledgerKeyOf, refreshSnapshotsFrom } from "../transactions/transaction-ledger";
 import type { TransactionRow } from "../transactions/transaction-view";
@@ -44,10 +45,8 @@ interface Plan {
  * sees the first item's result; everything is written at the end in a few statements.
  */
 export async function applyTransactionDetails(
-  db: Database,
-  actor: Actor,
-  accountId: string,
-  input: TransactionDetailsInput,
+  { db, actor }: UseCaseContext,
+  { id: accountId, ...input }: RouteInput<typeof transactionDetailsRoute>,
 ): Promise<TransactionDetailsResponse> {
   return db.transaction(async (tx) => {
     const account = await findOwnedAccount(tx, actor, accountId, { lock: true });

@@ -1,8 +1,7 @@
-import type { Database } from "@allot/db/create-database";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { notifyAccountOwners } from "../notifications/record-notification";
-import type { Actor } from "../shared/actor";
 import { NotFound } from "../shared/errors";
+import type { UseCaseContext } from "../shared/use-case-context";
 
 // A payload with thousands of bad rows makes a notification of the first few.
 const LISTED_ERRORS = 10;
@@ -10,12 +9,11 @@ const LISTED_ERRORS = 10;
 /**
  * An import the API refused (400): the owners hear of it, since importers usually run unattended.
  * Its own transaction, as the import's rolled back. An account the caller cannot see records nothing.
+ * `id` is the account id as sent: the refused input may not have passed validation.
  */
 export async function recordImportError(
-  db: Database,
-  actor: Actor,
-  accountId: unknown,
-  errors: Record<string, unknown>,
+  { db, actor }: UseCaseContext,
+  { id: accountId, errors }: { id: unknown; errors: Record<string, unknown> },
 ) {
   if (typeof accountId !== "string") return;
   await db.transaction(async (tx) => {

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import type { RouteInput } from "@allot/contract/http/route";
 import type { SyncScrapeInput, SyncScrapeResult } from "@allot/contract/import/import";
+import type { syncScrapeRoute } from "@allot/contract/import/routes";
 import { arrayLiteral } from "@allot/db/array-literal";
-import type { Database, Tx } from "@allot/db/create-database";
+import type { Tx } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
@@ -19,6 +21,7 @@ import { notifyAccountOwners } from "../notifications/record-notification";
 import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney, ZERO } from "../shared/money";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { refreshSnapshotsFrom } from "../transactions/transaction-ledger";
 import { balanceMismatch } from "./balance-mismatch";
 import { type PlannedScrapeRow, planScrapeSync, type StoredScrapeRow } from "./plan-scrape-sync";
@@ -45,11 +48,8 @@ const NOTIFIED_ROWS = 20;
  * rejects the whole payload. A dry run does all of it and rolls back.
  */
 export async function syncScrape(
-  db: Database,
-  actor: Actor,
-  accountId: string,
-  input: SyncScrapeInput,
-  now = new Date(),
+  { db, actor, now }: UseCaseContext,
+  { id: accountId, ...input }: RouteInput<typeof syncScrapeRoute>,
 ): Promise<SyncScrapeResult> {
   try {
     return await db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
-import type { Database } from "@allot/db/create-database";
+import type { RouteInput } from "@allot/contract/http/route";
+import type { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { eq } from "drizzle-orm";
 import { currencyKeyErrors } from "../bank-accounts/account-currency";
@@ -7,21 +8,11 @@ import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
 import { lockBudgets } from "../ledger/balances";
 import { recordTransfer } from "../ledger/transfers";
-import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney } from "../shared/money";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { addError, type FieldErrors } from "../shared/validation";
 import { toInternalTransactionView } from "./internal-transaction-view";
-
-export interface CreateInternalTransactionInput {
-  bank_account: string;
-  amount: string;
-  amount_currency?: string;
-  src_budget: string;
-  dst_budget: string;
-  /** In the account's calendar; now when absent. */
-  effective_date?: string;
-}
 
 /**
  * Moves `amount` from one budget of an account to another and records it, with the caller as
@@ -30,9 +21,8 @@ export interface CreateInternalTransactionInput {
  * and a transfer would quietly refill a budget nobody funds or sees any more.
  */
 export async function createInternalTransaction(
-  db: Database,
-  actor: Actor,
-  input: CreateInternalTransactionInput,
+  { db, actor }: UseCaseContext,
+  input: RouteInput<typeof createInternalTransactionRoute>,
 ) {
   return db.transaction(async (tx) => {
     const account = await findOwnedAccountFor(tx, actor, "bank_account", input.bank_account, { lock: true });

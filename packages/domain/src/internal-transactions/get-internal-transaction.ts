@@ -1,13 +1,17 @@
-import type { Database } from "@allot/db/create-database";
+import type { RouteInput } from "@allot/contract/http/route";
+import type { getInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { and, eq } from "drizzle-orm";
 import { ownedBy } from "../bank-accounts/find-owned-account";
-import type { Actor } from "../shared/actor";
 import { NotFound } from "../shared/errors";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { selectInternalTransactions, toInternalTransactionView } from "./internal-transaction-view";
 
 /** A transfer of one of the caller's accounts; anyone else's reads as missing (404). */
-export async function getInternalTransaction(db: Database, actor: Actor, id: string) {
+export async function getInternalTransaction(
+  { db, actor }: UseCaseContext,
+  { id }: RouteInput<typeof getInternalTransactionRoute>,
+) {
   const [found] = await selectInternalTransactions(db)
     .where(and(eq(internalTransactions.id, id), ownedBy(db, actor.userId)))
     .limit(1);

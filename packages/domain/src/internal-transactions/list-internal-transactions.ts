@@ -1,22 +1,14 @@
+import type { RouteInput } from "@allot/contract/http/route";
+import type { listInternalTransactionsRoute } from "@allot/contract/internal-transactions/routes";
 import type { Database } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { and, asc, count, desc, eq, or } from "drizzle-orm";
 import { ownedBy } from "../bank-accounts/find-owned-account";
 import { accountDayRanges } from "../calendar/account-day-range";
-import type { Actor } from "../shared/actor";
-import { type PageRequest, paginate } from "../shared/pagination";
+import { paginate } from "../shared/pagination";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { selectInternalTransactions, toInternalTransactionView } from "./internal-transaction-view";
-
-export interface ListInternalTransactionsQuery extends PageRequest {
-  bank_account?: string;
-  budget?: string;
-  src_budget?: string;
-  dst_budget?: string;
-  date_from?: string;
-  date_to?: string;
-  ordering?: string;
-}
 
 const it = internalTransactions;
 
@@ -25,9 +17,8 @@ const it = internalTransactions;
  * effective_date, in days of each transfer's account. Default order: oldest created first (the order they were made in).
  */
 export async function listInternalTransactions(
-  db: Database,
-  actor: Actor,
-  query: ListInternalTransactionsQuery,
+  { db, actor }: UseCaseContext,
+  query: RouteInput<typeof listInternalTransactionsRoute>,
 ) {
   const days = await accountDayRanges(db, actor.userId, query.bank_account, [query.date_from, query.date_to]);
   const where = and(

@@ -1,9 +1,11 @@
-import type { Database } from "@allot/db/create-database";
+import type { RouteInput } from "@allot/contract/http/route";
+import type { acceptInvitationRoute } from "@allot/contract/invitations/routes";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { invitations } from "@allot/db/schema/invitations";
 import { users } from "@allot/db/schema/users";
 import { eq } from "drizzle-orm";
 import { issuePasswordReset } from "../credentials/issue-password-reset";
+import type { PublicContext } from "../shared/use-case-context";
 import { actOnPendingInvitation } from "./act-on-invitation";
 import { bySecret } from "./invitation-secret";
 import { notifyInviter } from "./notify-inviter";
@@ -15,11 +17,10 @@ import { notifyInviter } from "./notify-inviter";
  * administrator deactivated who has a password stays inactive: a link holder cannot undo that.
  */
 export async function acceptInvitation(
-  db: Database,
-  secret: string,
-  options: { publicBaseUrl: string; now?: Date },
+  { db, now }: PublicContext,
+  { token: secret }: RouteInput<typeof acceptInvitationRoute>,
+  options: { publicBaseUrl: string },
 ) {
-  const now = options.now ?? new Date();
   await actOnPendingInvitation(db, bySecret(secret), now, async (tx, invitation) => {
     await tx
       .insert(bankAccountOwners)

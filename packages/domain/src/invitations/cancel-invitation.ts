@@ -1,9 +1,10 @@
-import type { Database } from "@allot/db/create-database";
+import type { RouteInput } from "@allot/contract/http/route";
+import type { cancelInvitationRoute } from "@allot/contract/invitations/routes";
 import { invitations } from "@allot/db/schema/invitations";
 import { and, eq, type SQL } from "drizzle-orm";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
-import type { Actor } from "../shared/actor";
 import { Forbidden } from "../shared/errors";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { actOnPendingInvitation } from "./act-on-invitation";
 
 /**
@@ -11,13 +12,11 @@ import { actOnPendingInvitation } from "./act-on-invitation";
  * account: 404. A co-owner who is not the inviter: 403. Not pending any more: 400.
  */
 export async function cancelInvitation(
-  db: Database,
-  actor: Actor,
-  input: { accountId: string; token: string },
-  now = new Date(),
+  { db, actor, now }: UseCaseContext,
+  { id: accountId, token }: RouteInput<typeof cancelInvitationRoute>,
 ) {
-  const account = await findOwnedAccount(db, actor, input.accountId);
-  const where = and(eq(invitations.token, input.token), eq(invitations.bankAccountId, account.id)) as SQL;
+  const account = await findOwnedAccount(db, actor, accountId);
+  const where = and(eq(invitations.token, token), eq(invitations.bankAccountId, account.id)) as SQL;
   await actOnPendingInvitation(
     db,
     where,

@@ -1,6 +1,7 @@
 import type { Database, Tx } from "@allot/db/create-database";
 import { invitations } from "@allot/db/schema/invitations";
 import { and, eq, lte, type SQL } from "drizzle-orm";
+import type { PublicContext } from "../shared/use-case-context";
 
 /** Condition on `invitations`: pending, and past its expiry at `now`. */
 export const dueForExpiry = (now: Date): SQL =>
@@ -20,6 +21,6 @@ export async function expireInvitationsWhere(db: Database | Tx, condition: SQL |
  * The scheduler's job: every pending invitation past its expiry becomes expired. Use is not
  * waiting for it: reading, accepting or declining one treats it as expired already.
  */
-export async function expireDueInvitations(db: Database, now = new Date()) {
+export async function expireDueInvitations({ db, now }: PublicContext) {
   return { expired: await expireInvitationsWhere(db, undefined, now) };
 }

@@ -1,10 +1,12 @@
-import type { Database } from "@allot/db/create-database";
+import type { RouteInput } from "@allot/contract/http/route";
+import type { getInvitationRoute } from "@allot/contract/invitations/routes";
 import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts";
 import { banks } from "@allot/db/schema/banks";
 import { invitations } from "@allot/db/schema/invitations";
 import { users } from "@allot/db/schema/users";
 import { asc, eq } from "drizzle-orm";
 import { NotFound } from "../shared/errors";
+import type { PublicContext } from "../shared/use-case-context";
 import { INVITATION_NOT_FOUND } from "./act-on-invitation";
 import { expireInvitationsWhere } from "./expire-invitations";
 import { bySecret } from "./invitation-secret";
@@ -16,7 +18,10 @@ import { effectiveStatus } from "./invitation-status";
  * status is shown: the account's current name and owners are no business of a link that can no
  * longer be used. Owners are listed by email, in the order they joined.
  */
-export async function getInvitation(db: Database, secret: string, now = new Date()) {
+export async function getInvitation(
+  { db, now }: PublicContext,
+  { token: secret }: RouteInput<typeof getInvitationRoute>,
+) {
   const [found] = await db
     .select({
       invitation: invitations,

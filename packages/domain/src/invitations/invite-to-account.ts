@@ -1,4 +1,5 @@
-import type { Database } from "@allot/db/create-database";
+import type { RouteInput } from "@allot/contract/http/route";
+import type { inviteRoute } from "@allot/contract/invitations/routes";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { banks } from "@allot/db/schema/banks";
 import { invitations } from "@allot/db/schema/invitations";
@@ -6,8 +7,8 @@ import { users } from "@allot/db/schema/users";
 import { and, eq, gt, lte, sql } from "drizzle-orm";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { enqueueEmail } from "../email/enqueue-email";
-import type { Actor } from "../shared/actor";
 import { Conflict, Throttled } from "../shared/errors";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { findOrCreateInvitee } from "./find-or-create-invitee";
 import { invitationEmail } from "./invitation-email";
 import { INVITATION_LIMIT, INVITATION_WINDOW_DAYS, invitationLimitRetryAfter } from "./invitation-limit";
@@ -22,17 +23,15 @@ import { invitationExpiry } from "./invitation-status";
  * limit 429.
  */
 export async function inviteToAccount(
-  db: Database,
-  actor: Actor,
-  input: { accountId: string; email: string },
-  options: { publicBaseUrl: string; now?: Date },
+  { db, actor, now }: UseCaseContext,
+  { id: accountId, invitee_email: email }: RouteInput<typeof inviteRoute>,
+  options: { publicBaseUrl: string },
 ) {
-  const now = options.now ?? new Date();
   await db.transaction(async (tx) => {
-    const account = await findOwnedAccount(tx, actor, input.accountId, { lock: true });
+    const account = await findOwnedAccount(tx, actor, accountId, { lock: true });
     const sameAddress = and(
       eq(invitations.bankAccountId, account.id),
-      sql`lower(${invitations.inviteeEmail}) = lower(${input.email})`,
+      sql`lower(${invitations.inviteeEmail}) = lower(${email})`,
     );
 
     const [owner] = await tx
@@ -40,10 +39,7 @@ export async function inviteToAccount(
       .from(bankAccountOwners)
       .innerJoin(users, eq(users.id, bankAccountOwners.userId))
       .where(
-        and(
-          eq(bankAccountOwners.bankAccountId, account.id),
-          sql`lower(${users.email}) = lower(${input.email})`,
-        ),
+        and(eq(bankAccountOwners.bankAccountId, account.id), sql`lower(${users.email}) = lower(${email})`),
       )
       .limit(1);
     if (owner)
@@ -77,7 +73,7 @@ export async function inviteToAccount(
       });
     }
 
-    const invitee = await findOrCreateInvitee(tx, input.email);
+    const invitee = await findOrCreateInvitee(tx, email);
     const handle = newInvitationHandle();
     const { secret, digest } = newInvitationSecret();
     const expiresAt = invitationExpiry(now);

@@ -1,8 +1,9 @@
-import type { Database } from "@allot/db/create-database";
+import type { RouteInput } from "@allot/contract/http/route";
+import type { listAccountInvitationsRoute } from "@allot/contract/invitations/routes";
 import { invitations } from "@allot/db/schema/invitations";
 import { and, eq, gt } from "drizzle-orm";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
-import type { Actor } from "../shared/actor";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { loadInvitationViews } from "./invitation-view";
 
 /**
@@ -10,10 +11,8 @@ import { loadInvitationViews } from "./invitation-view";
  * left out even before the hourly job marks it expired.
  */
 export async function listAccountInvitations(
-  db: Database,
-  actor: Actor,
-  accountId: string,
-  now = new Date(),
+  { db, actor, now }: UseCaseContext,
+  { id: accountId }: RouteInput<typeof listAccountInvitationsRoute>,
 ) {
   const account = await findOwnedAccount(db, actor, accountId);
   return loadInvitationViews(

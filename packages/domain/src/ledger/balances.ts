@@ -1,3 +1,4 @@
+import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { Tx } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
@@ -58,7 +59,7 @@ export async function changeBudgetBalance(tx: Tx, budgetId: string, delta: Big, 
       balance: sql`${budgets.balance} + ${delta.toFixed(2)}::numeric`,
       fundedAmount: sql`${budgets.fundedAmount} + ${funded}::numeric`,
       // A Goal latches complete once funded up to its target; spending never unlatches it.
-      complete: sql`${budgets.complete} or (${budgets.budgetType} = 'G' and not ${budgets.isUnallocated}
+      complete: sql`${budgets.complete} or (${budgets.budgetType} = ${BUDGET_TYPE.goal} and not ${budgets.isUnallocated}
         and ${budgets.targetBalance} > 0 and ${budgets.fundedAmount} + ${funded}::numeric >= ${budgets.targetBalance})`,
     })
     .where(eq(budgets.id, budgetId));

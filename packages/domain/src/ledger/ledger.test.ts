@@ -10,6 +10,8 @@ import { findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { createBank } from "../banks/create-bank";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import type { Actor } from "../shared/actor";
+import { internalContext } from "../shared/use-case-context";
+import { asUser } from "../testing/use-case-context";
 import { createUser } from "../users/create-user";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "./balances";
 import { refreshBudgetSnapshots, refreshTransactionSnapshots } from "./snapshots";
@@ -21,7 +23,10 @@ describe.each(testEngines())("ledger core (%s)", (engine) => {
     const database = await openTestDatabase(engine);
     const { db } = database;
     try {
-      const user = await createUser(db, { email: "ledger@example.com", password: "a long passphrase" });
+      const user = await createUser(internalContext(db, "cli"), {
+        email: "ledger@example.com",
+        password: "a long passphrase",
+      });
       const actor: Actor = {
         userId: user.id,
         username: user.username,
@@ -29,8 +34,8 @@ describe.each(testEngines())("ledger core (%s)", (engine) => {
         credential: "session",
         sessionId: null,
       };
-      const bank = await createBank(db, { name: "Bank", currency: "USD" });
-      const account = await createBankAccount(db, actor, {
+      const bank = await createBank(internalContext(db, "cli"), { name: "Bank", currency: "USD" });
+      const account = await createBankAccount(asUser(db, actor), {
         name: "A",
         bank: bank.id,
         available_balance: "100.00",

@@ -1,3 +1,4 @@
+import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { Tx } from "@allot/db/create-database";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import type Big from "big.js";
@@ -6,7 +7,8 @@ import { refreshBudgetSnapshots } from "./snapshots";
 
 // Budgets whose funded_amount follows transfers: goals and fill-up goals (not Unallocated).
 export const tracksFunding = (budget: Pick<BudgetRow, "budgetType" | "isUnallocated">) =>
-  (budget.budgetType === "G" || budget.budgetType === "A") && !budget.isUnallocated;
+  (budget.budgetType === BUDGET_TYPE.goal || budget.budgetType === BUDGET_TYPE.fillup) &&
+  !budget.isUnallocated;
 
 /**
  * Moves money between two budgets of one account and records it as an internal transaction.

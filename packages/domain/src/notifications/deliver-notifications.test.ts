@@ -5,6 +5,7 @@ import { channelPreferences, notificationPreferences } from "@allot/db/schema/pr
 import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { internalContext } from "../shared/use-case-context";
 import { createUser } from "../users/create-user";
 import { deliverDigests, deliverImmediateNotifications } from "./deliver-notifications";
 import { notifyUser } from "./record-notification";
@@ -20,10 +21,16 @@ describe.each(testEngines())("notification delivery (%s)", (engine) => {
     await database?.close();
   });
 
+  /** The scheduler's context, as of now or of the given instant. */
+  const scheduled = (now = new Date()) => ({ ...internalContext(database.db, "scheduler"), now });
+
   async function user() {
     counter += 1;
     const email = `notify${counter}-${Date.now()}@example.com`;
-    const row = await createUser(database.db, { email, password: "correct horse battery staple" });
+    const row = await createUser(internalContext(database.db, "cli"), {
+      email,
+      password: "correct horse battery staple",
+    });
     return { id: row.id, email };
   }
   const notify = (
@@ -52,7 +59,7 @@ describe.each(testEngines())("notification delivery (%s)", (engine) => {
     await notify(sam.id, "invitation_accepted", { invitee_email: "kim@example.com" });
     await notify(sam.id, "import_error", { error_count: 1, errors: {} });
 
-    await deliverImmediateNotifications(database.db);
+    await deliverImmediateNotifications(scheduled());
     expect(await outcomes(sam.id)).toEqual([
       "balance_mismatch:emailed",
       "import_error:waiting",
@@ -65,7 +72,7 @@ describe.each(testEngines())("notification delivery (%s)", (engine) => {
       "password_changed",
     ]);
     // A second pass finds nothing more to do.
-    await deliverImmediateNotifications(database.db);
+    await deliverImmediateNotifications(scheduled());
     expect(await outboxTo(sam.email)).toHaveLength(2);
   });
 
@@ -81,13 +88,13 @@ describe.each(testEngines())("notification delivery (%s)", (engine) => {
 
     // Two days on, a daily_evening window has passed since both were recorded: one digest holds both.
     const later = new Date(recordedAt.getTime() + 2 * 24 * 3_600_000);
-    await deliverDigests(database.db, later);
+    await deliverDigests(scheduled(later));
     const messages = await outboxTo(kim.email);
     expect(messages).toHaveLength(1);
     expect(messages[0]?.subject).toBe("Allot digest: 2 updates");
     expect(messages[0]?.textBody).toContain("amount: Bad.");
     expect(await outcomes(kim.id)).toEqual(["funding_complete:digested", "import_error:digested"]);
-    await deliverDigests(database.db, new Date(later.getTime() + 3 * 24 * 3_600_000));
+    await deliverDigests(scheduled(new Date(later.getTime() + 3 * 24 * 3_600_000)));
     expect(await outboxTo(kim.email)).toHaveLength(1);
   });
 
@@ -95,7 +102,7 @@ describe.each(testEngines())("notification delivery (%s)", (engine) => {
     const lee = await user();
     await notify(lee.id, "funding_complete", { transfers: 1 });
     // Right now the latest daily_morning window is in the past and the notification is newer.
-    expect(await deliverDigests(database.db, new Date())).toBe(0);
+    expect(await deliverDigests(scheduled(new Date()))).toBe(0);
     expect(await outcomes(lee.id)).toEqual(["funding_complete:waiting"]);
   });
 
@@ -103,8 +110,8 @@ describe.each(testEngines())("notification delivery (%s)", (engine) => {
     const ann = await user();
     for (let i = 0; i < 30; i++) await notify(ann.id, "balance_mismatch", { balance_mismatch: `${i}.00` });
     await Promise.all([
-      deliverImmediateNotifications(database.db),
-      deliverImmediateNotifications(database.db),
+      deliverImmediateNotifications(scheduled()),
+      deliverImmediateNotifications(scheduled()),
     ]);
     expect(await outboxTo(ann.email)).toHaveLength(30);
   });

@@ -1,11 +1,12 @@
 import type { DigestFrequency } from "@allot/contract/preferences/preferences";
 import { arrayLiteral } from "@allot/db/array-literal";
-import type { Database, Tx } from "@allot/db/create-database";
+import type { Tx } from "@allot/db/create-database";
 import { sql } from "drizzle-orm";
 import { composeEmail } from "../email/compose-email";
 import { enqueueEmail } from "../email/enqueue-email";
 import { DEFAULT_DIGEST_FREQUENCY } from "../preferences/channels";
 import { rowsOf } from "../shared/rows-of";
+import type { PublicContext } from "../shared/use-case-context";
 import { lastDigestWindow } from "./digest-windows";
 import { digestEmail, immediateEmail, type NotificationToSend } from "./notification-email";
 import { NOTIFICATION_KINDS, type NotificationKind } from "./notification-kinds";
@@ -84,7 +85,7 @@ async function markDelivered(
  * them delivered), and those the user turned off are marked suppressed. Digest ones are left for
  * their window. Returns how many were handled.
  */
-export async function deliverImmediateNotifications(db: Database, now = new Date()): Promise<number> {
+export async function deliverImmediateNotifications({ db, now }: PublicContext): Promise<number> {
   let handled = 0;
   for (;;) {
     const count = await db.transaction(async (tx) => {
@@ -118,7 +119,7 @@ export async function deliverImmediateNotifications(db: Database, now = new Date
  * Each user's digest: the digest-mode notifications recorded before their channel's latest window
  * (in their time zone), in one email. Later ones wait for the next window. Returns the emails queued.
  */
-export async function deliverDigests(db: Database, now = new Date()): Promise<number> {
+export async function deliverDigests({ db, now }: PublicContext): Promise<number> {
   return db.transaction(async (tx) => {
     // All of them: which are due depends on each user's window, so a batch could hold none that is.
     const rows = await lockPending(tx, ["digest"], null);

@@ -1,17 +1,18 @@
-import type { DeliveryMode, DigestFrequency } from "@allot/contract/preferences/preferences";
-import type { Database } from "@allot/db/create-database";
+import type { RouteInput } from "@allot/contract/http/route";
+import type {
+  updateChannelPreferenceRoute,
+  updateNotificationPreferenceRoute,
+} from "@allot/contract/preferences/routes";
 import { channelPreferences, notificationPreferences } from "@allot/db/schema/preferences";
 import { NOTIFICATION_KINDS, type NotificationKind } from "../notifications/notification-kinds";
-import type { Actor } from "../shared/actor";
 import { NotFound, ValidationFailed } from "../shared/errors";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { isChannel } from "./channels";
 import { channelPreferenceViews, notificationPreferenceViews } from "./preference-views";
 
 export async function updateChannelPreference(
-  db: Database,
-  actor: Actor,
-  channel: string,
-  digestFrequency: DigestFrequency,
+  { db, actor, now }: UseCaseContext,
+  { channel, digest_frequency: digestFrequency }: RouteInput<typeof updateChannelPreferenceRoute>,
 ) {
   if (!isChannel(channel)) throw new NotFound(`There is no channel '${channel}'.`);
   await db
@@ -19,7 +20,7 @@ export async function updateChannelPreference(
     .values({ userId: actor.userId, channel, digestFrequency })
     .onConflictDoUpdate({
       target: [channelPreferences.userId, channelPreferences.channel],
-      set: { digestFrequency, modifiedAt: new Date() },
+      set: { digestFrequency, modifiedAt: now },
     });
   const views = await channelPreferenceViews(db, actor.userId);
   return views.find((view) => view.channel === channel) as (typeof views)[number];
@@ -28,10 +29,8 @@ export async function updateChannelPreference(
 const isKind = (kind: string): kind is NotificationKind => Object.hasOwn(NOTIFICATION_KINDS, kind);
 
 export async function updateNotificationPreference(
-  db: Database,
-  actor: Actor,
-  kind: string,
-  deliveryMode: DeliveryMode,
+  { db, actor, now }: UseCaseContext,
+  { kind, delivery_mode: deliveryMode }: RouteInput<typeof updateNotificationPreferenceRoute>,
 ) {
   if (!isKind(kind)) throw new NotFound(`There is no notification kind '${kind}'.`);
   if (!NOTIFICATION_KINDS[kind].canSuppress)
@@ -44,7 +43,7 @@ export async function updateNotificationPreference(
     .values({ userId: actor.userId, kind, deliveryMode })
     .onConflictDoUpdate({
       target: [notificationPreferences.userId, notificationPreferences.kind],
-      set: { deliveryMode, modifiedAt: new Date() },
+      set: { deliveryMode, modifiedAt: now },
     });
   const views = await notificationPreferenceViews(db, actor.userId);
   return views.find((view) => view.kind === kind) as (typeof views)[number];

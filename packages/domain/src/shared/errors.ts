@@ -1,12 +1,24 @@
 import { type FieldErrors, NON_FIELD_ERRORS } from "./validation";
-/** Errors a use case throws; apps/api maps each to the spec's status and body in one place. */
+/** What went wrong, in the domain's words; apps/api/src/http/error-response.ts maps each to a status. */
+export type DomainErrorKind =
+  | "not_found"
+  | "invalid"
+  | "unauthenticated"
+  | "forbidden"
+  | "conflict"
+  | "throttled";
+
+/**
+ * Errors a use case throws: a kind (how the caller got it wrong) and a code (which rule said so,
+ * e.g. `unallocated_budget`). Nothing here knows HTTP.
+ */
 export abstract class DomainError extends Error {
-  abstract readonly status: number;
+  abstract readonly kind: DomainErrorKind;
   abstract readonly code: string;
 }
 
 export class NotFound extends DomainError {
-  readonly status = 404;
+  readonly kind = "not_found";
   readonly code = "not_found";
   constructor(message = "Not found.") {
     super(message);
@@ -15,7 +27,7 @@ export class NotFound extends DomainError {
 
 /** Invalid input: messages per request field (dotted paths), cross-field ones under non_field_errors. */
 export class ValidationFailed extends DomainError {
-  readonly status = 400;
+  readonly kind = "invalid";
   readonly code = "invalid";
   constructor(readonly fields: FieldErrors) {
     super(Object.values(fields).flat().join(" ") || "Invalid input.");
@@ -32,7 +44,7 @@ export class ValidationFailed extends DomainError {
 }
 
 export class Unauthenticated extends DomainError {
-  readonly status = 401;
+  readonly kind = "unauthenticated";
   constructor(
     message = "Authentication credentials were not provided.",
     readonly code = "not_authenticated",
@@ -42,7 +54,7 @@ export class Unauthenticated extends DomainError {
 }
 
 export class Forbidden extends DomainError {
-  readonly status = 403;
+  readonly kind = "forbidden";
   constructor(
     message = "You do not have permission to perform this action.",
     readonly code = "permission_denied",
@@ -52,7 +64,7 @@ export class Forbidden extends DomainError {
 }
 
 export class Conflict extends DomainError {
-  readonly status = 409;
+  readonly kind = "conflict";
   constructor(
     message: string,
     readonly code = "conflict",
@@ -62,7 +74,7 @@ export class Conflict extends DomainError {
 }
 
 export class Throttled extends DomainError {
-  readonly status = 429;
+  readonly kind = "throttled";
   readonly code = "throttled";
   constructor(readonly retryAfterSeconds: number) {
     super(`Request was throttled. Expected available in ${retryAfterSeconds} seconds.`);

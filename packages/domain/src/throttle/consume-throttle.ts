@@ -3,6 +3,7 @@ import { throttleCounters } from "@allot/db/schema/throttle-counters";
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import { Throttled } from "../shared/errors";
 import { perDatabase } from "../shared/per-database";
+import type { PublicContext } from "../shared/use-case-context";
 import { retryAfterSeconds, type ThrottleCheck, throttleWindows } from "./throttle-windows";
 
 /**
@@ -109,7 +110,7 @@ const buildThrottleRead = (db: Database, size: number) =>
 const throttleRead = perDatabase(buildThrottleRead);
 
 /** Drops counters of windows that have closed (a cron job). */
-export async function deleteExpiredThrottleCounters(db: Database, now = new Date()): Promise<number> {
+export async function deleteExpiredThrottleCounters({ db, now }: PublicContext): Promise<number> {
   const deleted = await db
     .delete(throttleCounters)
     .where(lt(throttleCounters.expiresAt, now))

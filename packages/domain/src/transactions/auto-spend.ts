@@ -1,9 +1,10 @@
+import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { Tx } from "@allot/db/create-database";
 import { budgets } from "@allot/db/schema/budgets";
 import { and, eq, inArray, sql } from "drizzle-orm";
 
 // Budgets that spending is routed to. A fill-up goal (A) only feeds its Recurring budget.
-const ROUTED_TYPES = ["G", "C", "R"];
+const ROUTED_TYPES = [BUDGET_TYPE.goal, BUDGET_TYPE.capped, BUDGET_TYPE.recurring];
 
 /**
  * The one budget of the account whose auto_spend lists this category full name, or null when none

@@ -1,5 +1,5 @@
-import type { TransactionCreateInput } from "@allot/contract/transactions/transaction";
-import type { Database } from "@allot/db/create-database";
+import type { RouteInput } from "@allot/contract/http/route";
+import type { createTransactionRoute } from "@allot/contract/transactions/routes";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
 import { assertAccountCurrency } from "../bank-accounts/account-currency";
@@ -10,8 +10,8 @@ import { instantOfText } from "../calendar/instant-of-text";
 import { referenceCategory } from "../categories/reference-category";
 import { formatFullName } from "../categories/visible-categories";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
-import type { Actor } from "../shared/actor";
 import { toMoney, ZERO } from "../shared/money";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { findAutoSpendBudget } from "./auto-spend";
 import { ledgerKeyOf, refreshSnapshotsFrom } from "./transaction-ledger";
 import { loadTransactionView } from "./transaction-view";
@@ -23,7 +23,10 @@ import { loadTransactionView } from "./transaction-view";
  * balance only; the allocated budget moves by the amount, so the invariant holds. Dates are read in
  * the account's calendar (a bare date is the start of that local day).
  */
-export async function createTransaction(db: Database, actor: Actor, input: TransactionCreateInput) {
+export async function createTransaction(
+  { db, actor }: UseCaseContext,
+  input: RouteInput<typeof createTransactionRoute>,
+) {
   return db.transaction(async (tx) => {
     const account = await findOwnedAccountFor(tx, actor, "bank_account", input.bank_account, { lock: true });
     assertAccountCurrency(input, ["amount_currency"], account.currency);

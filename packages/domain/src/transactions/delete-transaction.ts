@@ -1,11 +1,12 @@
-import type { Database } from "@allot/db/create-database";
+import type { RouteInput } from "@allot/contract/http/route";
+import type { deleteTransactionRoute } from "@allot/contract/transactions/routes";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
-import type { Actor } from "../shared/actor";
 import { ZERO } from "../shared/money";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { lockOwnedTransaction } from "./find-owned-transaction";
 import { ledgerKeyOf, refreshSnapshotsFrom } from "./transaction-ledger";
 
@@ -13,7 +14,10 @@ import { ledgerKeyOf, refreshSnapshotsFrom } from "./transaction-ledger";
  * Removes a transaction with its allocations and reverses what it did: the account balances it
  * moved and each allocated budget's balance. Later rows' running balances are recomputed.
  */
-export async function deleteTransaction(db: Database, actor: Actor, id: string) {
+export async function deleteTransaction(
+  { db, actor }: UseCaseContext,
+  { id }: RouteInput<typeof deleteTransactionRoute>,
+) {
   await db.transaction(async (tx) => {
     const { account, transaction } = await lockOwnedTransaction(tx, actor, id);
     const allocations = await tx

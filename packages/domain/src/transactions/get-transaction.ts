@@ -1,13 +1,17 @@
-import type { Database } from "@allot/db/create-database";
+import type { RouteInput } from "@allot/contract/http/route";
+import type { getTransactionRoute } from "@allot/contract/transactions/routes";
 import { transactions } from "@allot/db/schema/transactions";
 import { and, eq } from "drizzle-orm";
 import { inOwnedAccounts } from "../bank-accounts/find-owned-account";
-import type { Actor } from "../shared/actor";
 import { NotFound } from "../shared/errors";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { selectTransactionViews, toTransactionViews } from "./transaction-view";
 
 /** One transaction of the caller's accounts, allocations embedded; anyone else's is 404. */
-export async function getTransaction(db: Database, actor: Actor, id: string) {
+export async function getTransaction(
+  { db, actor }: UseCaseContext,
+  { id }: RouteInput<typeof getTransactionRoute>,
+) {
   const rows = await selectTransactionViews(db).where(
     and(eq(transactions.id, id), inOwnedAccounts(db, transactions.bankAccountId, actor.userId)),
   );

@@ -1,13 +1,15 @@
+import type { RouteInput } from "@allot/contract/http/route";
+import type { listTransactionsRoute } from "@allot/contract/transactions/routes";
 import type { TRANSACTION_ORDERING } from "@allot/contract/transactions/transaction";
 import type { Database } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { transactions } from "@allot/db/schema/transactions";
 import { type AnyColumn, and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { inOwnedAccounts } from "../bank-accounts/find-owned-account";
-import type { Actor } from "../shared/actor";
-import { type PageRequest, paginate } from "../shared/pagination";
+import { paginate } from "../shared/pagination";
 import { perDatabase } from "../shared/per-database";
-import { type TransactionFilters, transactionListCondition } from "./transaction-filters";
+import type { UseCaseContext } from "../shared/use-case-context";
+import { transactionListCondition } from "./transaction-filters";
 import { selectTransactionViews, toTransactionViews } from "./transaction-view";
 
 type OrderField = (typeof TRANSACTION_ORDERING)[number];
@@ -70,9 +72,8 @@ const wholeAccountsPage = perDatabase((db, key: `${Scope}:${string}`) => {
 
 /** A page of the caller's transactions, filtered and ordered, with all allocations in one more query. */
 export async function listTransactions(
-  db: Database,
-  actor: Actor,
-  query: PageRequest & TransactionFilters & { ordering?: string },
+  { db, actor }: UseCaseContext,
+  query: RouteInput<typeof listTransactionsRoute>,
 ) {
   if (onlyWholeAccounts({ ...query })) {
     const scope: Scope = query.bank_account ? "account" : "all";

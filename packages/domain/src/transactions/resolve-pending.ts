@@ -1,4 +1,6 @@
-import type { Database, Tx } from "@allot/db/create-database";
+import type { RouteInput } from "@allot/contract/http/route";
+import type { resolvePendingRoute } from "@allot/contract/transactions/routes";
+import type { Tx } from "@allot/db/create-database";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
@@ -8,18 +10,12 @@ import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
-import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney } from "../shared/money";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { lockOwnedTransaction } from "./find-owned-transaction";
 import { ledgerKeyOf, refreshSnapshotsFrom } from "./transaction-ledger";
 import { loadTransactionView } from "./transaction-view";
-
-export interface ResolvePendingInput {
-  posted_date: string;
-  amount?: string | null;
-  amount_currency?: string;
-}
 
 /**
  * Posts a pending transaction: the posted balance is credited with the final amount. When the
@@ -27,7 +23,10 @@ export interface ResolvePendingInput {
  * The transaction row is locked (after the account) and read again, so two resolves at once
  * credit once: the second finds the row posted and is refused.
  */
-export async function resolvePending(db: Database, actor: Actor, id: string, input: ResolvePendingInput) {
+export async function resolvePending(
+  { db, actor }: UseCaseContext,
+  { id, ...input }: RouteInput<typeof resolvePendingRoute>,
+) {
   return db.transaction(async (tx) => {
     const { account, transaction } = await lockOwnedTransaction(tx, actor, id);
     assertAccountCurrency({ ...input }, ["amount_currency"], account.currency);

@@ -1,5 +1,6 @@
 import { isUuid } from "@allot/contract/http/fields";
-import type { Database } from "@allot/db/create-database";
+import type { RouteInput } from "@allot/contract/http/route";
+import type { splitTransactionRoute } from "@allot/contract/transactions/routes";
 import { budgets } from "@allot/db/schema/budgets";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import Big from "big.js";
@@ -7,9 +8,9 @@ import { asc, count, eq, inArray } from "drizzle-orm";
 import { selectAllocationViews, toAllocationView } from "../allocations/allocation-view";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { changeBudgetBalance, lockBudgets } from "../ledger/balances";
-import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney } from "../shared/money";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { lockOwnedTransaction } from "./find-owned-transaction";
 import { POSITIVE, planSplit, splitProblem } from "./split-plan";
 import { ledgerKeyOf, refreshSnapshotsFrom } from "./transaction-ledger";
@@ -22,10 +23,8 @@ const invalid = (message: string) => ValidationFailed.on("splits", message);
  * Archived budgets are refused: money should not flow into a budget that is put away.
  */
 export async function splitTransaction(
-  db: Database,
-  actor: Actor,
-  id: string,
-  input: { splits: Record<string, string> },
+  { db, actor }: UseCaseContext,
+  { id, ...input }: RouteInput<typeof splitTransactionRoute>,
 ) {
   return db.transaction(async (tx) => {
     const { account, transaction } = await lockOwnedTransaction(tx, actor, id);

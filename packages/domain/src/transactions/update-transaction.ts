@@ -1,13 +1,14 @@
+import type { RouteInput } from "@allot/contract/http/route";
+import type { updateTransactionRoute } from "@allot/contract/transactions/routes";
 import type { TransactionUpdateInput } from "@allot/contract/transactions/transaction";
-import type { Database } from "@allot/db/create-database";
 import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
 import { currencyKeyErrors } from "../bank-accounts/account-currency";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
-import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
+import type { UseCaseContext } from "../shared/use-case-context";
 import { lockOwnedTransaction } from "./find-owned-transaction";
 import { loadTransactionView, type TransactionRow } from "./transaction-view";
 
@@ -57,10 +58,8 @@ function unchangeableFieldErrors(row: TransactionRow, input: TransactionUpdateIn
  * A description that differs from the stored one marks it user-edited (imports keep it then).
  */
 export async function updateTransaction(
-  db: Database,
-  actor: Actor,
-  id: string,
-  input: TransactionUpdateInput,
+  { db, actor }: UseCaseContext,
+  { id, ...input }: RouteInput<typeof updateTransactionRoute>,
 ) {
   return db.transaction(async (tx) => {
     const { account, transaction } = await lockOwnedTransaction(tx, actor, id);

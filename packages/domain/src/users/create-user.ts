@@ -1,9 +1,9 @@
-import type { Database } from "@allot/db/create-database";
 import { isUniqueViolation } from "@allot/db/database-errors";
 import { users } from "@allot/db/schema/users";
 import { z } from "zod";
 import { hashPassword } from "../auth/passwords";
 import { Conflict, ValidationFailed } from "../shared/errors";
+import type { PublicContext } from "../shared/use-case-context";
 import { fieldErrors } from "../shared/validation";
 
 const CreateUserInput = z.object({
@@ -17,7 +17,7 @@ const CreateUserInput = z.object({
  * Admin-made users (the CLI): active, with a password. The username is the email, lower-cased,
  * as for invited users.
  */
-export async function createUser(db: Database, input: z.input<typeof CreateUserInput>) {
+export async function createUser({ db }: PublicContext, input: z.input<typeof CreateUserInput>) {
   const parsed = CreateUserInput.safeParse(input);
   if (!parsed.success) throw new ValidationFailed(fieldErrors(parsed.error.issues));
   const { email, password, name, staff } = parsed.data;

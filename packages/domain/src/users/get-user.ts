@@ -1,20 +1,27 @@
-import type { Database } from "@allot/db/create-database";
+import type { RouteInput } from "@allot/contract/http/route";
+import type { getUserRoute } from "@allot/contract/users/routes";
 import { users } from "@allot/db/schema/users";
 import { eq } from "drizzle-orm";
 import { NotFound } from "../shared/errors";
+import type { PublicContext, UseCaseContext } from "../shared/use-case-context";
 import { toUserView } from "./user-view";
 
 const notFound = () => new NotFound("No user matches the given query.");
 
-export async function getUserById(db: Database, id: number, baseUrl: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+/** The caller's own user (`/users/me/`). */
+export async function getMe({ db, actor }: UseCaseContext, { publicBaseUrl }: { publicBaseUrl: string }) {
+  const [row] = await db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
   if (!row) throw notFound();
-  return toUserView(row, baseUrl);
+  return toUserView(row, publicBaseUrl);
 }
 
 /** Staff lookup by username (exact, as stored; the route layer has already percent-decoded it). */
-export async function getUserByUsername(db: Database, username: string, baseUrl: string) {
+export async function getUser(
+  { db }: PublicContext,
+  { username }: RouteInput<typeof getUserRoute>,
+  { publicBaseUrl }: { publicBaseUrl: string },
+) {
   const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);
   if (!row) throw notFound();
-  return toUserView(row, baseUrl);
+  return toUserView(row, publicBaseUrl);
 }

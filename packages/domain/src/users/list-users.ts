@@ -1,13 +1,19 @@
-import type { Database } from "@allot/db/create-database";
+import type { RouteInput } from "@allot/contract/http/route";
+import type { listUsersRoute } from "@allot/contract/users/routes";
 import { users } from "@allot/db/schema/users";
 import { asc, count, desc } from "drizzle-orm";
-import { type PageRequest, paginate } from "../shared/pagination";
+import { paginate } from "../shared/pagination";
+import type { PublicContext } from "../shared/use-case-context";
 import { toUserView } from "./user-view";
 
 const ORDER_COLUMNS = { username: users.username, email: users.email, created_at: users.createdAt } as const;
 
 /** Every user, for staff; ordered by username unless asked otherwise. */
-export async function listUsers(db: Database, query: PageRequest & { ordering?: string }, baseUrl: string) {
+export async function listUsers(
+  { db }: PublicContext,
+  query: RouteInput<typeof listUsersRoute>,
+  { publicBaseUrl }: { publicBaseUrl: string },
+) {
   const field = (query.ordering ?? "username").replace(/^-/, "") as keyof typeof ORDER_COLUMNS;
   const direction = query.ordering?.startsWith("-") ? desc : asc;
   return paginate(
@@ -21,6 +27,6 @@ export async function listUsers(db: Database, query: PageRequest & { ordering?: 
           .orderBy(direction(ORDER_COLUMNS[field]), asc(users.id))
           .offset(offset)
           .limit(limit)
-      ).map((row) => toUserView(row, baseUrl)),
+      ).map((row) => toUserView(row, publicBaseUrl)),
   );
 }

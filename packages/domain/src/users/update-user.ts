@@ -1,13 +1,16 @@
+import type { RouteInput } from "@allot/contract/http/route";
+import type { updateMeRoute, updateUserRoute } from "@allot/contract/users/routes";
 import type { Database } from "@allot/db/create-database";
 import { users } from "@allot/db/schema/users";
 import { eq, type SQL } from "drizzle-orm";
 import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
 import { NotFound, ValidationFailed } from "../shared/errors";
+import type { PublicContext, UseCaseContext } from "../shared/use-case-context";
 import { normalizeTimeZone } from "./time-zone";
 import { toUserView } from "./user-view";
 
 /** The writable User fields; absent ones are left as they are. */
-export interface UserChanges {
+interface UserChanges {
   name?: string;
   /** An account the user (not the caller) owns; null clears it. */
   default_bank_account?: string | null;
@@ -52,8 +55,16 @@ async function updateUserWhere(db: Database, where: SQL, changes: UserChanges, b
   });
 }
 
-export const updateUserById = (db: Database, id: number, changes: UserChanges, baseUrl: string) =>
-  updateUserWhere(db, eq(users.id, id), changes, baseUrl);
+/** The caller's own user (`/users/me/`). */
+export const updateMe = (
+  { db, actor }: UseCaseContext,
+  changes: RouteInput<typeof updateMeRoute>,
+  { publicBaseUrl }: { publicBaseUrl: string },
+) => updateUserWhere(db, eq(users.id, actor.userId), changes, publicBaseUrl);
 
-export const updateUserByUsername = (db: Database, username: string, changes: UserChanges, baseUrl: string) =>
-  updateUserWhere(db, eq(users.username, username), changes, baseUrl);
+/** Any user, by username (staff; PUT and PATCH). */
+export const updateUser = (
+  { db }: PublicContext,
+  { username, ...changes }: RouteInput<typeof updateUserRoute>,
+  { publicBaseUrl }: { publicBaseUrl: string },
+) => updateUserWhere(db, eq(users.username, username), changes, publicBaseUrl);

@@ -3,12 +3,14 @@ import { users } from "@allot/db/schema/users";
 import { createBankAccount } from "@allot/domain/bank-accounts/create-bank-account";
 import { createBank } from "@allot/domain/banks/create-bank";
 import type { Actor } from "@allot/domain/shared/actor";
+import { internalContext } from "@allot/domain/shared/use-case-context";
+import { asUser } from "@allot/domain/testing/use-case-context";
 import { createUser } from "@allot/domain/users/create-user";
 import { eq } from "drizzle-orm";
 
 /** A user with the given time zone, written as is (the API would refuse an unknown one). */
 export async function createOwner(db: Database, email: string, timezone: string): Promise<Actor> {
-  const user = await createUser(db, { email, password: "a long passphrase" });
+  const user = await createUser(internalContext(db, "cli"), { email, password: "a long passphrase" });
   await db.update(users).set({ timezone }).where(eq(users.id, user.id));
   return { userId: user.id, username: user.username, isStaff: false, credential: "session", sessionId: null };
 }
@@ -19,8 +21,8 @@ export async function createAccount(
   owner: Actor,
   options: { name?: string; autoFunding?: boolean; available?: string } = {},
 ) {
-  const bank = await createBank(db, { name: "Test Bank", currency: "USD" });
-  return createBankAccount(db, owner, {
+  const bank = await createBank(internalContext(db, "cli"), { name: "Test Bank", currency: "USD" });
+  return createBankAccount(asUser(db, owner), {
     name: options.name ?? "Checking",
     bank: bank.id,
     auto_funding_enabled: options.autoFunding ?? true,

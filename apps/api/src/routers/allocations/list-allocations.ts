@@ -1,8 +1,8 @@
 import { listAllocationsRoute } from "@allot/contract/allocations/routes";
 import { listAllocations } from "@allot/domain/allocations/list-allocations";
 import { toPage } from "../../http/page-links";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const listAllocationsProcedure = procedureFor(listAllocationsRoute).query(async ({ ctx, input }) =>
-  toPage(ctx.http.request, await listAllocations(ctx.db, actorOf(ctx), input)),
+  toPage(ctx.http.request, await listAllocations(ctx, input)),
 );

@@ -1,6 +1,7 @@
 import { testEngines } from "@allot/db/testing/test-databases";
 import { warnExpiringApiKeys } from "@allot/domain/api-keys/warn-expiring-keys";
 import { deliverImmediateNotifications } from "@allot/domain/notifications/deliver-notifications";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/testing/test-app";
 import { useTestMailbox } from "../../../test/testing/test-mailbox";
@@ -31,13 +32,18 @@ describe.each(testEngines())("expiring API keys (%s)", (engine) => {
       headers: { authorization: user.bearer },
     });
 
-    expect(await warnExpiringApiKeys(t.db)).toBeGreaterThanOrEqual(1);
-    expect(await warnExpiringApiKeys(t.db)).toBe(0);
-    await deliverImmediateNotifications(t.db);
+    expect(await warnExpiringApiKeys(internalContext(t.db, "scheduler"))).toBeGreaterThanOrEqual(1);
+    expect(await warnExpiringApiKeys(internalContext(t.db, "scheduler"))).toBe(0);
+    await deliverImmediateNotifications(internalContext(t.db, "scheduler"));
     const messages = await mailbox.messagesTo(user.email);
     expect(messages.map((m) => m.subject)).toEqual(["API key expiring"]);
     expect(messages[0]?.text).toContain("name: nightly importer");
     // Eight days on, the 30-day key is not yet within the window; 24 days on it is.
-    expect(await warnExpiringApiKeys(t.db, new Date(Date.now() + 24 * 86_400_000))).toBeGreaterThanOrEqual(1);
+    expect(
+      await warnExpiringApiKeys({
+        ...internalContext(t.db, "scheduler"),
+        now: new Date(Date.now() + 24 * 86_400_000),
+      }),
+    ).toBeGreaterThanOrEqual(1);
   });
 });

@@ -1,7 +1,7 @@
 import { createApiKeyRoute } from "@allot/contract/api-keys/routes";
 import { createApiKey } from "@allot/domain/api-keys/create-api-key";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const createApiKeyProcedure = procedureFor(createApiKeyRoute).mutation(({ ctx, input }) =>
-  createApiKey(ctx.db, actorOf(ctx), input),
+  createApiKey(ctx, input),
 );

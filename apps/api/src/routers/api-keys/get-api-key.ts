@@ -1,7 +1,7 @@
 import { getApiKeyRoute } from "@allot/contract/api-keys/routes";
 import { getApiKey } from "@allot/domain/api-keys/get-api-key";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const getApiKeyProcedure = procedureFor(getApiKeyRoute).query(({ ctx, input }) =>
-  getApiKey(ctx.db, actorOf(ctx), input.uuid),
+  getApiKey(ctx, input),
 );

@@ -1,8 +1,8 @@
 import { listApiKeysRoute } from "@allot/contract/api-keys/routes";
 import { listApiKeys } from "@allot/domain/api-keys/list-api-keys";
 import { toPage } from "../../http/page-links";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const listApiKeysProcedure = procedureFor(listApiKeysRoute).query(async ({ ctx, input }) =>
-  toPage(ctx.http.request, await listApiKeys(ctx.db, actorOf(ctx), input)),
+  toPage(ctx.http.request, await listApiKeys(ctx, input)),
 );

@@ -1,7 +1,7 @@
 import { revokeAllApiKeysRoute } from "@allot/contract/api-keys/routes";
 import { revokeAllApiKeys } from "@allot/domain/api-keys/revoke-all-api-keys";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const revokeAllApiKeysProcedure = procedureFor(revokeAllApiKeysRoute).mutation(({ ctx }) =>
-  revokeAllApiKeys(ctx.db, actorOf(ctx)),
+  revokeAllApiKeys(ctx),
 );

@@ -1,7 +1,7 @@
 import { revokeApiKeyRoute } from "@allot/contract/api-keys/routes";
 import { revokeApiKey } from "@allot/domain/api-keys/revoke-api-key";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const revokeApiKeyProcedure = procedureFor(revokeApiKeyRoute).mutation(({ ctx, input }) =>
-  revokeApiKey(ctx.db, actorOf(ctx), input.uuid),
+  revokeApiKey(ctx, input),
 );

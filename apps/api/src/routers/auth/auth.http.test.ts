@@ -3,6 +3,7 @@ import { users } from "@allot/db/schema/users";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
 import { sha256 } from "@allot/domain/auth/token-digest";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { createUser } from "@allot/domain/users/create-user";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
@@ -45,7 +46,7 @@ describe.each(testEngines())("authentication over HTTP (%s)", (engine) => {
   async function newUser() {
     counter += 1;
     const email = `auth${counter}-${Date.now()}@example.com`;
-    const row = await createUser(t.db, { email, password: PASSWORD });
+    const row = await createUser(internalContext(t.db, "cli"), { email, password: PASSWORD });
     return { id: row.id, email };
   }
 
@@ -347,7 +348,7 @@ describe.each(testEngines())("refresh without rotation (%s)", (engine) => {
 
   it("keeps the cookie: no new one is set and the same token keeps working", async () => {
     const email = `norotate-${Date.now()}@example.com`;
-    await createUser(t.db, { email, password: PASSWORD });
+    await createUser(internalContext(t.db, "cli"), { email, password: PASSWORD });
     const loginResponse = await t.inject({
       method: "POST",
       url: "/api/token/",

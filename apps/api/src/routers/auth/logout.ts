@@ -3,7 +3,7 @@ import { logout } from "@allot/domain/auth/logout";
 import { clearRefreshCookie, REFRESH_COOKIE } from "../../auth/refresh-cookie";
 import { publicProcedureFor } from "../../trpc/trpc";
 
-export const logoutProcedure = publicProcedureFor(logoutRoute).mutation(async ({ ctx }) => {
-  await logout(ctx.db, ctx.http.request.cookies[REFRESH_COOKIE]);
+export const logoutProcedure = publicProcedureFor(logoutRoute).mutation(async ({ ctx, input }) => {
+  await logout(ctx, input, { refreshToken: ctx.http.request.cookies[REFRESH_COOKIE] });
   clearRefreshCookie(ctx.http.reply, ctx.config);
 });

@@ -4,9 +4,11 @@ import { Unauthenticated } from "@allot/domain/shared/errors";
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from "../../auth/refresh-cookie";
 import { publicProcedureFor } from "../../trpc/trpc";
 
-export const refreshProcedure = publicProcedureFor(refreshRoute).mutation(async ({ ctx }) => {
+export const refreshProcedure = publicProcedureFor(refreshRoute).mutation(async ({ ctx, input }) => {
   try {
-    const result = await refreshSession(ctx.db, ctx.tokens, ctx.http.request.cookies[REFRESH_COOKIE], {
+    const result = await refreshSession(ctx, input, {
+      tokens: ctx.tokens,
+      refreshToken: ctx.http.request.cookies[REFRESH_COOKIE],
       rotate: ctx.config.refreshRotation,
     });
     if (result.rotated) setRefreshCookie(ctx.http.reply, ctx.config, result.rotated);

@@ -1,7 +1,7 @@
 import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
 import { createBankAccount } from "@allot/domain/bank-accounts/create-bank-account";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const createBankAccountProcedure = procedureFor(createBankAccountRoute).mutation(({ ctx, input }) =>
-  createBankAccount(ctx.db, actorOf(ctx), input),
+  createBankAccount(ctx, input),
 );

@@ -1,7 +1,7 @@
 import { deleteBankAccountRoute } from "@allot/contract/bank-accounts/routes";
 import { deleteBankAccount } from "@allot/domain/bank-accounts/delete-bank-account";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const deleteBankAccountProcedure = procedureFor(deleteBankAccountRoute).mutation(({ ctx, input }) =>
-  deleteBankAccount(ctx.db, actorOf(ctx), input.id),
+  deleteBankAccount(ctx, input),
 );

@@ -1,8 +1,8 @@
 import { listBankAccountsRoute } from "@allot/contract/bank-accounts/routes";
 import { listBankAccounts } from "@allot/domain/bank-accounts/list-bank-accounts";
 import { toPage } from "../../http/page-links";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const listBankAccountsProcedure = procedureFor(listBankAccountsRoute).query(async ({ ctx, input }) =>
-  toPage(ctx.http.request, await listBankAccounts(ctx.db, actorOf(ctx), input)),
+  toPage(ctx.http.request, await listBankAccounts(ctx, input)),
 );

@@ -1,7 +1,7 @@
 import { updateBankAccountRoute } from "@allot/contract/bank-accounts/routes";
 import { updateBankAccount } from "@allot/domain/bank-accounts/update-bank-account";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
-export const updateBankAccountProcedure = procedureFor(updateBankAccountRoute).mutation(
-  ({ ctx, input: { id, ...fields } }) => updateBankAccount(ctx.db, actorOf(ctx), id, fields),
+export const updateBankAccountProcedure = procedureFor(updateBankAccountRoute).mutation(({ ctx, input }) =>
+  updateBankAccount(ctx, input),
 );

@@ -1,5 +1,6 @@
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/testing/test-app";
 
@@ -9,7 +10,7 @@ describe.each(testEngines())("banks over HTTP (%s)", (engine) => {
   it("lists and retrieves banks, paginated and ordered", async () => {
     const user = await t.user();
     for (const name of ["Zeta Bank", "Alpha Bank", "Mid Bank"])
-      await createBank(t.db, { name, currency: "USD" });
+      await createBank(internalContext(t.db, "cli"), { name, currency: "USD" });
     const first = await t.inject({
       url: "/api/v1/banks/?page_size=2",
       headers: { authorization: user.bearer },

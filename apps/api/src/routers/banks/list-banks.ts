@@ -4,5 +4,5 @@ import { toPage } from "../../http/page-links";
 import { procedureFor } from "../../trpc/trpc";
 
 export const listBanksProcedure = procedureFor(listBanksRoute).query(async ({ ctx, input }) =>
-  toPage(ctx.http.request, await listBanks(ctx.db, input)),
+  toPage(ctx.http.request, await listBanks(ctx, input)),
 );

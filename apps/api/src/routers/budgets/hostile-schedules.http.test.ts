@@ -2,6 +2,7 @@ import { budgets } from "@allot/db/schema/budgets";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { addDays } from "@allot/domain/funding/schedule-events";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
@@ -52,7 +53,7 @@ describe.each(testEngines())("hostile schedules (%s)", (engine) => {
   const auth = (user: TestUser) => ({ authorization: user.bearer });
 
   beforeAll(async () => {
-    bankId = (await createBank(t.db, { name: "Schedule Bank", currency: "USD" })).id;
+    bankId = (await createBank(internalContext(t.db, "cli"), { name: "Schedule Bank", currency: "USD" })).id;
     bystander = await t.user();
     // Warm the paths once, so the timings below measure the work and not the first compile.
     await t.inject({ url: "/api/v1/users/me/", headers: auth(bystander) });

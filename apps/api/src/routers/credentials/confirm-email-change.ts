@@ -4,6 +4,6 @@ import { publicProcedureFor } from "../../trpc/trpc";
 
 export const confirmEmailChangeProcedure = publicProcedureFor(confirmEmailChangeRoute).mutation(
   async ({ ctx, input }) => {
-    await confirmEmailChange(ctx.db, input.token);
+    await confirmEmailChange(ctx, input);
   },
 );

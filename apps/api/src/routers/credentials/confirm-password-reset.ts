@@ -4,9 +4,6 @@ import { publicProcedureFor } from "../../trpc/trpc";
 
 export const confirmPasswordResetProcedure = publicProcedureFor(confirmPasswordResetRoute).mutation(
   async ({ ctx, input }) => {
-    await confirmPasswordReset(ctx.db, input.token, {
-      newPassword: input.new_password,
-      confirmPassword: input.confirm_password,
-    });
+    await confirmPasswordReset(ctx, input);
   },
 );

@@ -4,6 +4,6 @@ import { publicProcedureFor } from "../../trpc/trpc";
 
 export const requestPasswordResetProcedure = publicProcedureFor(requestPasswordResetRoute).mutation(
   async ({ ctx, input }) => {
-    await requestPasswordReset(ctx.db, input.email);
+    await requestPasswordReset(ctx, input);
   },
 );

@@ -2,6 +2,7 @@ import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 
@@ -16,7 +17,8 @@ describe.each(testEngines())("funding occurrences over HTTP (%s)", (engine) => {
   let bankId: string;
 
   beforeAll(async () => {
-    bankId = (await createBank(t.db, { name: "Occurrence Bank", currency: "EUR" })).id;
+    bankId = (await createBank(internalContext(t.db, "cli"), { name: "Occurrence Bank", currency: "EUR" }))
+      .id;
   });
 
   const auth = (user: TestUser) => ({ authorization: user.bearer });

@@ -1,7 +1,7 @@
 import { fundingSummaryRoute } from "@allot/contract/funding/routes";
 import { fundingSummary } from "@allot/domain/funding/funding-summary";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const fundingSummaryProcedure = procedureFor(fundingSummaryRoute).query(({ ctx, input }) =>
-  fundingSummary(ctx.db, actorOf(ctx), input.id),
+  fundingSummary(ctx, input),
 );

@@ -2,6 +2,7 @@ import { budgets } from "@allot/db/schema/budgets";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/testing/test-app";
@@ -15,7 +16,9 @@ describe.each(testEngines())("funding on a day whose midnight does not exist (%s
   const t = useTestApp(engine);
 
   it("dates the transfer at the day's real start and keeps the event on its day", async () => {
-    const bankId = (await createBank(t.db, { name: "Santiago Bank", currency: "USD" })).id;
+    const bankId = (
+      await createBank(internalContext(t.db, "cli"), { name: "Santiago Bank", currency: "USD" })
+    ).id;
     const owner = await t.user({ timeZone: ZONE });
     const headers = { authorization: owner.bearer };
     const created = await t.inject({

@@ -3,6 +3,7 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { localDate } from "@allot/domain/calendar/local-days";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
@@ -36,7 +37,7 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
   let owner: TestUser;
 
   beforeAll(async () => {
-    bankId = (await createBank(t.db, { name: "Funding Bank", currency: "USD" })).id;
+    bankId = (await createBank(internalContext(t.db, "cli"), { name: "Funding Bank", currency: "USD" })).id;
     owner = await t.user();
   });
 

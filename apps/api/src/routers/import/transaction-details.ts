@@ -1,7 +1,7 @@
 import { transactionDetailsRoute } from "@allot/contract/import/routes";
 import { applyTransactionDetails } from "@allot/domain/import/apply-transaction-details";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const transactionDetailsProcedure = procedureFor(transactionDetailsRoute).mutation(({ ctx, input }) =>
-  applyTransactionDetails(ctx.db, actorOf(ctx), input.id, input),
+  applyTransactionDetails(ctx, input),
 );

@@ -1,7 +1,7 @@
 import { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
 import { createInternalTransaction } from "@allot/domain/internal-transactions/create-internal-transaction";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const createInternalTransactionProcedure = procedureFor(createInternalTransactionRoute).mutation(
-  ({ ctx, input }) => createInternalTransaction(ctx.db, actorOf(ctx), input),
+  ({ ctx, input }) => createInternalTransaction(ctx, input),
 );

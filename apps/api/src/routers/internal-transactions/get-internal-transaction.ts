@@ -1,7 +1,7 @@
 import { getInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
 import { getInternalTransaction } from "@allot/domain/internal-transactions/get-internal-transaction";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const getInternalTransactionProcedure = procedureFor(getInternalTransactionRoute).query(
-  ({ ctx, input }) => getInternalTransaction(ctx.db, actorOf(ctx), input.id),
+  ({ ctx, input }) => getInternalTransaction(ctx, input),
 );

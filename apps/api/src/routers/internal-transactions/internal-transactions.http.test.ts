@@ -3,6 +3,7 @@ import { budgets } from "@allot/db/schema/budgets";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
@@ -18,7 +19,7 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
   const touched = new Set<string>();
 
   beforeAll(async () => {
-    bankId = (await createBank(t.db, { name: "Transfer Bank", currency: "EUR" })).id;
+    bankId = (await createBank(internalContext(t.db, "cli"), { name: "Transfer Bank", currency: "EUR" })).id;
   });
   afterEach(async () => {
     for (const accountId of touched) expect(await verifyLedger(t.db, accountId)).toEqual([]);

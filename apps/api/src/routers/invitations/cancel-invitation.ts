@@ -1,7 +1,7 @@
 import { cancelInvitationRoute } from "@allot/contract/invitations/routes";
 import { cancelInvitation } from "@allot/domain/invitations/cancel-invitation";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const cancelInvitationProcedure = procedureFor(cancelInvitationRoute).mutation(({ ctx, input }) =>
-  cancelInvitation(ctx.db, actorOf(ctx), { accountId: input.id, token: input.token }),
+  cancelInvitation(ctx, input),
 );

@@ -3,5 +3,5 @@ import { declineInvitation } from "@allot/domain/invitations/decline-invitation"
 import { publicProcedureFor } from "../../trpc/trpc";
 
 export const declineInvitationProcedure = publicProcedureFor(declineInvitationRoute).mutation(
-  ({ ctx, input }) => declineInvitation(ctx.db, input.token),
+  ({ ctx, input }) => declineInvitation(ctx, input),
 );

@@ -3,5 +3,5 @@ import { getInvitation } from "@allot/domain/invitations/get-invitation";
 import { publicProcedureFor } from "../../trpc/trpc";
 
 export const getInvitationProcedure = publicProcedureFor(getInvitationRoute).query(({ ctx, input }) =>
-  getInvitation(ctx.db, input.token),
+  getInvitation(ctx, input),
 );

@@ -1,6 +1,7 @@
 import { invitations } from "@allot/db/schema/invitations";
 import { notifications } from "@allot/db/schema/notifications";
 import { createBank } from "@allot/domain/banks/create-bank";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { TestUser, useTestApp } from "../../../test/testing/test-app";
@@ -32,7 +33,7 @@ export function invitationKit(t: Harness, mailbox: Mailbox) {
       return `invitee${addressCounter}-${Date.now()}@example.org`;
     },
     async account(owner: TestUser, name = "Household") {
-      const bank = await createBank(t.db, { name: "Shared Bank", currency: "USD" });
+      const bank = await createBank(internalContext(t.db, "cli"), { name: "Shared Bank", currency: "USD" });
       const response = await t.inject({
         method: "POST",
         url: "/api/v1/bank-accounts/",

@@ -1,6 +1,7 @@
 import { invitations } from "@allot/db/schema/invitations";
 import { users } from "@allot/db/schema/users";
 import { testEngines } from "@allot/db/testing/test-databases";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { jobs } from "@allot/scheduler/jobs";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -298,12 +299,12 @@ describe.each(testEngines())("invitations: invite, list, cancel (%s)", (engine) 
 
       const job = jobs.find((candidate) => candidate.name === "expire-invitations");
       expect(job?.everyMs).toBe(3_600_000);
-      const result = (await job?.run(t.db, new Date())) as { expired: number };
+      const result = (await job?.run(internalContext(t.db, "scheduler"))) as { expired: number };
       expect(result.expired).toBeGreaterThanOrEqual(1);
       expect((await kit.row(due)).status).toBe("expired");
       expect((await kit.row(fresh)).status).toBe("pending");
       expect((await kit.row(accepted)).status).toBe("accepted");
-      expect(await job?.run(t.db, new Date())).toEqual({ expired: 0 });
+      expect(await job?.run(internalContext(t.db, "scheduler"))).toEqual({ expired: 0 });
     });
   });
 });

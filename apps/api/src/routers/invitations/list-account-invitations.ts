@@ -1,7 +1,7 @@
 import { listAccountInvitationsRoute } from "@allot/contract/invitations/routes";
 import { listAccountInvitations } from "@allot/domain/invitations/list-account-invitations";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const listAccountInvitationsProcedure = procedureFor(listAccountInvitationsRoute).query(
-  ({ ctx, input }) => listAccountInvitations(ctx.db, actorOf(ctx), input.id),
+  ({ ctx, input }) => listAccountInvitations(ctx, input),
 );

@@ -1,7 +1,7 @@
 import { archiveTransactionCategoryRoute } from "@allot/contract/transaction-categories/routes";
 import { archiveCategory } from "@allot/domain/categories/archive-category";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const archiveTransactionCategoryProcedure = procedureFor(archiveTransactionCategoryRoute).mutation(
-  ({ ctx, input }) => archiveCategory(ctx.db, actorOf(ctx), input.id),
+  ({ ctx, input }) => archiveCategory(ctx, input),
 );

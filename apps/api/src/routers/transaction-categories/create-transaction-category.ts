@@ -1,7 +1,7 @@
 import { createTransactionCategoryRoute } from "@allot/contract/transaction-categories/routes";
 import { createCategory } from "@allot/domain/categories/create-category";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const createTransactionCategoryProcedure = procedureFor(createTransactionCategoryRoute).mutation(
-  ({ ctx, input }) => createCategory(ctx.db, actorOf(ctx), input),
+  ({ ctx, input }) => createCategory(ctx, input),
 );

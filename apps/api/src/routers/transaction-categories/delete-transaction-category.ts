@@ -1,7 +1,7 @@
 import { deleteTransactionCategoryRoute } from "@allot/contract/transaction-categories/routes";
 import { deleteCategory } from "@allot/domain/categories/delete-category";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const deleteTransactionCategoryProcedure = procedureFor(deleteTransactionCategoryRoute).mutation(
-  ({ ctx, input }) => deleteCategory(ctx.db, actorOf(ctx), input.id),
+  ({ ctx, input }) => deleteCategory(ctx, input),
 );

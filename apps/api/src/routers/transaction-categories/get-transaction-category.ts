@@ -1,7 +1,7 @@
 import { getTransactionCategoryRoute } from "@allot/contract/transaction-categories/routes";
 import { getCategory } from "@allot/domain/categories/get-category";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const getTransactionCategoryProcedure = procedureFor(getTransactionCategoryRoute).query(
-  ({ ctx, input }) => getCategory(ctx.db, actorOf(ctx), input.id),
+  ({ ctx, input }) => getCategory(ctx, input),
 );

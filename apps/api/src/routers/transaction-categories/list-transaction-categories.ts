@@ -1,8 +1,8 @@
 import { listTransactionCategoriesRoute } from "@allot/contract/transaction-categories/routes";
 import { listCategories } from "@allot/domain/categories/list-categories";
 import { toPage } from "../../http/page-links";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const listTransactionCategoriesProcedure = procedureFor(listTransactionCategoriesRoute).query(
-  async ({ ctx, input }) => toPage(ctx.http.request, await listCategories(ctx.db, actorOf(ctx), input)),
+  async ({ ctx, input }) => toPage(ctx.http.request, await listCategories(ctx, input)),
 );

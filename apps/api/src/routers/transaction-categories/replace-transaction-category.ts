@@ -1,7 +1,7 @@
 import { replaceTransactionCategoryRoute } from "@allot/contract/transaction-categories/routes";
 import { updateCategory } from "@allot/domain/categories/update-category";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const replaceTransactionCategoryProcedure = procedureFor(replaceTransactionCategoryRoute).mutation(
-  ({ ctx, input: { id, ...fields } }) => updateCategory(ctx.db, actorOf(ctx), id, fields),
+  ({ ctx, input }) => updateCategory(ctx, input),
 );

@@ -1,7 +1,7 @@
 import { createTransactionRoute } from "@allot/contract/transactions/routes";
 import { createTransaction } from "@allot/domain/transactions/create-transaction";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const createTransactionProcedure = procedureFor(createTransactionRoute).mutation(({ ctx, input }) =>
-  createTransaction(ctx.db, actorOf(ctx), input),
+  createTransaction(ctx, input),
 );

@@ -1,7 +1,7 @@
 import { deleteTransactionRoute } from "@allot/contract/transactions/routes";
 import { deleteTransaction } from "@allot/domain/transactions/delete-transaction";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { procedureFor } from "../../trpc/trpc";
 
 export const deleteTransactionProcedure = procedureFor(deleteTransactionRoute).mutation(({ ctx, input }) =>
-  deleteTransaction(ctx.db, actorOf(ctx), input.id),
+  deleteTransaction(ctx, input),
 );

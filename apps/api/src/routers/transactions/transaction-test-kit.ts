@@ -2,6 +2,7 @@ import { budgets } from "@allot/db/schema/budgets";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { TestUser, useTestApp } from "../../../test/testing/test-app";
@@ -15,7 +16,10 @@ export function transactionKit(t: Harness) {
   const kit = {
     auth,
     async account(user: TestUser, balance = "1000.00", currency = "USD") {
-      const bank = await createBank(t.db, { name: `Bank ${Math.random()}`, currency });
+      const bank = await createBank(internalContext(t.db, "cli"), {
+        name: `Bank ${Math.random()}`,
+        currency,
+      });
       const response = await t.inject({
         method: "POST",
         url: "/api/v1/bank-accounts/",

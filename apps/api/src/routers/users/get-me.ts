@@ -1,7 +1,7 @@
 import { getMeRoute } from "@allot/contract/users/routes";
-import { getUserById } from "@allot/domain/users/get-user";
-import { actorOf, procedureFor } from "../../trpc/trpc";
+import { getMe } from "@allot/domain/users/get-user";
+import { procedureFor } from "../../trpc/trpc";
 
 export const getMeProcedure = procedureFor(getMeRoute).query(({ ctx }) =>
-  getUserById(ctx.db, actorOf(ctx).userId, ctx.config.publicBaseUrl),
+  getMe(ctx, { publicBaseUrl: ctx.config.publicBaseUrl }),
 );

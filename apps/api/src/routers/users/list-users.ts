@@ -4,5 +4,5 @@ import { toPage } from "../../http/page-links";
 import { procedureFor } from "../../trpc/trpc";
 
 export const listUsersProcedure = procedureFor(listUsersRoute).query(async ({ ctx, input }) =>
-  toPage(ctx.http.request, await listUsers(ctx.db, input, ctx.config.publicBaseUrl)),
+  toPage(ctx.http.request, await listUsers(ctx, input, { publicBaseUrl: ctx.config.publicBaseUrl })),
 );

@@ -1,6 +1,7 @@
 import { users } from "@allot/db/schema/users";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
+import { internalContext } from "@allot/domain/shared/use-case-context";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
@@ -10,7 +11,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
   let bank: string;
 
   beforeAll(async () => {
-    bank = (await createBank(t.db, { name: "Users Test Bank", currency: "USD" })).id;
+    bank = (await createBank(internalContext(t.db, "cli"), { name: "Users Test Bank", currency: "USD" })).id;
   });
 
   const auth = (user: TestUser) => ({ authorization: user.bearer });
