@@ -1,23 +1,20 @@
 import { BUDGET_TYPE, FUNDING_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { Database } from "@allot/db/create-database";
 import { budgets } from "@allot/db/schema/budgets";
-import { createBankAccount } from "@allot/domain/bank-accounts/create-bank-account";
-import { createBank } from "@allot/domain/banks/create-bank";
 import { checkFundingSchedule } from "@allot/domain/budgets/recurrence-grammar";
 import { accountToday } from "@allot/domain/calendar/account-time-zone";
 import { addDays } from "@allot/domain/funding/schedule-events";
 import type { Actor } from "@allot/domain/shared/actor";
 import { rowsOf } from "@allot/domain/shared/rows-of";
-import { internalContext } from "@allot/domain/shared/use-case-context";
+import { aBank, anAccount, anOwner } from "@allot/domain/testing/fixtures";
 import { seedTransactions as seedAccountTransactions } from "@allot/domain/testing/seed-transactions";
-import { asUser } from "@allot/domain/testing/use-case-context";
-import { createUser } from "@allot/domain/users/create-user";
 import { sql } from "drizzle-orm";
 
 /*
  * Seeding for the process-kill tests, done straight on the database before the API process starts
  * (the embedded engine admits one process): what would take minutes through the API takes seconds.
- * Rows are shaped as the use cases leave them, so verifyLedger finds nothing before any fault.
+ * Rows are shaped as the use cases leave them (owners and accounts through the domain's fixtures),
+ * so verifyLedger finds nothing before any fault.
  */
 
 const PASSWORD = "faults-password-not-secret";
@@ -30,17 +27,9 @@ export interface Owner {
 }
 
 export async function seedOwner(db: Database): Promise<Owner> {
-  const bank = await createBank(internalContext(db, "cli"), { name: "Fault Bank", currency: "USD" });
-  const email = "owner@faults.example";
-  const user = await createUser(internalContext(db, "cli"), { email, password: PASSWORD });
-  const actor: Actor = {
-    userId: user.id,
-    username: user.username,
-    isStaff: false,
-    credential: "session",
-    sessionId: null,
-  };
-  return { email, password: PASSWORD, actor, bankId: bank.id };
+  const bank = await aBank(db, { name: "Fault Bank" });
+  const owner = await anOwner(db, { email: "owner@faults.example", password: PASSWORD });
+  return { ...owner, bankId: bank.id };
 }
 
 export interface SeededAccount {
@@ -57,13 +46,7 @@ export async function seedAccount(
   name: string,
   options: { balance?: string; budgets?: number } = {},
 ): Promise<SeededAccount> {
-  const balance = options.balance ?? "0.00";
-  const account = await createBankAccount(asUser(db, owner.actor), {
-    name,
-    bank: owner.bankId,
-    available_balance: balance,
-    posted_balance: balance,
-  });
+  const account = await anAccount(db, owner.actor, { name, bank: owner.bankId, balance: options.balance });
   const [unallocated] = rowsOf<{ id: string }>(
     await db.execute(sql`select id from budgets where bank_account_id = ${account.id} and is_unallocated`),
   );

@@ -1,9 +1,17 @@
 import { randomBytes } from "node:crypto";
-import { createBank } from "@allot/domain/banks/create-bank";
-import { internalContext } from "@allot/domain/shared/use-case-context";
+import { listApiKeysRoute } from "@allot/contract/api-keys/routes";
+import { runFundingRoute } from "@allot/contract/funding/routes";
+import { listFundingOccurrencesRoute } from "@allot/contract/funding-occurrences/routes";
+import type { RouteSpec } from "@allot/contract/http/route";
+import { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
+import { inviteRoute, listAccountInvitationsRoute } from "@allot/contract/invitations/routes";
+import { splitTransactionRoute } from "@allot/contract/transactions/routes";
+import { updateMeRoute } from "@allot/contract/users/routes";
+import { aBank, aBudget, aCategory, anAccount, aTransaction } from "../testing/fixtures";
 import type { TestUser, useTestApp } from "../testing/test-app";
+import type { RouteResponse } from "../testing/test-client";
 import type { useTestMailbox } from "../testing/test-mailbox";
-import { injectSender, type Reply, type Send } from "./ledger-client";
+import { injectSender, type Send } from "./ledger-client";
 
 type Harness = ReturnType<typeof useTestApp>;
 type Mailbox = ReturnType<typeof useTestMailbox>;
@@ -51,9 +59,9 @@ export interface OwnerWorld {
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
-const created = (what: string, reply: Reply, status = 201): View => {
-  if (reply.status !== status) throw new Error(`${what}: ${reply.status} ${JSON.stringify(reply.body)}`);
-  return reply.body;
+const created = <R extends RouteSpec>(what: string, response: RouteResponse<R>, status = 201) => {
+  if (response.statusCode !== status) throw new Error(`${what}: ${response.statusCode} ${response.body}`);
+  return response.json();
 };
 
 export async function buildOwnerWorld(t: Harness, mailbox: Mailbox): Promise<OwnerWorld> {
@@ -61,97 +69,64 @@ export async function buildOwnerWorld(t: Harness, mailbox: Mailbox): Promise<Own
   const ownerName = `Olive Owner ${mark}`;
   const owner = await t.user({ name: ownerName });
   const asOwner = injectSender(t.app, owner.bearer);
-  const bank = await createBank(internalContext(t.db, "cli"), {
-    name: `Matrix Bank ${mark}`,
-    currency: "EUR",
-  });
+  const as = t.as(owner);
+  const bank = await aBank(t, { name: `Matrix Bank ${mark}`, currency: "EUR" });
 
-  const account = created(
-    "account",
-    await asOwner("POST", "/bank-accounts/", {
-      name: `Owner secret account ${mark}`,
-      bank: bank.id,
-      available_balance: "100.00",
-      posted_balance: "100.00",
-      account_number: `ACCT-${mark}`,
-    }),
-  );
+  const account = await anAccount(t, owner, {
+    name: `Owner secret account ${mark}`,
+    bank: bank.id,
+    balance: "100.00",
+    account_number: `ACCT-${mark}`,
+  });
   const ownerUser = created(
     "default account",
-    await asOwner("PATCH", "/users/me/", { default_bank_account: account.id }),
+    await as.call(updateMeRoute, { default_bank_account: account.id }),
     200,
   );
-  const budget = created(
-    "budget",
-    await asOwner("POST", "/budgets/", {
-      bank_account: account.id,
-      name: `Holiday ${mark}`,
-      budget_type: "G",
-      funding_type: "F",
-      target_balance: "500.00",
-      funding_amount: "10.00",
-      // Daily: a run today makes one occurrence (events before the budget existed are not due).
-      funding_schedule: `DTSTART:${daysAgo(3).replaceAll("-", "")}\nRRULE:FREQ=DAILY`,
-    }),
-  );
-  const spareBudget = created(
-    "spare budget",
-    await asOwner("POST", "/budgets/", {
-      bank_account: account.id,
-      name: `Spare ${mark}`,
-      budget_type: "G",
-      funding_type: "F",
-      target_balance: "50.00",
-      funding_amount: "5.00",
-    }),
-  );
-  const category = created(
-    "category",
-    await asOwner("POST", "/transaction-categories/", {
-      group: `Owner group ${mark}`,
-      name: `Secret ${mark}`,
-    }),
-  );
-  const transaction = created(
-    "transaction",
-    await asOwner("POST", "/transactions/", {
-      bank_account: account.id,
-      amount: "-20.00",
-      transaction_date: "2026-03-01T10:00:00Z",
-      transaction_type: "ach",
-      raw_description: `Owner shop ${mark}`,
-      memo: `Owner memo ${mark}`,
-    }),
-  );
-  const pendingTransaction = created(
-    "pending transaction",
-    await asOwner("POST", "/transactions/", {
-      bank_account: account.id,
-      amount: "-7.00",
-      transaction_date: "2026-03-03T10:00:00Z",
-      transaction_type: "signature_purchase",
-      raw_description: `Owner pending ${mark}`,
-      pending: true,
-    }),
-  );
+  const budget = await aBudget(t, owner, account, {
+    name: `Holiday ${mark}`,
+    target_balance: "500.00",
+    funding_amount: "10.00",
+    // Daily: a run today makes one occurrence (events before the budget existed are not due).
+    funding_schedule: `DTSTART:${daysAgo(3).replaceAll("-", "")}\nRRULE:FREQ=DAILY`,
+  });
+  const spareBudget = await aBudget(t, owner, account, {
+    name: `Spare ${mark}`,
+    target_balance: "50.00",
+    funding_amount: "5.00",
+  });
+  const category = await aCategory(t, owner, { group: `Owner group ${mark}`, name: `Secret ${mark}` });
+  const transaction = await aTransaction(t, owner, account, {
+    amount: "-20.00",
+    transaction_date: "2026-03-01T10:00:00Z",
+    transaction_type: "ach",
+    raw_description: `Owner shop ${mark}`,
+    memo: `Owner memo ${mark}`,
+  });
+  const pendingTransaction = await aTransaction(t, owner, account, {
+    amount: "-7.00",
+    transaction_date: "2026-03-03T10:00:00Z",
+    raw_description: `Owner pending ${mark}`,
+    pending: true,
+  });
   const split = created(
     "split",
-    await asOwner("POST", `/transactions/${transaction.id}/splits/`, { splits: { [budget.id]: "5.00" } }),
+    await as.call(splitTransactionRoute, { id: transaction.id, splits: { [budget.id]: "5.00" } }),
     200,
   );
   const transfer = created(
     "transfer",
-    await asOwner("POST", "/internal-transactions/", {
+    await as.call(createInternalTransactionRoute, {
       bank_account: account.id,
       amount: "10.00",
       src_budget: account.unallocated_budget,
       dst_budget: budget.id,
     }),
   );
-  created("run-funding", await asOwner("POST", `/bank-accounts/${account.id}/run-funding/`, {}), 200);
+  created("run-funding", await as.call(runFundingRoute, { id: account.id }), 200);
   const occurrences = created(
     "occurrences",
-    await asOwner("GET", `/funding-occurrences/?budget=${budget.id}`),
+    await as.call(listFundingOccurrencesRoute, { budget: budget.id }),
     200,
   );
   const occurrenceId = occurrences.results[0]?.id;
@@ -159,27 +134,27 @@ export async function buildOwnerWorld(t: Harness, mailbox: Mailbox): Promise<Own
 
   const invite = async (accountId: string) => {
     const email = `invitee-${randomBytes(6).toString("hex")}@example.com`;
-    created("invite", await asOwner("POST", `/bank-accounts/${accountId}/invite/`, { invitee_email: email }));
-    const list = created(
-      "invitations",
-      await asOwner("GET", `/bank-accounts/${accountId}/invitations/`),
-      200,
-    );
-    const row = (list as unknown as View[]).find((i) => i.invitee_email === email);
+    const invited = await as.call(inviteRoute, { id: accountId, invitee_email: email });
+    if (invited.statusCode !== 201) throw new Error(`invite: ${invited.statusCode} ${invited.body}`);
+    const list = created("invitations", await as.call(listAccountInvitationsRoute, { id: accountId }), 200);
+    const row = list.find((i) => i.invitee_email === email);
     if (!row) throw new Error(`invitation to ${email} not listed`);
     const link = mailbox.linkIn(await mailbox.latestTo(email), "/links/invitations/");
     const secret = decodeURIComponent(new URL(link).pathname.split("/").pop() ?? "");
-    return { id: row.id as string, token: row.token as string, secret };
+    return { id: row.id, token: row.token, secret };
   };
   const invitation = await invite(account.id);
-  const invitationsAccount = created(
-    "invitations account",
-    await asOwner("POST", "/bank-accounts/", { name: `Owner shared account ${mark}`, bank: bank.id }),
-  );
+  const invitationsAccount = await anAccount(t, owner, {
+    name: `Owner shared account ${mark}`,
+    bank: bank.id,
+  });
 
   await t.apiKey(owner, `Owner key ${mark}`);
-  const keys = created("api keys", await asOwner("GET", "/users/me/api-keys/"), 200);
-  const key = keys.results.find((k: View) => k.name === `Owner key ${mark}`);
+  const keys = created("api keys", await as.call(listApiKeysRoute), 200);
+  const key = keys.results.find((k) => k.name === `Owner key ${mark}`);
+  if (!key) throw new Error(`api key Owner key ${mark} not listed`);
+  const allocation = split.find((a) => a.budget === budget.id);
+  if (!allocation) throw new Error(`no allocation to ${budget.id}: ${JSON.stringify(split)}`);
 
   return {
     owner,
@@ -191,7 +166,7 @@ export async function buildOwnerWorld(t: Harness, mailbox: Mailbox): Promise<Own
     category,
     transaction,
     pendingTransaction,
-    allocationId: split.find((a: View) => a.budget === budget.id).id,
+    allocationId: allocation.id,
     transferId: transfer.id,
     occurrenceId,
     invitation,
@@ -213,7 +188,7 @@ export async function buildOwnerWorld(t: Harness, mailbox: Mailbox): Promise<Own
       transaction.memo,
       pendingTransaction.id,
       pendingTransaction.raw_description,
-      ...split.map((a: View) => a.id),
+      ...split.map((a) => a.id),
       transfer.id,
       occurrenceId,
       invitation.id,

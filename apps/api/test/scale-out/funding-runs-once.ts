@@ -8,9 +8,9 @@ import { localDate } from "@allot/domain/calendar/local-days";
 import { addDays } from "@allot/domain/funding/schedule-events";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { rowsOf } from "@allot/domain/shared/rows-of";
+import { anAccount, anOwner } from "@allot/domain/testing/fixtures";
 import { asUser } from "@allot/domain/testing/use-case-context";
 import { jobs } from "@allot/scheduler/jobs";
-import { createAccount, createOwner } from "@allot/scheduler/testing/test-accounts";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
 import { type Defer, jobLines, type RunningProcess, scratchDatabase, startCron, waitFor } from "./processes";
@@ -66,8 +66,8 @@ export function fundingRunsOnce() {
 
     const zone = await zoneAtElevenPm(database);
     const today = localDate(new Date(), zone);
-    const owner = await createOwner(db, "scale-out@example.com", zone);
-    const account = await createAccount(db, owner, { available: "1000.00" });
+    const owner = (await anOwner(db, { email: "scale-out@example.com", timezone: zone })).actor;
+    const account = await anAccount(db, owner, { balance: "1000.00", autoFunding: true });
     const goal = (name: string, amount: string, firstDay: number) =>
       createBudget(asUser(db, owner), {
         name,

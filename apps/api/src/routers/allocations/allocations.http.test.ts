@@ -22,7 +22,9 @@ describe.each(testEngines())("allocations over HTTP (%s)", (engine) => {
     account = await kit.account(user);
     second = await kit.account(user);
     const foreign = await kit.account(stranger);
-    foreignAllocation = (await kit.transaction(stranger, foreign.id)).allocations[0].id;
+    const [allocation] = (await kit.transaction(stranger, foreign.id)).allocations;
+    if (!allocation) throw new Error("no allocation");
+    foreignAllocation = allocation.id;
     budget = await kit.budget(account.id);
     groceries = await kit.category("Food & Drink", "Groceries");
     tx.grocer = await kit.transaction(user, account.id, { amount: "-40.00", category: groceries });
