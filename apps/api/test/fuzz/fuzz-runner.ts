@@ -1,9 +1,9 @@
-import type { Database } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import fc from "fast-check";
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import { type FuzzUser, FuzzWorld } from "./fuzz-world";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import type { TestApp } from "../testing/test-app";
+import { FuzzWorld } from "./fuzz-world";
 import { type FuzzOperation, fetchOpenApiDocument, listOperations } from "./openapi-operations";
 import { type RequestPlan, requestPlans } from "./request-generator";
 import { createResponseChecker } from "./response-checker";
@@ -58,19 +58,15 @@ const REQUEST_DEADLINE_MS = 60_000;
  * the document; then checks the ledger of every account. Deterministic for a seed, up to what the
  * server itself makes random (ids, tokens, timestamps).
  */
-export async function runFuzz(
-  app: FastifyInstance,
-  db: Database,
-  makeUser: () => Promise<FuzzUser>,
-  options: FuzzOptions,
-): Promise<FuzzReport> {
+export async function runFuzz(t: TestApp, options: FuzzOptions): Promise<FuzzReport> {
+  const { app, db } = t;
   const started = performance.now();
   const document = await fetchOpenApiDocument(app);
   const operations = listOperations(document).filter((o) => !options.only || o.id.includes(options.only));
   if (operations.length === 0) throw new Error(`no operation matches '${options.only}'`);
   const check = createResponseChecker(document);
   const arbitraries = operations.map((operation) => requestPlans(document, operation));
-  const world = new FuzzWorld(app, db, makeUser);
+  const world = new FuzzWorld(t);
   await world.setUp();
 
   const report: FuzzReport = {

@@ -1,20 +1,11 @@
-import type { Database } from "@allot/db/create-database";
 import { emailOutbox } from "@allot/db/schema/email-outbox";
-import { createBank } from "@allot/domain/banks/create-bank";
-import { internalContext } from "@allot/domain/shared/use-case-context";
 import { desc, eq } from "drizzle-orm";
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { aBank, aBudget, aCategory, anAccount, aTransaction } from "../testing/fixtures";
+import type { TestApp, TestUser } from "../testing/test-app";
 import { type RefKind, TOKEN_PATTERN } from "./fuzz-values";
 import type { FuzzOperation } from "./openapi-operations";
 import type { RequestPlan } from "./request-generator";
-
-/** A user made the admin way and logged in over HTTP (the test harness's `user()`). */
-export interface FuzzUser {
-  username: string;
-  email: string;
-  password: string;
-  bearer: string;
-}
 
 type Body = Record<string, unknown> & { results?: Record<string, unknown>[] };
 
@@ -24,51 +15,47 @@ type Body = Record<string, unknown> & { results?: Record<string, unknown>[] };
  * a changed password, revoked keys), and objects re-made when a request deleted them.
  */
 export class FuzzWorld {
-  private user!: FuzzUser;
+  private user!: TestUser;
   private apiKey = "";
   private refreshCookie = "";
-  private other!: FuzzUser & { account: string; budget: string; transaction: string; category: string };
+  private other!: TestUser & { account: string; budget: string; transaction: string; category: string };
   private readonly pools = new Map<RefKind, string[]>();
   private usdBank = "";
   /** Fuzzing users made so far (a new one when a request left the old one unable to log in). */
   usersMade = 0;
 
-  constructor(
-    private readonly app: FastifyInstance,
-    private readonly db: Database,
-    private readonly makeUser: () => Promise<FuzzUser>,
-  ) {}
+  constructor(private readonly t: TestApp) {}
+
+  private get app() {
+    return this.t.app;
+  }
+
+  private get db() {
+    return this.t.db;
+  }
 
   async setUp() {
-    const admin = internalContext(this.db, "cli");
-    this.usdBank = (await createBank(admin, { name: "Fuzz Bank", currency: "USD" })).id;
-    await createBank(admin, { name: "Fuzz Euro Bank", currency: "EUR" });
-    const other = await this.makeUser();
-    const account = await this.expect(201, other.bearer, "POST", "/v1/bank-accounts/", {
+    const t = this.t;
+    this.usdBank = (await aBank(t, { name: "Fuzz Bank", currency: "USD" })).id;
+    await aBank(t, { name: "Fuzz Euro Bank", currency: "EUR" });
+    const other = await t.user();
+    const account = await anAccount(t, other, {
       name: "Other's checking",
       bank: this.usdBank,
-      available_balance: "500.00",
-      posted_balance: "500.00",
+      balance: "500.00",
     });
-    const budget = await this.expect(201, other.bearer, "POST", "/v1/budgets/", {
+    const budget = await aBudget(t, other, account, {
       name: "Other's goal",
-      bank_account: account.id,
-      budget_type: "G",
-      funding_type: "F",
       target_balance: "100.00",
       funding_amount: "10.00",
     });
-    const transaction = await this.expect(201, other.bearer, "POST", "/v1/transactions/", {
-      bank_account: account.id,
+    const transaction = await aTransaction(t, other, account, {
       amount: "-5.00",
       transaction_date: "2024-03-01",
       transaction_type: "pin_purchase",
       raw_description: "Other's coffee",
     });
-    const category = await this.expect(201, other.bearer, "POST", "/v1/transaction-categories/", {
-      group: "Other",
-      name: "Secret",
-    });
+    const category = await aCategory(t, other, { group: "Other", name: "Secret" });
     this.other = {
       ...other,
       account: String(account.id),
@@ -85,7 +72,7 @@ export class FuzzWorld {
 
   /** A fresh fuzzing user: used at set-up, and when a request made the old one unusable. */
   private async newUser() {
-    this.user = await this.makeUser();
+    this.user = await this.t.user();
     this.usersMade += 1;
     await this.login();
     await this.newApiKey();
@@ -263,8 +250,7 @@ export class FuzzWorld {
   }
 
   private async newApiKey() {
-    const key = await this.expect(201, this.user.bearer, "POST", "/v1/users/me/api-keys/", { name: "fuzz" });
-    this.apiKey = `Api-Key ${key.key}`;
+    this.apiKey = await this.t.apiKey(this.user, "fuzz");
   }
 
   /** Re-reads every pool, first re-making what the user should always have. */
@@ -272,12 +258,7 @@ export class FuzzWorld {
     const bearer = this.user.bearer;
     let accounts = await this.list("/v1/bank-accounts/?page_size=500");
     if (accounts.length === 0) {
-      await this.expect(201, bearer, "POST", "/v1/bank-accounts/", {
-        name: "Fuzz checking",
-        bank: this.usdBank,
-        available_balance: "10000.00",
-        posted_balance: "10000.00",
-      });
+      await anAccount(this.t, this.user, { name: "Fuzz checking", bank: this.usdBank, balance: "10000.00" });
       accounts = await this.list("/v1/bank-accounts/?page_size=500");
     }
     const owned = accounts.filter((a) => (a.owners as unknown[] | undefined)?.length);
@@ -375,19 +356,6 @@ export class FuzzWorld {
     const reply = await this.send(this.user.bearer, "GET", path);
     if (reply.status !== 200) throw new Error(`fuzz world: GET ${path} answered ${reply.status}`);
     return (reply.body as Body).results ?? [];
-  }
-
-  private async expect(
-    status: number,
-    authorization: string,
-    method: string,
-    path: string,
-    payload?: object,
-  ) {
-    const reply = await this.send(authorization, method, path, payload);
-    if (reply.status !== status)
-      throw new Error(`fuzz world: ${method} ${path} answered ${reply.status} ${JSON.stringify(reply.body)}`);
-    return reply.body as Body;
   }
 
   private async send(authorization: string, method: string, path: string, payload?: object) {

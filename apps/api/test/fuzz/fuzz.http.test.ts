@@ -27,7 +27,7 @@ describe.each(testEngines())("fuzz from the OpenAPI document (%s)", (engine) => 
   it(
     "answers every generated request with a documented status and body, never a 5xx, and keeps the ledger",
     async () => {
-      const report = await runFuzz(t.app, t.db, () => t.user(), { seed, runs, only, slowMs });
+      const report = await runFuzz(t, { seed, runs, only, slowMs });
       const summary = formatReport(report, engine);
       console.log(summary);
       expect(report.findings.length + report.ledgerProblems.length, summary).toBe(0);
