@@ -117,3 +117,9 @@ export async function aTransaction(
     }),
   );
 }
+
+/** A Recurring budget's fill-up goal: there is always one. */
+export function fillupOf(budget: { fillup_goal: string | null }): string {
+  if (!budget.fillup_goal) throw new Error("no fill-up goal");
+  return budget.fillup_goal;
+}

@@ -41,12 +41,6 @@ export const recurringFields = {
 
 type Account = { id: string };
 
-/** A fill-up goal's id: a Recurring budget always has one. */
-export function fillupOf(budget: { fillup_goal: string | null }): string {
-  if (!budget.fillup_goal) throw new Error("no fill-up goal");
-  return budget.fillup_goal;
-}
-
 /** The budget HTTP tests' reads of the database and their ledger moves below the API. */
 export function budgetsKit(t: TestApp) {
   return {

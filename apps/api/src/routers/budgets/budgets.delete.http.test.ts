@@ -5,9 +5,9 @@ import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq, or } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { aBudget, anAccount } from "../../../test/testing/fixtures";
+import { aBudget, anAccount, fillupOf } from "../../../test/testing/fixtures";
 import { useTestApp } from "../../../test/testing/test-app";
-import { budgetsKit, fillupOf, recurringFields } from "./budgets-test-kit";
+import { budgetsKit, recurringFields } from "./budgets-test-kit";
 
 describe.each(testEngines())("deleting budgets over HTTP (%s)", (engine) => {
   const t = useTestApp(engine);

@@ -1,3 +1,5 @@
+import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import { createBudgetRoute } from "@allot/contract/budgets/routes";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
 import { testEngines } from "@allot/db/testing/test-databases";
@@ -24,29 +26,24 @@ describe.each(testEngines())("funding occurrences over HTTP (%s)", (engine) => {
   const auth = (user: TestUser) => ({ authorization: user.bearer });
 
   async function account(user: TestUser) {
-    const response = await t.inject({
-      method: "POST",
-      url: "/api/v1/bank-accounts/",
-      headers: auth(user),
-      payload: { name: "Checking", bank: bankId, available_balance: "100.00", posted_balance: "100.00" },
+    const response = await t.as(user).call(createBankAccountRoute, {
+      name: "Checking",
+      bank: bankId,
+      available_balance: "100.00",
+      posted_balance: "100.00",
     });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().id as string;
   }
 
   async function budget(user: TestUser, accountId: string, name = "Holiday") {
-    const response = await t.inject({
-      method: "POST",
-      url: "/api/v1/budgets/",
-      headers: auth(user),
-      payload: {
-        name,
-        bank_account: accountId,
-        budget_type: "G",
-        funding_type: "F",
-        target_balance: "500",
-        funding_amount: "50",
-      },
+    const response = await t.as(user).call(createBudgetRoute, {
+      name,
+      bank_account: accountId,
+      budget_type: "G",
+      funding_type: "F",
+      target_balance: "500",
+      funding_amount: "50",
     });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().id as string;

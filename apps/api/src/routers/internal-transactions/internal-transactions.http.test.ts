@@ -1,3 +1,4 @@
+import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
 import { testEngines } from "@allot/db/testing/test-databases";
@@ -29,11 +30,11 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
   const auth = (user: TestUser) => ({ authorization: user.bearer });
 
   async function account(user: TestUser, available = "100.00") {
-    const response = await t.inject({
-      method: "POST",
-      url: "/api/v1/bank-accounts/",
-      headers: auth(user),
-      payload: { name: "Checking", bank: bankId, available_balance: available, posted_balance: available },
+    const response = await t.as(user).call(createBankAccountRoute, {
+      name: "Checking",
+      bank: bankId,
+      available_balance: available,
+      posted_balance: available,
     });
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json();

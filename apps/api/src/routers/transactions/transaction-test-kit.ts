@@ -16,10 +16,7 @@ type Harness = ReturnType<typeof useTestApp>;
  * fixtures, budgets written straight into the table (any type, no fill-up, fast), rows, ledger checks.
  */
 export function transactionKit(t: Harness) {
-  const auth = (user: TestUser) => ({ authorization: user.bearer });
-
   const kit = {
-    auth,
     async account(user: TestUser, balance = "1000.00", currency = "USD") {
       const account = await anAccount(t, user, { balance, currency });
       return { id: account.id, unallocated: account.unallocated_budget };

@@ -1,3 +1,5 @@
+import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import { getMeRoute, getUserRoute, updateMeRoute } from "@allot/contract/users/routes";
 import { users } from "@allot/db/schema/users";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
@@ -16,12 +18,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
 
   const auth = (user: TestUser) => ({ authorization: user.bearer });
   const accountOf = async (user: TestUser, name = "Checking") => {
-    const response = await t.inject({
-      method: "POST",
-      url: "/api/v1/bank-accounts/",
-      headers: auth(user),
-      payload: { name, bank },
-    });
+    const response = await t.as(user).call(createBankAccountRoute, { name, bank });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().id as string;
   };
@@ -41,13 +38,10 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
         timezone: "America/Los_Angeles",
         has_usable_password: true,
       };
-      const me = await t.inject({ url: "/api/v1/users/me/", headers: auth(user) });
+      const me = await t.as(user).call(getMeRoute);
       expect(me.statusCode).toBe(200);
       expect(me.json()).toEqual(expected);
-      const byKey = await t.inject({
-        url: "/api/v1/users/me/",
-        headers: { authorization: await t.apiKey(user) },
-      });
+      const byKey = await t.as(await t.apiKey(user)).call(getMeRoute);
       expect(byKey.statusCode).toBe(200);
       expect(byKey.json()).toEqual(expected);
       expect((await t.inject({ url: "/api/v1/users/me/" })).statusCode).toBe(401);
@@ -67,9 +61,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
         timezone: "Europe/Paris",
         default_bank_account: account,
       });
-      expect((await t.inject({ url: "/api/v1/users/me/", headers: auth(user) })).json()).toEqual(
-        response.json(),
-      );
+      expect((await t.as(user).call(getMeRoute)).json()).toEqual(response.json());
 
       const partial = await patchMe(user, { timezone: "UTC" });
       expect(partial.json()).toMatchObject({
@@ -119,9 +111,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
         expect(response.statusCode, timezone).toBe(400);
         expect(Object.keys(response.json())).toEqual(["timezone"]);
       }
-      expect((await t.inject({ url: "/api/v1/users/me/", headers: auth(user) })).json().timezone).toBe(
-        "America/Los_Angeles",
-      );
+      expect((await t.as(user).call(getMeRoute)).json().timezone).toBe("America/Los_Angeles");
     });
 
     it("refuses a default account the user does not own, or that does not exist, with 400", async () => {
@@ -146,18 +136,13 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
     it("needs an interactive login to write: an API key gets 403, no credentials 401", async () => {
       const user = await t.user();
       const key = await t.apiKey(user);
-      const response = await t.inject({
-        method: "PATCH",
-        url: "/api/v1/users/me/",
-        headers: { authorization: key },
-        payload: { name: "Machine" },
-      });
+      const response = await t.as(key).call(updateMeRoute, { name: "Machine" });
       expect(response.statusCode).toBe(403);
-      expect(response.json().code).toBe("interactive_login_required");
+      expect(response.json<{ code: string }>().code).toBe("interactive_login_required");
       expect(
         (await t.inject({ method: "PATCH", url: "/api/v1/users/me/", payload: { name: "x" } })).statusCode,
       ).toBe(401);
-      expect((await t.inject({ url: "/api/v1/users/me/", headers: auth(user) })).json().name).toBe("");
+      expect((await t.as(user).call(getMeRoute)).json().name).toBe("");
     });
 
     it("reports has_usable_password false for an account without a password", async () => {
@@ -222,7 +207,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
         email: target.email,
         name: "Target",
       });
-      const raw = await t.inject({ url: `/api/v1/users/${target.username}/`, headers: auth(staff) });
+      const raw = await t.as(staff).call(getUserRoute, { username: target.username });
       expect(raw.statusCode).toBe(200);
       expect(raw.json()).toEqual(encoded.json());
       // The url a user carries leads back to the same user.
@@ -279,7 +264,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       expect(badZone.statusCode).toBe(400);
       expect(Object.keys(badZone.json())).toEqual(["timezone"]);
 
-      const seen = await t.inject({ url: "/api/v1/users/me/", headers: auth(target) });
+      const seen = await t.as(target).call(getMeRoute);
       expect(seen.json()).toMatchObject({
         name: "Path wins",
         timezone: "Europe/Berlin",
@@ -318,7 +303,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
         expect((await t.inject(request)).statusCode, label).toBe(401);
       }
       // Nothing was changed by the refused writes.
-      expect((await t.inject({ url: "/api/v1/users/me/", headers: auth(staff) })).json().name).toBe("");
+      expect((await t.as(staff).call(getMeRoute)).json().name).toBe("");
     });
   });
 });
