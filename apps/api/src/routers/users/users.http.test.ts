@@ -16,14 +16,13 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
     bank = (await createBank(internalContext(t.db, "cli"), { name: "Users Test Bank", currency: "USD" })).id;
   });
 
-  const auth = (user: TestUser) => ({ authorization: user.bearer });
   const accountOf = async (user: TestUser, name = "Checking") => {
     const response = await t.as(user).call(createBankAccountRoute, { name, bank });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().id as string;
   };
   const patchMe = (user: TestUser, payload: Record<string, unknown>) =>
-    t.inject({ method: "PATCH", url: "/api/v1/users/me/", headers: auth(user), payload });
+    t.inject({ method: "PATCH", url: "/api/v1/users/me/", headers: { authorization: user.bearer }, payload });
   const userPath = (username: string) => `/api/v1/users/${encodeURIComponent(username)}/`;
 
   describe("/users/me/", () => {
@@ -85,7 +84,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       const form = await t.inject({
         method: "PATCH",
         url: "/api/v1/users/me/",
-        headers: { ...auth(user), "content-type": "application/x-www-form-urlencoded" },
+        headers: { authorization: user.bearer, "content-type": "application/x-www-form-urlencoded" },
         payload: new URLSearchParams({ default_bank_account: account, timezone: "asia/tokyo" }).toString(),
       });
       expect(form.statusCode, form.body).toBe(200);
@@ -95,7 +94,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       const multipart = await t.inject({
         method: "PATCH",
         url: "/api/v1/users/me/",
-        headers: { ...auth(user), "content-type": `multipart/form-data; boundary=${boundary}` },
+        headers: { authorization: user.bearer, "content-type": `multipart/form-data; boundary=${boundary}` },
         payload:
           `--${boundary}\r\nContent-Disposition: form-data; name="default_bank_account"\r\n\r\n\r\n` +
           `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nMulti Part\r\n--${boundary}--\r\n`,
@@ -149,7 +148,10 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       const staff = await t.user({ staff: true });
       const placeholder = await t.user();
       await t.db.update(users).set({ passwordHash: null }).where(eq(users.id, placeholder.id));
-      const response = await t.inject({ url: userPath(placeholder.username), headers: auth(staff) });
+      const response = await t.inject({
+        url: userPath(placeholder.username),
+        headers: { authorization: staff.bearer },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json().has_usable_password).toBe(false);
     });
@@ -158,7 +160,8 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
   describe("staff endpoints", () => {
     it("lists users for staff, ordered and paginated", async () => {
       const staff = await t.user({ staff: true });
-      const list = (query: string) => t.inject({ url: `/api/v1/users/${query}`, headers: auth(staff) });
+      const list = (query: string) =>
+        t.inject({ url: `/api/v1/users/${query}`, headers: { authorization: staff.bearer } });
       const all = await list("");
       expect(all.statusCode, all.body).toBe(200);
       const body = all.json();
@@ -200,7 +203,10 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
     it("retrieves a user by username, with the @ encoded or not", async () => {
       const staff = await t.user({ staff: true });
       const target = await t.user({ name: "Target" });
-      const encoded = await t.inject({ url: userPath(target.username), headers: auth(staff) });
+      const encoded = await t.inject({
+        url: userPath(target.username),
+        headers: { authorization: staff.bearer },
+      });
       expect(encoded.statusCode, encoded.body).toBe(200);
       expect(encoded.json()).toMatchObject({
         username: target.username,
@@ -211,13 +217,22 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       expect(raw.statusCode).toBe(200);
       expect(raw.json()).toEqual(encoded.json());
       // The url a user carries leads back to the same user.
-      const self = await t.inject({ url: new URL(encoded.json().url).pathname, headers: auth(staff) });
+      const self = await t.inject({
+        url: new URL(encoded.json().url).pathname,
+        headers: { authorization: staff.bearer },
+      });
       expect(self.json()).toEqual(encoded.json());
 
-      const unknown = await t.inject({ url: userPath("nobody@example.com"), headers: auth(staff) });
+      const unknown = await t.inject({
+        url: userPath("nobody@example.com"),
+        headers: { authorization: staff.bearer },
+      });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().code).toBe("not_found");
-      const tooLong = await t.inject({ url: userPath("x".repeat(151)), headers: auth(staff) });
+      const tooLong = await t.inject({
+        url: userPath("x".repeat(151)),
+        headers: { authorization: staff.bearer },
+      });
       expect(tooLong.statusCode).toBe(404);
     });
 
@@ -227,7 +242,12 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       const targetAccount = await accountOf(target);
       const staffAccount = await accountOf(staff);
       const write = (method: "PUT" | "PATCH", payload: Record<string, unknown>) =>
-        t.inject({ method, url: userPath(target.username), headers: auth(staff), payload });
+        t.inject({
+          method,
+          url: userPath(target.username),
+          headers: { authorization: staff.bearer },
+          payload,
+        });
 
       const patched = await write("PATCH", {
         timezone: "Australia/Sydney",
@@ -275,7 +295,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
         const unknown = await t.inject({
           method,
           url: userPath("ghost@example.com"),
-          headers: auth(staff),
+          headers: { authorization: staff.bearer },
           payload: { name: "x" },
         });
         expect(unknown.statusCode, method).toBe(404);
@@ -294,7 +314,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       ];
       for (const request of requests) {
         const label = `${request.method} ${request.url}`;
-        const nonStaff = await t.inject({ ...request, headers: auth(user) });
+        const nonStaff = await t.inject({ ...request, headers: { authorization: user.bearer } });
         expect(nonStaff.statusCode, label).toBe(403);
         expect(nonStaff.json().code, label).toBe("permission_denied");
         const byKey = await t.inject({ ...request, headers: { authorization: staffKey } });
