@@ -10,7 +10,7 @@ export type CallInput<R extends AnyRoute> = z.input<R["input"]>;
 /** What the route answers on success. */
 export type CallOutput<R extends AnyRoute> = z.output<R["output"]>;
 
-export interface CallOptions {
+interface CallOptions {
   /** Sent beside (and over) the caller's `Authorization`. */
   headers?: Record<string, string>;
 }
