@@ -3,8 +3,7 @@ import { createBudgetRoute } from "@allot/contract/budgets/routes";
 import type { RouteSpec } from "@allot/contract/http/route";
 import { createTransactionCategoryRoute } from "@allot/contract/transaction-categories/routes";
 import { createTransactionRoute } from "@allot/contract/transactions/routes";
-import { createBank } from "@allot/domain/banks/create-bank";
-import { internalContext } from "@allot/domain/shared/use-case-context";
+import { aBank as aBankInDatabase } from "@allot/domain/testing/fixtures";
 import type { TestApp, TestUser } from "./test-app";
 import type { Caller, CallInput, CallOutput, RouteResponse } from "./test-client";
 
@@ -13,10 +12,11 @@ import type { Caller, CallInput, CallOutput, RouteResponse } from "./test-client
  * client, insists on the route's success status and answers the resource as the route typed it.
  * Defaults are the commonest shape; a test names the fields it cares about.
  *
- * Banks have no create route for a plain user (staff manage them), so `aBank` writes through the
- * domain, as the admin CLI does. Code that cannot reach an API (the scheduler's tests, the bench,
- * the process-kill seeds written before the API process starts) builds with the domain's
- * `@allot/domain/testing/fixtures` instead: the same shapes, one level down.
+ * Banks have no create route (the admin CLI makes them), so `aBank` is the domain's. Code that
+ * cannot reach an API (the scheduler's and cron's tests, the bench, the process-kill seeds written
+ * before the API process starts) builds with `@allot/domain/testing/fixtures` instead: the same
+ * names through the same use cases, one level down. The one difference: this `anAccount` holds
+ * 1,000.00 unless told, the domain's nothing, as the create endpoint leaves it.
  */
 
 type Owner = Exclude<Caller, null> | TestUser;
@@ -28,13 +28,9 @@ async function created<R extends RouteSpec>(what: string, route: R, response: Ro
   return response.json();
 }
 
-/** A bank (USD unless told), made the admin way. */
-export function aBank(t: TestApp, fields: { name?: string; currency?: string } = {}) {
-  return createBank(internalContext(t.db, "cli"), {
-    name: fields.name ?? `Bank ${crypto.randomUUID()}`,
-    currency: fields.currency ?? "USD",
-  });
-}
+/** A bank (USD unless told), made the admin way: the domain's fixture, there being no route for it. */
+export const aBank = (t: TestApp, fields: { name?: string; currency?: string } = {}) =>
+  aBankInDatabase(t.db, fields);
 
 /**
  * A bank account of `owner` holding `balance` (1,000.00 by default; posted and available alike) in
