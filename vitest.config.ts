@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["{packages,apps,bench}/*/src/**/*.test.ts"],
+    include: ["{packages,apps,bench}/*/{src,test}/**/*.test.ts"],
     globalSetup: ["./tooling/vitest/global-setup.ts"],
     pool: "forks",
     // Two cores: more workers only fight over them (and each PGlite takes hundreds of MB).

@@ -1,7 +1,5 @@
 import { createDatabase } from "@allot/db/create-database";
-import { createBank } from "@allot/domain/banks/create-bank";
-import { internalContext } from "@allot/domain/shared/use-case-context";
-import { createUser } from "@allot/domain/users/create-user";
+import { aBank, anOwner } from "@allot/domain/testing/fixtures";
 
 /** The caller whose accounts are listed: one page (default page size 100) of accounts. */
 const OWNER_ACCOUNTS = 20;
@@ -31,13 +29,13 @@ export interface SeededAccounts {
   ownerAccountIds: string[];
 }
 
-/** Reference data and users, made the way an admin makes them (domain use cases, no HTTP). */
+/** Reference data and users, made the way an admin makes them (the domain's fixtures, no HTTP). */
 export async function seedUsers(databaseUrl: string): Promise<SeededUsers> {
   const handle = await createDatabase({ url: databaseUrl, maxConnections: 2 });
   try {
-    const bank = await createBank(internalContext(handle.db, "cli"), { name: "Bench Bank", currency: "USD" });
+    const bank = await aBank(handle.db, { name: "Bench Bank" });
     const makeUser = async (email: string) => ({
-      id: (await createUser(internalContext(handle.db, "cli"), { email, password: PASSWORD })).id,
+      id: (await anOwner(handle.db, { email, password: PASSWORD })).actor.userId,
       email,
     });
     const owner = await makeUser("owner@bench.example");

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { testConfig, useTestApp } from "@allot/api/src/testing/test-app";
+import { testConfig, useTestApp } from "@allot/api/test/testing/test-app";
 import { listBanksRoute } from "@allot/contract/banks/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";

@@ -11,7 +11,7 @@ import {
   testEngines,
   withAdminConnection,
 } from "@allot/db/testing/test-databases";
-import { createAccount, createOwner } from "@allot/scheduler/testing/test-accounts";
+import { anAccount, anOwner } from "@allot/scheduler/testing/fixtures";
 import { PGlite } from "@electric-sql/pglite";
 import { afterEach, describe, expect, it } from "vitest";
 
@@ -83,9 +83,10 @@ describe.each(testEngines())("pnpm cron run fund, a real process (%s)", (engine)
     let accountId: string;
     try {
       await database.migrate();
-      const owner = await createOwner(database.db, "cron@example.com", "Europe/Berlin");
-      accountId = (await createAccount(database.db, owner, { available: "100.00" })).id;
-      await createAccount(database.db, owner, { name: "Manual", autoFunding: false });
+      const owner = (await anOwner(database.db, { email: "cron@example.com", timezone: "Europe/Berlin" }))
+        .actor;
+      accountId = (await anAccount(database.db, owner, { balance: "100.00", autoFunding: true })).id;
+      await anAccount(database.db, owner, { name: "Manual", autoFunding: false });
     } finally {
       await database.close();
     }

@@ -4,13 +4,13 @@ import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { scheduledRuns } from "@allot/db/schema/scheduled-runs";
 import { databaseUrl, openTestDatabase, testEngines } from "@allot/db/testing/test-databases";
 import type { FundingRunResult } from "@allot/domain/funding/run-funding";
+import { anAccount, anOwner } from "@allot/domain/testing/fixtures";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AccountJob } from "./account-jobs";
 import { findAutoFundingAccounts } from "./auto-funding-accounts";
 import { runJobNow } from "./run-now";
 import { createScheduler } from "./scheduler";
-import { createAccount, createOwner } from "./testing/test-accounts";
 
 const MINUTE_MS = 60_000;
 const at = (iso: string, plusMs = 0) => new Date(Date.parse(iso) + plusMs);
@@ -58,15 +58,17 @@ describe.each(testEngines())("account jobs at local hours (%s)", (engine) => {
   beforeAll(async () => {
     database = await openTestDatabase(engine);
     const { db } = database;
-    const kiwi = await createOwner(db, "kiwi@example.com", "Pacific/Auckland");
-    const angeleno = await createOwner(db, "angeleno@example.com", "America/Los_Angeles");
-    const martian = await createOwner(db, "martian@example.com", "Mars/Olympus_Mons");
-    ids.auckland = (await createAccount(db, kiwi, { name: "Auckland" })).id;
-    ids.losAngeles = (await createAccount(db, angeleno, { name: "Los Angeles" })).id;
-    ids.badZone = (await createAccount(db, martian, { name: "Bad zone" })).id;
-    ids.disabled = (await createAccount(db, kiwi, { name: "Disabled", autoFunding: false })).id;
+    const kiwi = (await anOwner(db, { email: "kiwi@example.com", timezone: "Pacific/Auckland" })).actor;
+    const angeleno = (await anOwner(db, { email: "angeleno@example.com", timezone: "America/Los_Angeles" }))
+      .actor;
+    const martian = (await anOwner(db, { email: "martian@example.com", timezone: "Mars/Olympus_Mons" }))
+      .actor;
+    ids.auckland = (await anAccount(db, kiwi, { name: "Auckland", autoFunding: true })).id;
+    ids.losAngeles = (await anAccount(db, angeleno, { name: "Los Angeles", autoFunding: true })).id;
+    ids.badZone = (await anAccount(db, martian, { name: "Bad zone", autoFunding: true })).id;
+    ids.disabled = (await anAccount(db, kiwi, { name: "Disabled", autoFunding: false })).id;
     // Owned by the angeleno first, the kiwi joined later: the account keeps Los Angeles time.
-    ids.shared = (await createAccount(db, angeleno, { name: "Shared" })).id;
+    ids.shared = (await anAccount(db, angeleno, { name: "Shared", autoFunding: true })).id;
     await db.insert(bankAccountOwners).values({
       bankAccountId: ids.shared,
       userId: kiwi.userId,

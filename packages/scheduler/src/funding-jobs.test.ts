@@ -5,12 +5,12 @@ import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases"
 import { createBudget } from "@allot/domain/budgets/create-budget";
 import { localDate } from "@allot/domain/calendar/local-days";
 import { addDays } from "@allot/domain/funding/schedule-events";
+import { anAccount, anOwner } from "@allot/domain/testing/fixtures";
 import { asUser } from "@allot/domain/testing/use-case-context";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountJobs } from "./account-jobs";
 import { createScheduler } from "./scheduler";
-import { createAccount, createOwner } from "./testing/test-accounts";
 
 // India keeps UTC+05:30 all year: local wall times map to fixed UTC instants, whatever the date.
 const ZONE = "Asia/Kolkata";
@@ -36,8 +36,8 @@ describe.each(testEngines())("fund at 23:00 and recur at 03:00 local, end to end
   beforeAll(async () => {
     database = await openTestDatabase(engine);
     const { db } = database;
-    const owner = await createOwner(db, "kolkata@example.com", ZONE);
-    const account = await createAccount(db, owner, { available: "500.00" });
+    const owner = (await anOwner(db, { email: "kolkata@example.com", timezone: ZONE })).actor;
+    const account = await anAccount(db, owner, { balance: "500.00", autoFunding: true });
     // A daily 25.00 toward 100.00, from today.
     const goal = await createBudget(asUser(db, owner), {
       name: "Holiday",

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { requestParts } from "@allot/contract/http/request-parts";
 import type { RouteSpec } from "@allot/contract/http/route";
 import { type Dispatcher, request } from "undici";
 import { ApiError } from "./api-error";
-import { requestParts } from "./request-parts";
 import { parseRetryAfter } from "./retry-after";
 import { type RetryPolicy, resetRetryDelay, throttledRetryDelay } from "./retry-policy";
 

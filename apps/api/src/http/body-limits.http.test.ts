@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { connect, type Socket } from "node:net";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { beforeAll, describe, expect, it } from "vitest";
-import { useTestApp } from "../testing/test-app";
+import { useTestApp } from "../../test/testing/test-app";
 
 const BOUNDARY = "----allot-limits";
 const MB = 1024 * 1024;

@@ -6,8 +6,8 @@ import { internalContext } from "@allot/domain/shared/use-case-context";
 import { logTransport } from "@allot/mail/log-transport";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { testConfig, useTestApp } from "../testing/test-app";
-import { useTestMailbox } from "../testing/test-mailbox";
+import { testConfig, useTestApp } from "../../test/testing/test-app";
+import { useTestMailbox } from "../../test/testing/test-mailbox";
 
 const FROM = "Allot <noreply@allot.test>";
 

@@ -5,9 +5,9 @@ import { createAccessTokens } from "@allot/domain/auth/access-tokens";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testConfig, useTestApp } from "../../test/testing/test-app";
 import { buildApp } from "../app";
 import { transactionKit } from "../routers/transactions/transaction-test-kit";
-import { testConfig, useTestApp } from "../testing/test-app";
 
 /*
  * A failed procedure is logged without the statement's values: a real database error of each
@@ -65,7 +65,7 @@ describe.each(testEngines())("logged errors (%s)", (engine) => {
     const response = await failing.inject({
       method: "POST",
       url: `/api/v1/transactions/${row.id}/splits/`,
-      headers: { ...kit.auth(user), "x-request-id": "failing-split" },
+      headers: { authorization: user.bearer, "x-request-id": "failing-split" },
       payload: { splits: { [account.unallocated]: "1.00" } },
     });
     expect(response.statusCode).toBe(500);

@@ -6,7 +6,7 @@ import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type TestUser, useTestApp } from "../testing/test-app";
+import { type TestUser, useTestApp } from "../../test/testing/test-app";
 
 const NUL_MESSAGE = ["Null characters are not allowed."];
 const RANGE_MESSAGE = ["Must be a date between 0100-01-02 and 9999-12-29."];

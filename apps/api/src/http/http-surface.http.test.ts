@@ -2,7 +2,7 @@ import { allRoutes } from "@allot/contract/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "../testing/test-app";
+import { useTestApp } from "../../test/testing/test-app";
 import { BODY_LIMIT_BYTES } from "./body-parsers";
 
 /** The HTTP layer every endpoint shares: encodings, error bodies, routing, health and the document. */

@@ -3,8 +3,8 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testConfig, useTestApp } from "../../test/testing/test-app";
 import { buildApp } from "../app";
-import { testConfig, useTestApp } from "../testing/test-app";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

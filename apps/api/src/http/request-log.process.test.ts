@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
-import { startApiProcess } from "../faults/api-process";
-import { useFaultRun } from "../faults/use-fault-run";
+import { startApiProcess } from "../../test/faults/api-process";
+import { useFaultRun } from "../../test/faults/use-fault-run";
 
 const secret = (label: string) => `${label}${randomBytes(12).toString("hex")}`;
 

@@ -1,7 +1,7 @@
 import { testEngines } from "@allot/db/testing/test-databases";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import { describe, expect, it } from "vitest";
-import { testConfig, useTestApp } from "../testing/test-app";
+import { testConfig, useTestApp } from "../../test/testing/test-app";
 
 // Two anonymous requests an hour per client address: the third from one address is a 429.
 const throttle = { ...testConfig().throttle, anon: parseThrottleRates("2/hour") };

@@ -2,8 +2,8 @@ import { users } from "@allot/db/schema/users";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type TestUser, useTestApp } from "../testing/test-app";
-import { useTestMailbox } from "../testing/test-mailbox";
+import { type TestUser, useTestApp } from "../../test/testing/test-app";
+import { useTestMailbox } from "../../test/testing/test-mailbox";
 
 describe.each(testEngines())("link pages: email change (%s)", (engine) => {
   const t = useTestApp(engine);

@@ -2,9 +2,9 @@ import { invitations } from "@allot/db/schema/invitations";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { invitationFlow } from "../testing/invitation-flow";
-import { useTestApp } from "../testing/test-app";
-import { useTestMailbox } from "../testing/test-mailbox";
+import { invitationFlow } from "../../test/testing/invitation-flow";
+import { useTestApp } from "../../test/testing/test-app";
+import { useTestMailbox } from "../../test/testing/test-mailbox";
 
 const HOSTILE_NAME = `Family <b>"Budget"</b> & 'Co'`;
 const ESCAPED_NAME = "Family &lt;b&gt;&quot;Budget&quot;&lt;/b&gt; &amp; &#39;Co&#39;";

@@ -2,10 +2,10 @@ import type { AddressInfo } from "node:net";
 import { testEngines } from "@allot/db/testing/test-databases";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../testing/chromium";
-import { invitationFlow } from "../testing/invitation-flow";
-import { useTestApp } from "../testing/test-app";
-import { useTestMailbox } from "../testing/test-mailbox";
+import { launchChromium } from "../../test/testing/chromium";
+import { invitationFlow } from "../../test/testing/invitation-flow";
+import { useTestApp } from "../../test/testing/test-app";
+import { useTestMailbox } from "../../test/testing/test-mailbox";
 
 const STRONG = "plum sofa quietly river lantern";
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { testEngines } from "@allot/db/testing/test-databases";
 import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "../testing/test-app";
+import { useTestApp } from "../../test/testing/test-app";
 
 /** The shell every /links page shares: headers, 404s, escaping, errors as pages, apart from the API. */
 describe.each(testEngines())("link pages: shell (%s)", (engine) => {

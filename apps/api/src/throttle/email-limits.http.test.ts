@@ -3,8 +3,8 @@ import { internalContext } from "@allot/domain/shared/use-case-context";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import { createUser } from "@allot/domain/users/create-user";
 import { describe, expect, it } from "vitest";
-import { type TestUser, testConfig, useTestApp } from "../testing/test-app";
-import { testThrottleSetups } from "../testing/test-throttle-stores";
+import { type TestUser, testConfig, useTestApp } from "../../test/testing/test-app";
+import { testThrottleSetups } from "../../test/testing/test-throttle-stores";
 import { expectThrottled } from "./throttle-test-kit";
 
 const base = testConfig().throttle;

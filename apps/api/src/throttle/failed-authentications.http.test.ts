@@ -2,8 +2,8 @@ import { apiKeys } from "@allot/db/schema/api-keys";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { testConfig, useTestApp } from "../testing/test-app";
-import { testThrottleSetups } from "../testing/test-throttle-stores";
+import { testConfig, useTestApp } from "../../test/testing/test-app";
+import { testThrottleSetups } from "../../test/testing/test-throttle-stores";
 import { expectThrottled } from "./throttle-test-kit";
 
 const base = testConfig().throttle;

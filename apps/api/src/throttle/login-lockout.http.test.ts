@@ -4,8 +4,8 @@ import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import { createUser } from "@allot/domain/users/create-user";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { testConfig, useTestApp } from "../testing/test-app";
-import { testThrottleSetups } from "../testing/test-throttle-stores";
+import { testConfig, useTestApp } from "../../test/testing/test-app";
+import { testThrottleSetups } from "../../test/testing/test-throttle-stores";
 import { expectThrottled } from "./throttle-test-kit";
 
 const PASSWORD = "correct horse battery staple";

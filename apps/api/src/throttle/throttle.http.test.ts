@@ -4,9 +4,9 @@ import { internalContext } from "@allot/domain/shared/use-case-context";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import { createUser } from "@allot/domain/users/create-user";
 import { describe, expect, it } from "vitest";
+import { testConfig, useTestApp } from "../../test/testing/test-app";
 import { buildApp } from "../app";
 import type { ApiConfig } from "../config";
-import { testConfig, useTestApp } from "../testing/test-app";
 import { expectThrottled } from "./throttle-test-kit";
 
 // Hourly windows: a tiny limit that a minute boundary falling mid-test cannot reset.

@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type ApiProcess, startApiProcess } from "@allot/api/src/faults/api-process";
+import { type ApiProcess, startApiProcess } from "@allot/api/test/faults/api-process";
 import { createDatabase } from "@allot/db/create-database";
 import { lockFileOf } from "@allot/db/embedded-database-lock";
 import {

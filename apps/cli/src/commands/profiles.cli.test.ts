@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { useTestApp } from "@allot/api/src/testing/test-app";
+import { useTestApp } from "@allot/api/test/testing/test-app";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { createUser } from "@allot/domain/users/create-user";

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { testConfig, useTestApp } from "@allot/api/src/testing/test-app";
+import { testConfig, useTestApp } from "@allot/api/test/testing/test-app";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
 import { internalContext } from "@allot/domain/shared/use-case-context";

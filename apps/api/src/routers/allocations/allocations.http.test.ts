@@ -1,6 +1,7 @@
+import { getAllocationRoute, listAllocationsRoute } from "@allot/contract/allocations/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type TestUser, useTestApp } from "../../testing/test-app";
+import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 import { transactionKit } from "../transactions/transaction-test-kit";
 
 describe.each(testEngines())("allocations over HTTP (%s)", (engine) => {
@@ -22,7 +23,9 @@ describe.each(testEngines())("allocations over HTTP (%s)", (engine) => {
     account = await kit.account(user);
     second = await kit.account(user);
     const foreign = await kit.account(stranger);
-    foreignAllocation = (await kit.transaction(stranger, foreign.id)).allocations[0].id;
+    const [allocation] = (await kit.transaction(stranger, foreign.id)).allocations;
+    if (!allocation) throw new Error("no allocation");
+    foreignAllocation = allocation.id;
     budget = await kit.budget(account.id);
     groceries = await kit.category("Food & Drink", "Groceries");
     tx.grocer = await kit.transaction(user, account.id, { amount: "-40.00", category: groceries });
@@ -31,14 +34,17 @@ describe.each(testEngines())("allocations over HTTP (%s)", (engine) => {
     const split = await t.inject({
       method: "POST",
       url: `/api/v1/transactions/${tx.grocer?.id}/splits/`,
-      headers: kit.auth(user),
+      headers: { authorization: user.bearer },
       payload: { splits: { [budget]: "15.00" } },
     });
     if (split.statusCode !== 200) throw new Error(split.body);
   });
 
   const list = async (query: string) => {
-    const response = await t.inject({ url: `/api/v1/allocations/?${query}`, headers: kit.auth(user) });
+    const response = await t.inject({
+      url: `/api/v1/allocations/?${query}`,
+      headers: { authorization: user.bearer },
+    });
     expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
     return response.json();
   };
@@ -82,37 +88,34 @@ describe.each(testEngines())("allocations over HTTP (%s)", (engine) => {
     const first = await list("page_size=3");
     expect(first.results).toHaveLength(3);
     expect(first.next).toContain("page=2");
-    expect(
-      (await t.inject({ url: "/api/v1/allocations/?page=3&page_size=3", headers: kit.auth(user) }))
-        .statusCode,
-    ).toBe(404);
+    expect((await t.as(user).call(listAllocationsRoute, { page: 3, page_size: 3 })).statusCode).toBe(404);
     for (const query of ["budget=x", "transaction=1", "uncategorized=maybe", "ordering=amount"]) {
-      const response = await t.inject({ url: `/api/v1/allocations/?${query}`, headers: kit.auth(user) });
+      const response = await t.inject({
+        url: `/api/v1/allocations/?${query}`,
+        headers: { authorization: user.bearer },
+      });
       expect(response.statusCode, query).toBe(400);
       expect(Object.keys(response.json())).toEqual([query.split("=")[0]]);
     }
   });
 
   it("retrieves one allocation; another user's is 404, and writes are 405", async () => {
-    const id = tx.plain?.allocations[0]?.id;
-    const own = await t.inject({ url: `/api/v1/allocations/${id}/`, headers: kit.auth(user) });
+    const id = String(tx.plain?.allocations[0]?.id);
+    const own = await t.as(user).call(getAllocationRoute, { id });
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ id, amount: "-5.00", budget: account.unallocated });
-    const foreign = await t.inject({
-      url: `/api/v1/allocations/${foreignAllocation}/`,
-      headers: kit.auth(user),
-    });
+    const foreign = await t.as(user).call(getAllocationRoute, { id: foreignAllocation });
     expect(foreign.statusCode).toBe(404);
-    const theirs = await t.inject({ url: `/api/v1/allocations/${id}/`, headers: kit.auth(stranger) });
+    const theirs = await t.as(stranger).call(getAllocationRoute, { id });
     expect(theirs.statusCode).toBe(404);
     expect((await list(`transaction=${tx.plain?.id}`)).count).toBe(1);
-    const strangerList = await t.inject({ url: "/api/v1/allocations/", headers: kit.auth(stranger) });
+    const strangerList = await t.as(stranger).call(listAllocationsRoute);
     expect(strangerList.json().count).toBe(1);
     for (const method of ["PUT", "PATCH", "DELETE"] as const) {
       const response = await t.inject({
         method,
         url: `/api/v1/allocations/${id}/`,
-        headers: kit.auth(user),
+        headers: { authorization: user.bearer },
         payload: method === "DELETE" ? undefined : {},
       });
       expect(response.statusCode, method).toBe(405);
@@ -120,7 +123,7 @@ describe.each(testEngines())("allocations over HTTP (%s)", (engine) => {
     const post = await t.inject({
       method: "POST",
       url: "/api/v1/allocations/",
-      headers: kit.auth(user),
+      headers: { authorization: user.bearer },
       payload: {},
     });
     expect(post.statusCode).toBe(405);

@@ -3,8 +3,8 @@ import { warnExpiringApiKeys } from "@allot/domain/api-keys/warn-expiring-keys";
 import { deliverImmediateNotifications } from "@allot/domain/notifications/deliver-notifications";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "../../testing/test-app";
-import { useTestMailbox } from "../../testing/test-mailbox";
+import { useTestApp } from "../../../test/testing/test-app";
+import { useTestMailbox } from "../../../test/testing/test-mailbox";
 
 describe.each(testEngines())("expiring API keys (%s)", (engine) => {
   const t = useTestApp(engine);

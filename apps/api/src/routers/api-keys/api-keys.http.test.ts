@@ -1,9 +1,16 @@
+import {
+  createApiKeyRoute,
+  getApiKeyRoute,
+  listApiKeysRoute,
+  revokeAllApiKeysRoute,
+  revokeApiKeyRoute,
+} from "@allot/contract/api-keys/routes";
 import { apiKeys } from "@allot/db/schema/api-keys";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { sha256 } from "@allot/domain/auth/token-digest";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type TestUser, useTestApp } from "../../testing/test-app";
+import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 
 const BASE = "/api/v1/users/me/api-keys/";
 const DAY_MS = 86_400_000;
@@ -14,7 +21,7 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
   async function create(user: TestUser, payload: Record<string, unknown>) {
     const response = await t.inject({
       method: "POST",
-      url: BASE,
+      url: "/api/v1/users/me/api-keys/",
       headers: { authorization: user.bearer },
       payload,
     });
@@ -29,12 +36,7 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
     it("returns the plaintext key once and stores only its digest", async () => {
       const user = await t.user();
       const before = Date.now();
-      const response = await t.inject({
-        method: "POST",
-        url: BASE,
-        headers: { authorization: user.bearer },
-        payload: { name: "importer" },
-      });
+      const response = await t.as(user).call(createApiKeyRoute, { name: "importer" });
       expect(response.statusCode).toBe(201);
       const body = response.json();
       expect(Object.keys(body).sort()).toEqual(
@@ -54,12 +56,9 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
       expect(row?.keyDigest).toBe(sha256(body.key));
       expect(Object.values(row ?? {})).not.toContain(body.key);
 
-      const retrieved = await t.inject({
-        url: `${BASE}${body.uuid}/`,
-        headers: { authorization: user.bearer },
-      });
+      const retrieved = await t.as(user).call(getApiKeyRoute, { uuid: body.uuid });
       expect(retrieved.statusCode).toBe(200);
-      expect(retrieved.json().key).toBeUndefined();
+      expect(retrieved.json<Record<string, unknown>>().key).toBeUndefined();
       expect(retrieved.json().prefix).toBe(body.prefix);
     });
 
@@ -74,7 +73,7 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
 
       const form = await t.inject({
         method: "POST",
-        url: BASE,
+        url: "/api/v1/users/me/api-keys/",
         headers: { authorization: user.bearer, "content-type": "application/x-www-form-urlencoded" },
         payload: "name=form&expiry_days=365",
       });
@@ -96,7 +95,7 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
       for (const [payload, field] of cases) {
         const response = await t.inject({
           method: "POST",
-          url: BASE,
+          url: "/api/v1/users/me/api-keys/",
           headers: { authorization: user.bearer },
           payload,
         });
@@ -113,7 +112,7 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
       const response = await asKey(key);
       expect(response.statusCode).toBe(200);
       expect(response.json().username).toBe(user.username);
-      const retrieved = await t.inject({ url: `${BASE}${uuid}/`, headers: { authorization: user.bearer } });
+      const retrieved = await t.as(user).call(getApiKeyRoute, { uuid });
       expect(retrieved.json().last_used_at).not.toBeNull();
     });
 
@@ -127,11 +126,7 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
       });
 
       const revoked = await create(user, { name: "to revoke" });
-      await t.inject({
-        method: "POST",
-        url: `${BASE}${revoked.uuid}/revoke/`,
-        headers: { authorization: user.bearer },
-      });
+      await t.as(user).call(revokeApiKeyRoute, { uuid: revoked.uuid });
       const revokedResponse = await asKey(revoked.key);
       expect(revokedResponse.statusCode).toBe(401);
       expect(revokedResponse.json().detail).toMatch(/revoked/);
@@ -150,18 +145,22 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
       const user = await t.user();
       const { key, uuid } = await create(user, { name: "machine" });
       const attempts = [
-        t.inject({ url: BASE, headers: { authorization: `Api-Key ${key}` } }),
+        t.inject({ url: "/api/v1/users/me/api-keys/", headers: { authorization: `Api-Key ${key}` } }),
         t.inject({
           method: "POST",
-          url: BASE,
+          url: "/api/v1/users/me/api-keys/",
           headers: { authorization: `Api-Key ${key}` },
           payload: { name: "x" },
         }),
-        t.inject({ method: "POST", url: `${BASE}revoke-all/`, headers: { authorization: `Api-Key ${key}` } }),
-        t.inject({ url: `${BASE}${uuid}/`, headers: { authorization: `Api-Key ${key}` } }),
         t.inject({
           method: "POST",
-          url: `${BASE}${uuid}/revoke/`,
+          url: `/api/v1/users/me/api-keys/revoke-all/`,
+          headers: { authorization: `Api-Key ${key}` },
+        }),
+        t.inject({ url: `/api/v1/users/me/api-keys/${uuid}/`, headers: { authorization: `Api-Key ${key}` } }),
+        t.inject({
+          method: "POST",
+          url: `/api/v1/users/me/api-keys/${uuid}/revoke/`,
           headers: { authorization: `Api-Key ${key}` },
         }),
       ];
@@ -171,13 +170,16 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
       }
       // Nothing happened: the key still works and is the only one.
       expect((await asKey(key)).statusCode).toBe(200);
-      const list = await t.inject({ url: BASE, headers: { authorization: user.bearer } });
+      const list = await t.as(user).call(listApiKeysRoute);
       expect(list.json().count).toBe(1);
     });
 
     it("answers 401 to anonymous callers", async () => {
       expect((await t.inject({ url: BASE })).statusCode).toBe(401);
-      expect((await t.inject({ method: "POST", url: BASE, payload: { name: "x" } })).statusCode).toBe(401);
+      expect(
+        (await t.inject({ method: "POST", url: "/api/v1/users/me/api-keys/", payload: { name: "x" } }))
+          .statusCode,
+      ).toBe(401);
     });
   });
 
@@ -193,13 +195,9 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
         .update(apiKeys)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(apiKeys.id, middle.uuid));
-      await t.inject({
-        method: "POST",
-        url: `${BASE}${oldest.uuid}/revoke/`,
-        headers: { authorization: user.bearer },
-      });
+      await t.as(user).call(revokeApiKeyRoute, { uuid: oldest.uuid });
 
-      const response = await t.inject({ url: BASE, headers: { authorization: user.bearer } });
+      const response = await t.as(user).call(listApiKeysRoute);
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body.count).toBe(3);
@@ -210,18 +208,14 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
         oldest.uuid,
       ]);
       expect(body.results.every((k: Record<string, unknown>) => !("key" in k))).toBe(true);
-      expect(body.results[2].revoked_at).not.toBeNull();
+      const revoked = body.results[2];
+      if (!revoked) throw new Error("no third key");
+      expect(revoked.revoked_at).not.toBeNull();
 
-      const page = await t.inject({
-        url: `${BASE}?page=2&page_size=2`,
-        headers: { authorization: user.bearer },
-      });
+      const page = await t.as(user).call(listApiKeysRoute, { page: 2, page_size: 2 });
       expect(page.json().results.map((k: { uuid: string }) => k.uuid)).toEqual([oldest.uuid]);
       expect(page.json().previous).toContain("page=1");
-      const past = await t.inject({
-        url: `${BASE}?page=3&page_size=2`,
-        headers: { authorization: user.bearer },
-      });
+      const past = await t.as(user).call(listApiKeysRoute, { page: 3, page_size: 2 });
       expect(past.statusCode).toBe(404);
     });
 
@@ -230,14 +224,10 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
       const other = await t.user();
       const theirs = await create(other, { name: "theirs" });
       for (const id of [theirs.uuid, "00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
-        const response = await t.inject({ url: `${BASE}${id}/`, headers: { authorization: user.bearer } });
+        const response = await t.as(user).call(getApiKeyRoute, { uuid: id });
         expect(response.statusCode).toBe(404);
-        expect(response.json().code).toBe("not_found");
-        const revoke = await t.inject({
-          method: "POST",
-          url: `${BASE}${id}/revoke/`,
-          headers: { authorization: user.bearer },
-        });
+        expect(response.json<{ code: string }>().code).toBe("not_found");
+        const revoke = await t.as(user).call(revokeApiKeyRoute, { uuid: id });
         expect(revoke.statusCode).toBe(404);
       }
       expect((await asKey(theirs.key)).statusCode).toBe(200);
@@ -248,22 +238,14 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
     it("revokes a key once; revoking it again is 400", async () => {
       const user = await t.user();
       const { uuid, key } = await create(user, { name: "once" });
-      const response = await t.inject({
-        method: "POST",
-        url: `${BASE}${uuid}/revoke/`,
-        headers: { authorization: user.bearer },
-      });
+      const response = await t.as(user).call(revokeApiKeyRoute, { uuid });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ uuid, name: "once" });
       expect(response.json().revoked_at).not.toBeNull();
-      expect(response.json().key).toBeUndefined();
+      expect(response.json<Record<string, unknown>>().key).toBeUndefined();
       expect((await asKey(key)).statusCode).toBe(401);
 
-      const again = await t.inject({
-        method: "POST",
-        url: `${BASE}${uuid}/revoke/`,
-        headers: { authorization: user.bearer },
-      });
+      const again = await t.as(user).call(revokeApiKeyRoute, { uuid });
       expect(again.statusCode).toBe(400);
       expect(again.json()).toEqual({ non_field_errors: ["This API key has already been revoked."] });
     });
@@ -276,21 +258,13 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
       const b = await create(user, { name: "b", expiry_days: 90 });
       const revoked = await create(user, { name: "revoked" });
       const expired = await create(user, { name: "expired", expiry_days: 1 });
-      await t.inject({
-        method: "POST",
-        url: `${BASE}${revoked.uuid}/revoke/`,
-        headers: { authorization: user.bearer },
-      });
+      await t.as(user).call(revokeApiKeyRoute, { uuid: revoked.uuid });
       await t.db
         .update(apiKeys)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(apiKeys.id, expired.uuid));
 
-      const response = await t.inject({
-        method: "POST",
-        url: `${BASE}revoke-all/`,
-        headers: { authorization: user.bearer },
-      });
+      const response = await t.as(user).call(revokeAllApiKeysRoute);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ revoked: 2 });
       for (const key of [a.key, b.key]) expect((await asKey(key)).json().detail).toMatch(/revoked/);
@@ -298,7 +272,7 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
 
       const none = await t.inject({
         method: "POST",
-        url: `${BASE}revoke-all`,
+        url: `/api/v1/users/me/api-keys/revoke-all`,
         headers: { authorization: user.bearer },
       });
       expect(none.json()).toEqual({ revoked: 0 });

@@ -8,7 +8,7 @@ import { createUser } from "@allot/domain/users/create-user";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
-import { testConfig, useTestApp } from "../../testing/test-app";
+import { testConfig, useTestApp } from "../../../test/testing/test-app";
 
 const PASSWORD = "correct horse battery staple";
 let counter = 0;

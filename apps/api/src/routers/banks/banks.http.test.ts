@@ -1,8 +1,9 @@
+import { getBankRoute, listBanksRoute } from "@allot/contract/banks/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "../../testing/test-app";
+import { useTestApp } from "../../../test/testing/test-app";
 
 describe.each(testEngines())("banks over HTTP (%s)", (engine) => {
   const t = useTestApp(engine);
@@ -11,10 +12,7 @@ describe.each(testEngines())("banks over HTTP (%s)", (engine) => {
     const user = await t.user();
     for (const name of ["Zeta Bank", "Alpha Bank", "Mid Bank"])
       await createBank(internalContext(t.db, "cli"), { name, currency: "USD" });
-    const first = await t.inject({
-      url: "/api/v1/banks/?page_size=2",
-      headers: { authorization: user.bearer },
-    });
+    const first = await t.as(user).call(listBanksRoute, { page_size: 2 });
     expect(first.statusCode).toBe(200);
     const body = first.json();
     expect(body.count).toBe(3);
@@ -23,16 +21,13 @@ describe.each(testEngines())("banks over HTTP (%s)", (engine) => {
     expect(body.next).toContain("page=2");
 
     const second = await t.inject({
-      url: new URL(body.next).pathname + new URL(body.next).search,
+      url: new URL(String(body.next)).pathname + new URL(String(body.next)).search,
       headers: { authorization: user.bearer },
     });
     expect(second.json().results.map((b: { name: string }) => b.name)).toEqual(["Zeta Bank"]);
     expect(second.json().next).toBeNull();
 
-    const past = await t.inject({
-      url: "/api/v1/banks/?page=3&page_size=2",
-      headers: { authorization: user.bearer },
-    });
+    const past = await t.as(user).call(listBanksRoute, { page: 3, page_size: 2 });
     expect(past.statusCode).toBe(404);
     expect(past.json()).toEqual({ detail: "Invalid page.", code: "not_found" });
 
@@ -42,10 +37,7 @@ describe.each(testEngines())("banks over HTTP (%s)", (engine) => {
     });
     expect(desc.json().results[0].name).toBe("Zeta Bank");
 
-    const one = await t.inject({
-      url: `/api/v1/banks/${body.results[0].id}/`,
-      headers: { authorization: user.bearer },
-    });
+    const one = await t.as(user).call(getBankRoute, { id: String(body.results[0]?.id) });
     expect(one.statusCode).toBe(200);
     expect(one.json()).toMatchObject({ name: "Alpha Bank", default_currency: "USD", routing_number: null });
   });
@@ -53,17 +45,11 @@ describe.each(testEngines())("banks over HTTP (%s)", (engine) => {
   it("answers 401 without credentials, 404 for unknown and malformed ids, 405 for a wrong method", async () => {
     const user = await t.user();
     expect((await t.inject({ url: "/api/v1/banks/" })).statusCode).toBe(401);
-    const unknown = await t.inject({
-      url: "/api/v1/banks/00000000-0000-4000-8000-000000000000/",
-      headers: { authorization: user.bearer },
-    });
+    const unknown = await t.as(user).call(getBankRoute, { id: "00000000-0000-4000-8000-000000000000" });
     expect(unknown.statusCode).toBe(404);
-    const malformed = await t.inject({
-      url: "/api/v1/banks/not-a-uuid/",
-      headers: { authorization: user.bearer },
-    });
+    const malformed = await t.as(user).call(getBankRoute, { id: "not-a-uuid" });
     expect(malformed.statusCode).toBe(404);
-    expect(malformed.json().code).toBe("not_found");
+    expect(malformed.json<{ code: string }>().code).toBe("not_found");
     const wrongMethod = await t.inject({
       method: "DELETE",
       url: "/api/v1/banks/",
@@ -76,16 +62,10 @@ describe.each(testEngines())("banks over HTTP (%s)", (engine) => {
 
   it("refuses bad list parameters with 400 on the parameter", async () => {
     const user = await t.user();
-    const response = await t.inject({
-      url: "/api/v1/banks/?ordering=colour",
-      headers: { authorization: user.bearer },
-    });
+    const response = await t.as(user).call(listBanksRoute, { ordering: "colour" });
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json())).toEqual(["ordering"]);
-    const capped = await t.inject({
-      url: "/api/v1/banks/?page_size=9999",
-      headers: { authorization: user.bearer },
-    });
+    const capped = await t.as(user).call(listBanksRoute, { page_size: 9999 });
     expect(capped.statusCode).toBe(200);
   });
 });

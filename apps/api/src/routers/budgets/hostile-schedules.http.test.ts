@@ -1,3 +1,7 @@
+import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import { createBudgetRoute, listBudgetsRoute, updateBudgetRoute } from "@allot/contract/budgets/routes";
+import { fundingSummaryRoute } from "@allot/contract/funding/routes";
+import { getMeRoute } from "@allot/contract/users/routes";
 import { budgets } from "@allot/db/schema/budgets";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
@@ -5,7 +9,7 @@ import { addDays } from "@allot/domain/funding/schedule-events";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type TestUser, useTestApp } from "../../testing/test-app";
+import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 
 /*
  * Issue 14, item 1: a schedule that fires many times a day, or from 1900, froze the whole API
@@ -50,29 +54,28 @@ describe.each(testEngines())("hostile schedules (%s)", (engine) => {
   const t = useTestApp(engine);
   let bankId: string;
   let bystander: TestUser;
-  const auth = (user: TestUser) => ({ authorization: user.bearer });
 
   beforeAll(async () => {
     bankId = (await createBank(internalContext(t.db, "cli"), { name: "Schedule Bank", currency: "USD" })).id;
     bystander = await t.user();
     // Warm the paths once, so the timings below measure the work and not the first compile.
-    await t.inject({ url: "/api/v1/users/me/", headers: auth(bystander) });
+    await t.as(bystander).call(getMeRoute);
     const warm = await newAccount(bystander);
-    await t.inject({ url: `/api/v1/budgets/?bank_account=${warm.id}`, headers: auth(bystander) });
-    await t.inject({ url: `/api/v1/bank-accounts/${warm.id}/funding-summary/`, headers: auth(bystander) });
+    await t.as(bystander).call(listBudgetsRoute, { bank_account: warm.id });
+    await t.as(bystander).call(fundingSummaryRoute, { id: warm.id });
     for (let n = 0; n < 3; n += 1) {
       const started = performance.now();
-      await t.inject({ url: `/api/v1/budgets/?bank_account=${warm.id}`, headers: auth(bystander) });
+      await t.as(bystander).call(listBudgetsRoute, { bank_account: warm.id });
       baseline = Math.max(baseline, performance.now() - started);
     }
   });
 
   const newAccount = async (user: TestUser) => {
-    const response = await t.inject({
-      method: "POST",
-      url: "/api/v1/bank-accounts/",
-      headers: auth(user),
-      payload: { name: "Checking", bank: bankId, available_balance: "1000.00", posted_balance: "1000.00" },
+    const response = await t.as(user).call(createBankAccountRoute, {
+      name: "Checking",
+      bank: bankId,
+      available_balance: "1000.00",
+      posted_balance: "1000.00",
     });
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as { id: string };
@@ -83,10 +86,7 @@ describe.each(testEngines())("hostile schedules (%s)", (engine) => {
     const started = performance.now();
     const timed = (response: Promise<LightMyRequestResponse>) =>
       response.then((answer) => ({ answer, ms: performance.now() - started }));
-    const [main, other] = await Promise.all([
-      timed(send()),
-      timed(t.inject({ url: "/api/v1/users/me/", headers: auth(bystander) })),
-    ]);
+    const [main, other] = await Promise.all([timed(send()), timed(t.as(bystander).call(getMeRoute))]);
     expect(other.answer.statusCode).toBe(200);
     return { main, other };
   }
@@ -108,53 +108,33 @@ describe.each(testEngines())("hostile schedules (%s)", (engine) => {
   it("refuses each with 400 on create and update, funding and recurrence, while others are served", async () => {
     const user = await t.user();
     const account = await newAccount(user);
-    const goal = { name: "Goal", bank_account: account.id, budget_type: "G", funding_type: "F" };
+    const goal = { name: "Goal", bank_account: account.id, budget_type: "G", funding_type: "F" } as const;
     const fields = { ...goal, target_balance: "500", funding_amount: "50" };
-    const created = await t.inject({
-      method: "POST",
-      url: "/api/v1/budgets/",
-      headers: auth(user),
-      payload: { ...fields, funding_schedule: "FREQ=WEEKLY" },
-    });
+    const created = await t.as(user).call(createBudgetRoute, { ...fields, funding_schedule: "FREQ=WEEKLY" });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id;
     for (const [schedule, message] of HOSTILE_FUNDING) {
       const post = await meanwhile(() =>
-        t.inject({
-          method: "POST",
-          url: "/api/v1/budgets/",
-          headers: auth(user),
-          payload: { ...fields, funding_schedule: schedule },
-        }),
+        t.as(user).call(createBudgetRoute, { ...fields, funding_schedule: schedule }),
       );
       expect(post.answer.statusCode, schedule).toBe(400);
       expect(post.ms, schedule).toBeLessThan(LIST_MS + baseline);
       expect(post.answer.json(), schedule).toEqual({ funding_schedule: [expect.stringMatching(message)] });
       const patch = await meanwhile(() =>
-        t.inject({
-          method: "PATCH",
-          url: `/api/v1/budgets/${id}/`,
-          headers: auth(user),
-          payload: { funding_schedule: schedule },
-        }),
+        t.as(user).call(updateBudgetRoute, { id, funding_schedule: schedule }),
       );
       expect(patch.answer.statusCode, schedule).toBe(400);
       expect(Object.keys(patch.answer.json()), schedule).toEqual(["funding_schedule"]);
     }
     const recurring = await meanwhile(() =>
-      t.inject({
-        method: "POST",
-        url: "/api/v1/budgets/",
-        headers: auth(user),
-        payload: {
-          name: "Rent",
-          bank_account: account.id,
-          budget_type: "R",
-          funding_type: "D",
-          target_balance: "120.00",
-          funding_schedule: "FREQ=WEEKLY",
-          recurrence_schedule: "DTSTART:19000101\nRRULE:FREQ=WEEKLY",
-        },
+      t.as(user).call(createBudgetRoute, {
+        name: "Rent",
+        bank_account: account.id,
+        budget_type: "R",
+        funding_type: "D",
+        target_balance: "120.00",
+        funding_schedule: "FREQ=WEEKLY",
+        recurrence_schedule: "DTSTART:19000101\nRRULE:FREQ=WEEKLY",
       }),
     );
     expect(recurring.answer.statusCode, recurring.answer.body).toBe(400);
@@ -162,7 +142,7 @@ describe.each(testEngines())("hostile schedules (%s)", (engine) => {
     expect(recurring.answer.json().recurrence_schedule).toContainEqual(
       expect.stringMatching(/10 years before/),
     );
-    const list = await t.inject({ url: `/api/v1/budgets/?bank_account=${account.id}`, headers: auth(user) });
+    const list = await t.as(user).call(listBudgetsRoute, { bank_account: account.id });
     expect(
       list.json().results.map((budget: { funding_schedule: string }) => budget.funding_schedule),
     ).toEqual(expect.not.arrayContaining([expect.stringMatching(/SECONDLY|BYHOUR|1900/)]));
@@ -199,16 +179,16 @@ describe.each(testEngines())("hostile schedules (%s)", (engine) => {
     ];
     for (const [n, request] of requests(account.id).entries()) {
       const ordinary = await alongside(() =>
-        t.inject({ ...(requests(control.id)[n] ?? request), headers: auth(user) }),
+        t.inject({ ...(requests(control.id)[n] ?? request), headers: { authorization: user.bearer } }),
       );
       const hostile = await meanwhile(
-        () => t.inject({ ...request, headers: auth(user) }),
+        () => t.inject({ ...request, headers: { authorization: user.bearer } }),
         Math.max(baseline, ordinary.other.ms),
       );
       expect(hostile.answer.statusCode, `${request.url}: ${hostile.answer.body}`).toBe(200);
       expect(hostile.ms, request.url).toBeLessThan(LIST_MS + ordinary.main.ms);
     }
-    const list = await t.inject({ url: `/api/v1/budgets/?bank_account=${account.id}`, headers: auth(user) });
+    const list = await t.as(user).call(listBudgetsRoute, { bank_account: account.id });
     const next = Object.fromEntries(
       list
         .json()

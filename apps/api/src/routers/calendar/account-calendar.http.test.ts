@@ -1,8 +1,10 @@
+import { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
+import { resolvePendingRoute, updateTransactionRoute } from "@allot/contract/transactions/routes";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { TestUser } from "../../testing/test-app";
-import { useTestApp } from "../../testing/test-app";
+import type { TestUser } from "../../../test/testing/test-app";
+import { useTestApp } from "../../../test/testing/test-app";
 import { transactionKit } from "../transactions/transaction-test-kit";
 
 /*
@@ -17,7 +19,7 @@ describe.each(testEngines())("the account's calendar over HTTP (%s)", (engine) =
   const userIn = (timeZone: string) => t.user({ timeZone });
 
   const get = async (user: TestUser, url: string) => {
-    const response = await t.inject({ url, headers: kit.auth(user) });
+    const response = await t.inject({ url, headers: { authorization: user.bearer } });
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
@@ -30,7 +32,7 @@ describe.each(testEngines())("the account's calendar over HTTP (%s)", (engine) =
     t.inject({
       method: "POST",
       url: `/api/v1/bank-accounts/${accountId}/sync-scrape/`,
-      headers: kit.auth(user),
+      headers: { authorization: user.bearer },
       payload: {
         scraped_at: "2025-10-06T10:00:00Z",
         ending_balance: "1000.00",
@@ -99,12 +101,9 @@ describe.each(testEngines())("the account's calendar over HTTP (%s)", (engine) =
         ["UTC"],
       );
       // A PUT repeating the bare date the row was made with is no change.
-      const put = await t.inject({
-        method: "PATCH",
-        url: `/api/v1/transactions/${bare.id}/`,
-        headers: kit.auth(user),
-        payload: { transaction_date: "2025-10-05", memo: "same day" },
-      });
+      const put = await t
+        .as(user)
+        .call(updateTransactionRoute, { id: bare.id, transaction_date: "2025-10-05", memo: "same day" });
       expect(put.statusCode, put.body).toBe(200);
     });
 
@@ -114,29 +113,21 @@ describe.each(testEngines())("the account's calendar over HTTP (%s)", (engine) =
         pending: true,
         raw_description: "PENDING",
       });
-      const response = await t.inject({
-        method: "POST",
-        url: `/api/v1/transactions/${pending.id}/resolve-pending/`,
-        headers: kit.auth(user),
-        payload: { posted_date: "2025-10-08" },
-      });
+      const response = await t
+        .as(user)
+        .call(resolvePendingRoute, { id: pending.id, posted_date: "2025-10-08" });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().posted_date).toBe("2025-10-07T22:00:00.000Z");
     });
 
     it("dates and filters transfers in Berlin", async () => {
       const [from, to] = [await kit.budget(accountId), await kit.budget(accountId)];
-      const response = await t.inject({
-        method: "POST",
-        url: "/api/v1/internal-transactions/",
-        headers: kit.auth(user),
-        payload: {
-          bank_account: accountId,
-          amount: "1.00",
-          src_budget: from,
-          dst_budget: to,
-          effective_date: "2025-10-05",
-        },
+      const response = await t.as(user).call(createInternalTransactionRoute, {
+        bank_account: accountId,
+        amount: "1.00",
+        src_budget: from,
+        dst_budget: to,
+        effective_date: "2025-10-05",
       });
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json().effective_date).toBe("2025-10-04T22:00:00.000Z");

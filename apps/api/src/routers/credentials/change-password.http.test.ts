@@ -5,8 +5,8 @@ import { sha256 } from "@allot/domain/auth/token-digest";
 import { and, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
-import { type TestUser, useTestApp } from "../../testing/test-app";
-import { useTestMailbox } from "../../testing/test-mailbox";
+import { type TestUser, useTestApp } from "../../../test/testing/test-app";
+import { useTestMailbox } from "../../../test/testing/test-mailbox";
 import { credentialsKit, refreshCookieOf, strongPassword, tokenInLink } from "./credentials-test-kit";
 
 const CHANGE_PASSWORD = "/api/v1/users/me/change-password/";

@@ -3,8 +3,8 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import { sha256 } from "@allot/domain/auth/token-digest";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "../../testing/test-app";
-import { useTestMailbox } from "../../testing/test-mailbox";
+import { useTestApp } from "../../../test/testing/test-app";
+import { useTestMailbox } from "../../../test/testing/test-mailbox";
 import { credentialsKit, strongPassword, tokenInLink } from "./credentials-test-kit";
 
 const CHANGE_LINK = "/links/email-change/";

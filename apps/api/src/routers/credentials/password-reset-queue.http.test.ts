@@ -7,9 +7,9 @@ import { startEmailDelivery } from "@allot/scheduler/email-delivery";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordingDatabase } from "../../../test/testing/recording-database";
+import { testConfig, useTestApp } from "../../../test/testing/test-app";
 import { buildApp } from "../../app";
-import { recordingDatabase } from "../../testing/recording-database";
-import { testConfig, useTestApp } from "../../testing/test-app";
 import { credentialsKit, strongPassword, tokenInLink } from "./credentials-test-kit";
 
 const RESET_LINK = "/links/password-reset/";

@@ -1,13 +1,14 @@
+import { listCurrenciesRoute } from "@allot/contract/currencies/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "../../testing/test-app";
+import { useTestApp } from "../../../test/testing/test-app";
 
 describe.each(testEngines())("currencies over HTTP (%s)", (engine) => {
   const t = useTestApp(engine);
 
   it("lists every ISO 4217 currency, historic ones with numeric null, sorted by code", async () => {
     const user = await t.user();
-    const response = await t.inject({ url: "/api/v1/currencies/", headers: { authorization: user.bearer } });
+    const response = await t.as(user).call(listCurrenciesRoute);
     expect(response.statusCode).toBe(200);
     const list: { code: string; name: string; numeric: string | null }[] = response.json();
     expect(Array.isArray(list)).toBe(true);

@@ -1,10 +1,13 @@
+import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import { createBudgetRoute } from "@allot/contract/budgets/routes";
+import { getFundingOccurrenceRoute } from "@allot/contract/funding-occurrences/routes";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type TestUser, useTestApp } from "../../testing/test-app";
+import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const URL_PATH = "/api/v1/funding-occurrences/";
@@ -21,32 +24,25 @@ describe.each(testEngines())("funding occurrences over HTTP (%s)", (engine) => {
       .id;
   });
 
-  const auth = (user: TestUser) => ({ authorization: user.bearer });
-
   async function account(user: TestUser) {
-    const response = await t.inject({
-      method: "POST",
-      url: "/api/v1/bank-accounts/",
-      headers: auth(user),
-      payload: { name: "Checking", bank: bankId, available_balance: "100.00", posted_balance: "100.00" },
+    const response = await t.as(user).call(createBankAccountRoute, {
+      name: "Checking",
+      bank: bankId,
+      available_balance: "100.00",
+      posted_balance: "100.00",
     });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().id as string;
   }
 
   async function budget(user: TestUser, accountId: string, name = "Holiday") {
-    const response = await t.inject({
-      method: "POST",
-      url: "/api/v1/budgets/",
-      headers: auth(user),
-      payload: {
-        name,
-        bank_account: accountId,
-        budget_type: "G",
-        funding_type: "F",
-        target_balance: "500",
-        funding_amount: "50",
-      },
+    const response = await t.as(user).call(createBudgetRoute, {
+      name,
+      bank_account: accountId,
+      budget_type: "G",
+      funding_type: "F",
+      target_balance: "500",
+      funding_amount: "50",
     });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().id as string;
@@ -70,7 +66,11 @@ describe.each(testEngines())("funding occurrences over HTTP (%s)", (engine) => {
   }
 
   const list = (user: TestUser, query = "") =>
-    t.inject({ method: "GET", url: `${URL_PATH}${query}`, headers: auth(user) });
+    t.inject({
+      method: "GET",
+      url: `/api/v1/funding-occurrences/${query}`,
+      headers: { authorization: user.bearer },
+    });
 
   const ids = async (user: TestUser, query = "") => {
     const response = await list(user, query);
@@ -230,9 +230,9 @@ describe.each(testEngines())("funding occurrences over HTTP (%s)", (engine) => {
       // Invitations are not built yet: share the account the way accepting one will.
       await t.db.insert(bankAccountOwners).values({ bankAccountId: s.b, userId: partner.id });
       expect(await ids(partner)).toEqual([s.o4, s.o5]);
-      const fetched = await t.inject({ url: `${URL_PATH}${s.o4}/`, headers: auth(partner) });
+      const fetched = await t.as(partner).call(getFundingOccurrenceRoute, { id: s.o4 });
       expect(fetched.statusCode).toBe(200);
-      expect((await t.inject({ url: `${URL_PATH}${s.o1}/`, headers: auth(partner) })).statusCode).toBe(404);
+      expect((await t.as(partner).call(getFundingOccurrenceRoute, { id: s.o1 })).statusCode).toBe(404);
     });
 
     it("answers 400 naming the field for a bad filter value", async () => {
@@ -265,12 +265,15 @@ describe.each(testEngines())("funding occurrences over HTTP (%s)", (engine) => {
   describe("retrieve", () => {
     it("returns one occurrence, the same as in the list", async () => {
       const s = await seeded();
-      const response = await t.inject({ url: `${URL_PATH}${s.o2}/`, headers: auth(s.user) });
+      const response = await t.as(s.user).call(getFundingOccurrenceRoute, { id: s.o2 });
       expect(response.statusCode, response.body).toBe(200);
       const listed = (await list(s.user, `?budget=${s.rent}`)).json().results[0];
       expect(response.json()).toEqual(listed);
       expect(response.json()).toMatchObject({ id: s.o2, budget: s.rent, kind: "recur", status: "COMPLETE" });
-      const noSlash = await t.inject({ url: `${URL_PATH}${s.o2.toUpperCase()}`, headers: auth(s.user) });
+      const noSlash = await t.inject({
+        url: `/api/v1/funding-occurrences/${s.o2.toUpperCase()}`,
+        headers: { authorization: s.user.bearer },
+      });
       expect(noSlash.statusCode).toBe(200);
       expect(noSlash.json().id).toBe(s.o2);
     });
@@ -283,29 +286,34 @@ describe.each(testEngines())("funding occurrences over HTTP (%s)", (engine) => {
         [s.user, MISSING],
         [s.user, "not-a-uuid"],
       ] as const) {
-        const response = await t.inject({ url: `${URL_PATH}${id}/`, headers: auth(user) });
+        const response = await t.as(user).call(getFundingOccurrenceRoute, { id });
         expect(response.statusCode, id).toBe(404);
-        expect(response.json().code).toBe("not_found");
+        expect(response.json<{ code: string }>().code).toBe("not_found");
       }
     });
   });
 
   describe("access", () => {
     it("answers 401 without credentials", async () => {
-      for (const url of [URL_PATH, `${URL_PATH}${MISSING}/`]) {
+      for (const url of [URL_PATH, `/api/v1/funding-occurrences/${MISSING}/`]) {
         expect((await t.inject({ url })).statusCode, url).toBe(401);
       }
     });
 
     it("is read-only: POST, PUT, PATCH and DELETE answer 405 and change nothing", async () => {
       const s = await seeded();
-      const before = (await t.inject({ url: `${URL_PATH}${s.o1}/`, headers: auth(s.user) })).json();
+      const before = (await t.as(s.user).call(getFundingOccurrenceRoute, { id: s.o1 })).json();
       for (const method of ["POST", "PUT", "PATCH", "DELETE"] as const) {
-        for (const url of [URL_PATH, URL_PATH.slice(0, -1), `${URL_PATH}${s.o1}/`, `${URL_PATH}${s.o1}`]) {
+        for (const url of [
+          URL_PATH,
+          URL_PATH.slice(0, -1),
+          `/api/v1/funding-occurrences/${s.o1}/`,
+          `/api/v1/funding-occurrences/${s.o1}`,
+        ]) {
           const response = await t.inject({
             method,
             url,
-            headers: auth(s.user),
+            headers: { authorization: s.user.bearer },
             payload: { status: "SKIPPED" },
           });
           expect(response.statusCode, `${method} ${url}`).toBe(405);
@@ -313,7 +321,7 @@ describe.each(testEngines())("funding occurrences over HTTP (%s)", (engine) => {
           expect(response.headers.allow).toBe("GET");
         }
       }
-      const after = await t.inject({ url: `${URL_PATH}${s.o1}/`, headers: auth(s.user) });
+      const after = await t.as(s.user).call(getFundingOccurrenceRoute, { id: s.o1 });
       expect(after.json()).toEqual(before);
       expect(await ids(s.user)).toHaveLength(5);
     });

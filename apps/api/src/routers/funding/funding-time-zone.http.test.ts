@@ -5,7 +5,7 @@ import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "../../testing/test-app";
+import { useTestApp } from "../../../test/testing/test-app";
 
 // America/Santiago went from 2025-09-06 23:59:59 −04:00 straight to 2025-09-07 01:00 −03:00.
 const ZONE = "America/Santiago";

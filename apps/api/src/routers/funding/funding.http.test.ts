@@ -1,12 +1,25 @@
+import { markImportedRoute } from "@allot/contract/bank-accounts/routes";
+import {
+  archiveBudgetRoute,
+  createBudgetRoute,
+  getBudgetRoute,
+  updateBudgetRoute,
+} from "@allot/contract/budgets/routes";
+import { fundingEventDatesRoute, fundingSummaryRoute, runFundingRoute } from "@allot/contract/funding/routes";
+import { listFundingOccurrencesRoute } from "@allot/contract/funding-occurrences/routes";
+import {
+  createInternalTransactionRoute,
+  listInternalTransactionsRoute,
+} from "@allot/contract/internal-transactions/routes";
+import { createTransactionRoute } from "@allot/contract/transactions/routes";
 import { notifications } from "@allot/db/schema/notifications";
 import { testEngines } from "@allot/db/testing/test-databases";
-import { createBank } from "@allot/domain/banks/create-bank";
 import { localDate } from "@allot/domain/calendar/local-days";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
-import { internalContext } from "@allot/domain/shared/use-case-context";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type TestUser, useTestApp } from "../../testing/test-app";
+import { aBank, anAccount, fillupOf } from "../../../test/testing/fixtures";
+import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 
 // Schedules are anchored relative to today, so the tests mean the same whenever they run.
 const today = localDate(new Date(), "UTC");
@@ -26,6 +39,8 @@ const weeklyGoal = {
   funding_schedule: weekly(1),
 };
 
+type FieldErrors = Record<string, string[]>;
+
 interface Account {
   id: string;
   unallocated_budget: string;
@@ -37,62 +52,42 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
   let owner: TestUser;
 
   beforeAll(async () => {
-    bankId = (await createBank(internalContext(t.db, "cli"), { name: "Funding Bank", currency: "USD" })).id;
+    bankId = (await aBank(t, { name: "Funding Bank" })).id;
     owner = await t.user();
   });
 
-  const auth = (user: TestUser = owner) => ({ authorization: user.bearer });
-  const newAccount = async (available = "1000.00", user = owner): Promise<Account> => {
-    const response = await t.inject({
-      method: "POST",
-      url: "/api/v1/bank-accounts/",
-      headers: auth(user),
-      payload: { name: "Checking", bank: bankId, available_balance: available, posted_balance: available },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json();
-  };
+  const newAccount = (available = "1000.00", user = owner): Promise<Account> =>
+    anAccount(t, user, { bank: bankId, balance: available });
   const newBudget = async (account: Account, fields: Record<string, unknown>) => {
-    const response = await t.inject({
-      method: "POST",
-      url: "/api/v1/budgets/",
-      headers: auth(),
-      payload: { name: "Holiday", bank_account: account.id, ...fields },
-    });
+    const response = await t
+      .as(owner)
+      .callUnchecked(createBudgetRoute, { name: "Holiday", bank_account: account.id, ...fields });
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   };
-  const budget = async (id: string) => {
-    const response = await t.inject({ url: `/api/v1/budgets/${id}/`, headers: auth() });
+  const budget = async (id: string | null) => {
+    if (id === null) throw new Error("no budget id");
+    const response = await t.as(owner).call(getBudgetRoute, { id });
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
   const patch = async (id: string, payload: Record<string, unknown>) => {
-    const response = await t.inject({
-      method: "PATCH",
-      url: `/api/v1/budgets/${id}/`,
-      headers: auth(),
-      payload,
-    });
+    const response = await t.as(owner).callUnchecked(updateBudgetRoute, { id, ...payload });
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
   const run = async (account: Account, asOf?: string) => {
-    const response = await t.inject({
-      method: "POST",
-      url: `/api/v1/bank-accounts/${account.id}/run-funding/`,
-      headers: auth(),
-      payload: asOf ? { as_of: asOf } : {},
-    });
+    const response = await t
+      .as(owner)
+      .call(runFundingRoute, { id: account.id, ...(asOf ? { as_of: asOf } : {}) });
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
   const balance = async (id: string) => (await budget(id)).balance;
   const occurrences = async (budgetId: string) => {
-    const response = await t.inject({
-      url: `/api/v1/funding-occurrences/?budget=${budgetId}&ordering=scheduled_date`,
-      headers: auth(),
-    });
+    const response = await t
+      .as(owner)
+      .call(listFundingOccurrencesRoute, { budget: budgetId, ordering: "scheduled_date" });
     expect(response.statusCode, response.body).toBe(200);
     return response
       .json()
@@ -103,35 +98,29 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
       ]);
   };
   const deposit = async (account: Account, amount: string) => {
-    const response = await t.inject({
-      method: "POST",
-      url: "/api/v1/transactions/",
-      headers: auth(),
-      payload: {
-        bank_account: account.id,
-        amount,
-        transaction_date: `${today}T12:00:00Z`,
-        raw_description: "Pay",
-        transaction_type: "ach",
-      },
+    const response = await t.as(owner).call(createTransactionRoute, {
+      bank_account: account.id,
+      amount,
+      transaction_date: `${today}T12:00:00Z`,
+      raw_description: "Pay",
+      transaction_type: "ach",
     });
     expect(response.statusCode, response.body).toBe(201);
   };
   const transfer = async (account: Account, amount: string, source: string, destination: string) => {
-    const response = await t.inject({
-      method: "POST",
-      url: "/api/v1/internal-transactions/",
-      headers: auth(),
-      payload: { bank_account: account.id, amount, src_budget: source, dst_budget: destination },
+    const response = await t.as(owner).call(createInternalTransactionRoute, {
+      bank_account: account.id,
+      amount,
+      src_budget: source,
+      dst_budget: destination,
     });
     expect(response.statusCode, response.body).toBe(201);
   };
   /** [date, amount] of each transfer into a budget, by date. */
   const fundedInto = async (id: string) => {
-    const response = await t.inject({
-      url: `/api/v1/internal-transactions/?dst_budget=${id}&page_size=100`,
-      headers: auth(),
-    });
+    const response = await t
+      .as(owner)
+      .call(listInternalTransactionsRoute, { dst_budget: id, page_size: 100 });
     expect(response.statusCode, response.body).toBe(200);
     return response
       .json()
@@ -172,10 +161,7 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
       amount_currency: "USD",
     });
     // Each transfer is dated on its event's day.
-    const transfers = await t.inject({
-      url: `/api/v1/internal-transactions/?dst_budget=${goal.id}`,
-      headers: auth(),
-    });
+    const transfers = await t.as(owner).call(listInternalTransactionsRoute, { dst_budget: goal.id });
     const dates = transfers
       .json()
       .results.map((r: { effective_date: string }) => r.effective_date.slice(0, 10));
@@ -237,7 +223,7 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
     });
     expect(rent.next_funding).toBeNull();
     expect(rent.next_recurrence).toBe(day(21));
-    const fillup = await budget(rent.fillup_goal);
+    const fillup = await budget(fillupOf(rent));
     // Fund events on days 7 and 14 lead to the refresh on day 21: 60 each. Day 21's own event
     // belongs to the next cycle.
     expect(fillup.next_funding).toEqual({ date: day(7), amount: "60.00", amount_currency: "USD" });
@@ -307,7 +293,7 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
         funding_schedule: `${anchor("05-15")}\nRRULE:FREQ=MONTHLY;BYMONTHDAY=15,-1`,
         recurrence_schedule: `${anchor("09-15")}\nRRULE:FREQ=YEARLY`,
       });
-      const fillup = tax.fillup_goal;
+      const fillup = fillupOf(tax);
       // May 15, May 31, Jun 15, Jun 30, Jul 15, Jul 31, Aug 15, Aug 31 come before the refresh.
       expect((await budget(fillup)).next_funding).toEqual({
         date: on("05-15"),
@@ -349,7 +335,7 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
         funding_schedule: `${anchor("01-01")}\nRRULE:FREQ=MONTHLY`,
         recurrence_schedule: `${anchor("03-01")}\nRRULE:FREQ=MONTHLY`,
       });
-      const fillup = rent.fillup_goal;
+      const fillup = fillupOf(rent);
       expect((await budget(fillup)).next_funding).toEqual({
         date: on("01-01"),
         amount: "50.00",
@@ -375,7 +361,7 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
         funding_schedule: `${anchor("01-02")}\nRRULE:FREQ=MONTHLY`,
         recurrence_schedule: `${anchor("01-01")}\nRRULE:FREQ=MONTHLY`,
       });
-      await transfer(account, "60", account.unallocated_budget, rent.fillup_goal);
+      await transfer(account, "60", account.unallocated_budget, fillupOf(rent));
       expect(await run(account, on("01-01"))).toEqual({
         transfers: 1,
         occurrences_completed: 1,
@@ -386,7 +372,7 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
       const refreshed = await budget(rent.id);
       expect(refreshed.balance).toBe("60.00");
       expect(refreshed.complete).toBe(false);
-      expect(await balance(rent.fillup_goal)).toBe("0.00");
+      expect(await balance(fillupOf(rent))).toBe("0.00");
       await ledgerHolds(account);
     });
   });
@@ -464,29 +450,20 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
       recurrence_schedule: `${dtstart(14)}\nRRULE:FREQ=MONTHLY`,
     });
     await patch(rent.id, { paused: true });
-    expect((await budget(rent.fillup_goal)).paused).toBe(true);
-    const refused = await t.inject({
-      method: "PATCH",
-      url: `/api/v1/budgets/${rent.fillup_goal}/`,
-      headers: auth(),
-      payload: { paused: false },
-    });
+    expect((await budget(fillupOf(rent))).paused).toBe(true);
+    const refused = await t.as(owner).call(updateBudgetRoute, { id: fillupOf(rent), paused: false });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().paused).toBeDefined();
     expect(await run(account, day(15))).toMatchObject({ transfers: 0, skipped_budgets: ["Rent"] });
     const resumed = await patch(rent.id, { paused: false });
     expect(resumed.warnings).toHaveLength(2);
-    expect((await budget(rent.fillup_goal)).paused).toBe(false);
+    expect((await budget(fillupOf(rent))).paused).toBe(false);
   });
 
   it("does not fund archived budgets", async () => {
     const account = await newAccount();
     const goal = await newBudget(account, weeklyGoal);
-    const archived = await t.inject({
-      method: "POST",
-      url: `/api/v1/budgets/${goal.id}/archive/`,
-      headers: auth(),
-    });
+    const archived = await t.as(owner).call(archiveBudgetRoute, { id: goal.id });
     expect(archived.statusCode).toBe(200);
     expect(archived.json().next_funding).toBeNull();
     expect((await run(account, day(22))).transfers).toBe(0);
@@ -496,24 +473,16 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
   it("waits with events dated after the latest imported posting date", async () => {
     const account = await newAccount();
     const goal = await newBudget(account, weeklyGoal);
-    const imported = await t.inject({
-      method: "POST",
-      url: `/api/v1/bank-accounts/${account.id}/mark-imported/`,
-      headers: auth(),
-      payload: { last_posted_through: day(8) },
-    });
+    const imported = await t
+      .as(owner)
+      .call(markImportedRoute, { id: account.id, last_posted_through: day(8) });
     expect(imported.statusCode).toBe(200);
     const gated = await run(account, day(22));
     expect(gated.transfers).toBe(2);
     expect(gated.warnings).toEqual([
       `Events after ${day(8)}, the latest imported posting date, wait for an import that reaches them.`,
     ]);
-    await t.inject({
-      method: "POST",
-      url: `/api/v1/bank-accounts/${account.id}/mark-imported/`,
-      headers: auth(),
-      payload: { last_posted_through: day(22) },
-    });
+    await t.as(owner).call(markImportedRoute, { id: account.id, last_posted_through: day(22) });
     expect((await run(account, day(22))).transfers).toBe(2);
     expect(await balance(goal.id)).toBe("200.00");
   });
@@ -565,16 +534,12 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
       funding_amount: "40",
       funding_schedule: `${dtstart(3)}\nRRULE:FREQ=MONTHLY`,
     });
-    const dates = await t.inject({
-      url: `/api/v1/bank-accounts/${account.id}/funding-event-dates/?after=${day(1)}&before=${day(15)}`,
-      headers: auth(),
-    });
+    const dates = await t
+      .as(owner)
+      .call(fundingEventDatesRoute, { id: account.id, after: day(1), before: day(15) });
     expect(dates.statusCode, dates.body).toBe(200);
     expect(dates.json()).toEqual({ dates: [day(3), day(8), day(15)] });
-    const summary = await t.inject({
-      url: `/api/v1/bank-accounts/${account.id}/funding-summary/`,
-      headers: auth(),
-    });
+    const summary = await t.as(owner).call(fundingSummaryRoute, { id: account.id });
     expect(summary.statusCode, summary.body).toBe(200);
     expect(summary.json()).toEqual({
       schedules: [
@@ -595,42 +560,31 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
   it("answers 400 on bad dates and 404 for another user's account", async () => {
     const account = await newAccount();
     const stranger = await t.user();
-    const missingBefore = await t.inject({
-      url: `/api/v1/bank-accounts/${account.id}/funding-event-dates/?after=${day(1)}`,
-      headers: auth(),
-    });
+    const missingBefore = await t
+      .as(owner)
+      .callUnchecked(fundingEventDatesRoute, { id: account.id, after: day(1) });
     expect(missingBefore.statusCode).toBe(400);
-    expect(missingBefore.json().before).toBeDefined();
-    const reversed = await t.inject({
-      url: `/api/v1/bank-accounts/${account.id}/funding-event-dates/?after=${day(5)}&before=${day(1)}`,
-      headers: auth(),
-    });
+    expect(missingBefore.json<FieldErrors>().before).toBeDefined();
+    const reversed = await t
+      .as(owner)
+      .call(fundingEventDatesRoute, { id: account.id, after: day(5), before: day(1) });
     expect(reversed.statusCode).toBe(400);
-    const badAsOf = await t.inject({
-      method: "POST",
-      url: `/api/v1/bank-accounts/${account.id}/run-funding/`,
-      headers: auth(),
-      payload: { as_of: "2026-02-30" },
-    });
+    const badAsOf = await t.as(owner).call(runFundingRoute, { id: account.id, as_of: "2026-02-30" });
     expect(badAsOf.statusCode).toBe(400);
-    expect(badAsOf.json().as_of).toBeDefined();
-    const farAhead = await t.inject({
-      method: "POST",
-      url: `/api/v1/bank-accounts/${account.id}/run-funding/`,
-      headers: auth(),
-      payload: { as_of: "9999-01-01" },
-    });
+    expect(badAsOf.json<FieldErrors>().as_of).toBeDefined();
+    const farAhead = await t.as(owner).call(runFundingRoute, { id: account.id, as_of: "9999-01-01" });
     expect(farAhead.statusCode).toBe(400);
-    for (const request of [
-      { method: "POST" as const, url: `/api/v1/bank-accounts/${account.id}/run-funding/`, payload: {} },
-      { method: "GET" as const, url: `/api/v1/bank-accounts/${account.id}/funding-summary/` },
-      {
-        method: "GET" as const,
-        url: `/api/v1/bank-accounts/${account.id}/funding-event-dates/?after=${day(1)}&before=${day(5)}`,
-      },
-    ]) {
-      const response = await t.inject({ ...request, headers: auth(stranger) });
-      expect(response.statusCode, request.url).toBe(404);
+    const id = account.id;
+    for (const [label, send] of [
+      ["run-funding", () => t.as(stranger).call(runFundingRoute, { id })],
+      ["funding-summary", () => t.as(stranger).call(fundingSummaryRoute, { id })],
+      [
+        "funding-event-dates",
+        () => t.as(stranger).call(fundingEventDatesRoute, { id, after: day(1), before: day(5) }),
+      ],
+    ] as const) {
+      const response = await send();
+      expect(response.statusCode, label).toBe(404);
     }
   });
 

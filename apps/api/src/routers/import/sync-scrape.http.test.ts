@@ -1,10 +1,12 @@
+import { getBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import { listTransactionsRoute } from "@allot/contract/transactions/routes";
 import { notifications } from "@allot/db/schema/notifications";
 import { transactions } from "@allot/db/schema/transactions";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { TestUser } from "../../testing/test-app";
-import { useTestApp } from "../../testing/test-app";
+import type { TestUser } from "../../../test/testing/test-app";
+import { useTestApp } from "../../../test/testing/test-app";
 import { transactionKit } from "../transactions/transaction-test-kit";
 
 interface Row {
@@ -32,14 +34,13 @@ const pending = (posted_date: string, raw_description: string, amount: string) =
 describe.each(testEngines())("sync-scrape over HTTP (%s)", (engine) => {
   const t = useTestApp(engine);
   const kit = transactionKit(t);
-  const { auth } = kit;
 
   const sync = (
     user: TestUser,
     accountId: string,
     rows: Row[],
     extra: Record<string, unknown> = {},
-    headers: Record<string, string> = auth(user),
+    headers: Record<string, string> = { authorization: user.bearer },
   ) =>
     t.inject({
       method: "POST",
@@ -56,10 +57,9 @@ describe.each(testEngines())("sync-scrape over HTTP (%s)", (engine) => {
 
   /** The account's transactions in list order (newest first). */
   async function listed(user: TestUser, accountId: string) {
-    const response = await t.inject({
-      url: `/api/v1/transactions/?bank_account=${accountId}&page_size=500`,
-      headers: auth(user),
-    });
+    const response = await t
+      .as(user)
+      .call(listTransactionsRoute, { bank_account: accountId, page_size: 500 });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().results as Array<
       Record<string, unknown> & { allocations: Record<string, unknown>[] }
@@ -341,9 +341,9 @@ describe.each(testEngines())("sync-scrape over HTTP (%s)", (engine) => {
     expect(older.last_posted_through).toBe("2026-11-20");
     const onlyPending = await synced(user, acct.id, [pending("2026-11-25", "HOLD", "-1.00")]);
     expect(onlyPending.last_posted_through).toBe("2026-11-20");
-    const detail = (await t.inject({ url: `/api/v1/bank-accounts/${acct.id}/`, headers: auth(user) })).json();
+    const detail = (await t.as(user).call(getBankAccountRoute, { id: acct.id })).json();
     expect(detail.last_posted_through).toBe("2026-11-20");
-    expect(Date.parse(detail.last_imported_at)).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(String(detail.last_imported_at))).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it("lists in details_needed only the rows whose transaction has no details", async () => {

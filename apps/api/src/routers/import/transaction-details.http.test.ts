@@ -1,8 +1,13 @@
+import {
+  getTransactionRoute,
+  splitTransactionRoute,
+  updateTransactionRoute,
+} from "@allot/contract/transactions/routes";
 import { transactions } from "@allot/db/schema/transactions";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type TestUser, useTestApp } from "../../testing/test-app";
+import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 import { transactionKit } from "../transactions/transaction-test-kit";
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
@@ -42,7 +47,7 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
     return response.json();
   };
   const view = async (user: TestUser, id: string) =>
-    (await t.inject({ url: `/api/v1/transactions/${id}/`, headers: kit.auth(user) })).json();
+    (await t.as(user).call(getTransactionRoute, { id })).json();
   const storedDetails = async (id: string) => {
     const [row] = await t.db
       .select({ details: transactions.details, type: sql<string>`jsonb_typeof(${transactions.details})` })
@@ -265,12 +270,9 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
     it("keeps a user-edited description, on first enrichment and on overwrite", async () => {
       const { user, account } = await setUp();
       const row = await kit.transaction(user, account.id);
-      const patched = await t.inject({
-        method: "PATCH",
-        url: `/api/v1/transactions/${row.id}/`,
-        headers: kit.auth(user),
-        payload: { description: "Weekly shop" },
-      });
+      const patched = await t
+        .as(user)
+        .call(updateTransactionRoute, { id: row.id, description: "Weekly shop" });
       expect(patched.json().description_user_edited).toBe(true);
       await apply(user, account.id, { details: [{ transaction: row.id, details: GROCERY_DETAILS }] });
       expect(await view(user, row.id)).toMatchObject({
@@ -288,12 +290,7 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
       const { user, account } = await setUp();
       const row = await kit.transaction(user, account.id);
       await apply(user, account.id, { details: [{ transaction: row.id, details: GROCERY_DETAILS }] });
-      await t.inject({
-        method: "PATCH",
-        url: `/api/v1/transactions/${row.id}/`,
-        headers: kit.auth(user),
-        payload: { description: "Groceries" },
-      });
+      await t.as(user).call(updateTransactionRoute, { id: row.id, description: "Groceries" });
       await apply(user, account.id, {
         overwrite: true,
         details: [{ transaction: row.id, details: { merchant_name: "Other" } }],
@@ -423,10 +420,10 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
       ]);
       const seeded = await view(user, plain.id);
       expect(seeded).toMatchObject({ category: groceries, category_full_name: "Food & Drink : Groceries" });
-      expect(seeded.allocations.map((a: { category: string }) => a.category)).toEqual([groceries]);
+      expect(seeded.allocations.map((a) => a.category)).toEqual([groceries]);
       const left = await view(user, unknown.id);
       expect(left).toMatchObject({ category: null, has_details: true });
-      expect(left.allocations[0].category).toBeNull();
+      expect(left.allocations[0]?.category).toBeNull();
       expect((await view(user, categorised.id)).category).toBe(rent);
       await kit.ledgerHolds(account.id);
     });
@@ -444,12 +441,9 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
         amount: "-5.00",
         transaction_date: "2026-03-05T12:00:00Z",
       });
-      const split = await t.inject({
-        method: "POST",
-        url: `/api/v1/transactions/${routed.id}/splits/`,
-        headers: kit.auth(user),
-        payload: { splits: { [fun]: "30.00" } },
-      });
+      const split = await t
+        .as(user)
+        .call(splitTransactionRoute, { id: routed.id, splits: { [fun]: "30.00" } });
       expect(split.statusCode, split.body).toBe(200);
       expect(await kit.budgetBalance(account.unallocated)).toBe("925.00");
 
@@ -461,20 +455,18 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
       expect(await kit.budgetBalance(fun)).toBe("-30.00");
       expect(await kit.budgetBalance(account.unallocated)).toBe("995.00");
       expect(await kit.balances(user, account.id)).toEqual({ posted: "895.00", available: "895.00" });
-      const allocations = (await view(user, routed.id)).allocations.map(
-        (a: { budget: string; amount: string; budget_balance: string }) => [
-          a.budget,
-          a.amount,
-          a.budget_balance,
-        ],
-      );
+      const allocations = (await view(user, routed.id)).allocations.map((a) => [
+        a.budget,
+        a.amount,
+        a.budget_balance,
+      ]);
       expect(allocations).toEqual(
         expect.arrayContaining([
           [food, "-70.00", "-70.00"],
           [fun, "-30.00", "-30.00"],
         ]),
       );
-      expect((await view(user, later.id)).allocations[0].budget_balance).toBe("995.00");
+      expect((await view(user, later.id)).allocations[0]?.budget_balance).toBe("995.00");
       await kit.ledgerHolds(account.id);
     });
 
@@ -501,7 +493,7 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
       });
       const seen = await view(user, ambiguous.id);
       expect(seen.category_full_name).toBe("Food & Drink : Restaurants");
-      expect(seen.allocations[0].budget).toBe(account.unallocated);
+      expect(seen.allocations[0]?.budget).toBe(account.unallocated);
       await kit.ledgerHolds(account.id);
     });
   });

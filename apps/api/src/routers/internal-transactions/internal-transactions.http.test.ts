@@ -1,3 +1,5 @@
+import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import { getInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
 import { testEngines } from "@allot/db/testing/test-databases";
@@ -6,7 +8,7 @@ import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type TestUser, useTestApp } from "../../testing/test-app";
+import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -26,14 +28,12 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
     touched.clear();
   });
 
-  const auth = (user: TestUser) => ({ authorization: user.bearer });
-
   async function account(user: TestUser, available = "100.00") {
-    const response = await t.inject({
-      method: "POST",
-      url: "/api/v1/bank-accounts/",
-      headers: auth(user),
-      payload: { name: "Checking", bank: bankId, available_balance: available, posted_balance: available },
+    const response = await t.as(user).call(createBankAccountRoute, {
+      name: "Checking",
+      bank: bankId,
+      available_balance: available,
+      posted_balance: available,
     });
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json();
@@ -63,7 +63,12 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
   };
 
   const transfer = (user: TestUser, payload: Record<string, unknown>) =>
-    t.inject({ method: "POST", url: URL_PATH, headers: auth(user), payload });
+    t.inject({
+      method: "POST",
+      url: "/api/v1/internal-transactions/",
+      headers: { authorization: user.bearer },
+      payload,
+    });
 
   async function transferred(user: TestUser, payload: Record<string, unknown>) {
     const response = await transfer(user, payload);
@@ -72,7 +77,11 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
   }
 
   const list = (user: TestUser, query = "") =>
-    t.inject({ method: "GET", url: `${URL_PATH}${query}`, headers: auth(user) });
+    t.inject({
+      method: "GET",
+      url: `/api/v1/internal-transactions/${query}`,
+      headers: { authorization: user.bearer },
+    });
 
   describe("create", () => {
     it("moves money between two budgets, records the caller and both running balances", async () => {
@@ -108,7 +117,7 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
       const [row] = await t.db.select().from(bankAccounts).where(eq(bankAccounts.id, a.id));
       expect(row).toMatchObject({ availableBalance: "100.00", postedBalance: "100.00" });
 
-      const fetched = await t.inject({ url: `${URL_PATH}${body.id}/`, headers: auth(user) });
+      const fetched = await t.as(user).call(getInternalTransactionRoute, { id: body.id });
       expect(fetched.statusCode).toBe(200);
       expect(fetched.json()).toEqual(body);
     });
@@ -127,8 +136,8 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
       expect(json.amount).toBe("12.00");
       const form = await t.inject({
         method: "POST",
-        url: URL_PATH,
-        headers: { ...auth(user), "content-type": "application/x-www-form-urlencoded" },
+        url: "/api/v1/internal-transactions/",
+        headers: { authorization: user.bearer, "content-type": "application/x-www-form-urlencoded" },
         payload: new URLSearchParams({
           bank_account: a.id,
           amount: "3.25",
@@ -216,7 +225,7 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
         src_budget_balance: "95.00",
         dst_budget_balance: "5.00",
       });
-      const refreshed = await t.inject({ url: `${URL_PATH}${later.id}/`, headers: auth(user) });
+      const refreshed = await t.as(user).call(getInternalTransactionRoute, { id: later.id });
       expect(refreshed.json()).toMatchObject({ src_budget_balance: "85.00", dst_budget_balance: "15.00" });
     });
 
@@ -357,7 +366,7 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
       for (const [method, url] of [
         ["GET", URL_PATH],
         ["POST", URL_PATH],
-        ["GET", `${URL_PATH}00000000-0000-4000-8000-000000000000/`],
+        ["GET", `/api/v1/internal-transactions/00000000-0000-4000-8000-000000000000/`],
       ] as const) {
         const response = await t.inject({ method, url, payload: method === "POST" ? {} : undefined });
         expect(response.statusCode, `${method} ${url}`).toBe(401);
@@ -375,12 +384,12 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
         src_budget: a.unallocated,
         dst_budget: goal,
       });
-      const response = await t.inject({ url: `${URL_PATH}${body.id}/`, headers: auth(intruder) });
+      const response = await t.as(intruder).call(getInternalTransactionRoute, { id: body.id });
       expect(response.statusCode).toBe(404);
-      expect(response.json().code).toBe("not_found");
+      expect(response.json<{ code: string }>().code).toBe("not_found");
       expect((await list(intruder)).json()).toMatchObject({ count: 0, results: [] });
       expect((await list(intruder, `?bank_account=${a.id}`)).json()).toMatchObject({ count: 0 });
-      const malformed = await t.inject({ url: `${URL_PATH}not-a-uuid/`, headers: auth(owner) });
+      const malformed = await t.as(owner).call(getInternalTransactionRoute, { id: "not-a-uuid" });
       expect([400, 404]).toContain(malformed.statusCode);
     });
 
@@ -395,13 +404,22 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
         dst_budget: goal,
       });
       for (const method of ["PUT", "PATCH", "DELETE"] as const) {
-        for (const url of [`${URL_PATH}${body.id}/`, `${URL_PATH}${body.id}`, URL_PATH]) {
-          const response = await t.inject({ method, url, headers: auth(user), payload: { amount: "1.00" } });
+        for (const url of [
+          `/api/v1/internal-transactions/${body.id}/`,
+          `/api/v1/internal-transactions/${body.id}`,
+          URL_PATH,
+        ]) {
+          const response = await t.inject({
+            method,
+            url,
+            headers: { authorization: user.bearer },
+            payload: { amount: "1.00" },
+          });
           expect(response.statusCode, `${method} ${url}`).toBe(405);
           expect(response.json().code).toBe("method_not_allowed");
         }
       }
-      const after = await t.inject({ url: `${URL_PATH}${body.id}/`, headers: auth(user) });
+      const after = await t.as(user).call(getInternalTransactionRoute, { id: body.id });
       expect(after.json()).toEqual(body);
       expect(await budgetRow(goal)).toMatchObject({ balance: "7.00" });
     });

@@ -3,8 +3,8 @@ import { users } from "@allot/db/schema/users";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "../../testing/test-app";
-import { useTestMailbox } from "../../testing/test-mailbox";
+import { useTestApp } from "../../../test/testing/test-app";
+import { useTestMailbox } from "../../../test/testing/test-mailbox";
 import { invitationKit } from "./invitation-test-kit";
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;

@@ -1,11 +1,16 @@
+import {
+  cancelInvitationRoute,
+  inviteRoute,
+  listAccountInvitationsRoute,
+  listMyInvitationsRoute,
+} from "@allot/contract/invitations/routes";
 import { invitations } from "@allot/db/schema/invitations";
 import { notifications } from "@allot/db/schema/notifications";
-import { createBank } from "@allot/domain/banks/create-bank";
-import { internalContext } from "@allot/domain/shared/use-case-context";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import type { TestUser, useTestApp } from "../../testing/test-app";
-import type { useTestMailbox } from "../../testing/test-mailbox";
+import { aBank, anAccount } from "../../../test/testing/fixtures";
+import type { TestUser, useTestApp } from "../../../test/testing/test-app";
+import type { useTestMailbox } from "../../../test/testing/test-mailbox";
 
 type Harness = ReturnType<typeof useTestApp>;
 type Mailbox = ReturnType<typeof useTestMailbox>;
@@ -23,34 +28,19 @@ export interface SentInvitation {
 
 /** Helpers for the invitation HTTP tests: accounts, invitations, the links emailed to invitees. */
 export function invitationKit(t: Harness, mailbox: Mailbox) {
-  const auth = (user: TestUser) => ({ authorization: user.bearer });
-
   const kit = {
-    auth,
+    /** The `Authorization` header of a user, for the raw requests on secrets from emailed links. */
+    auth: (user: TestUser) => ({ authorization: user.bearer }),
     /** An address nobody uses yet. */
     newAddress() {
       addressCounter += 1;
       return `invitee${addressCounter}-${Date.now()}@example.org`;
     },
-    async account(owner: TestUser, name = "Household") {
-      const bank = await createBank(internalContext(t.db, "cli"), { name: "Shared Bank", currency: "USD" });
-      const response = await t.inject({
-        method: "POST",
-        url: "/api/v1/bank-accounts/",
-        headers: auth(owner),
-        payload: { name, bank: bank.id, posted_balance: "500.00", available_balance: "500.00" },
-      });
-      expect(response.statusCode, response.body).toBe(201);
-      return response.json() as { id: string; unallocated_budget: string; owners: string[] };
-    },
-    invite(caller: TestUser | string, accountId: string, email: string) {
-      return t.inject({
-        method: "POST",
-        url: `/api/v1/bank-accounts/${accountId}/invite/`,
-        headers: { authorization: typeof caller === "string" ? caller : caller.bearer },
-        payload: { invitee_email: email },
-      });
-    },
+    /** An account at a bank named Shared Bank (invitations name it), holding 500.00. */
+    account: async (owner: TestUser, name = "Household") =>
+      anAccount(t, owner, { name, bank: (await aBank(t, { name: "Shared Bank" })).id, balance: "500.00" }),
+    invite: (caller: TestUser | string, accountId: string, email: string) =>
+      t.as(caller).call(inviteRoute, { id: accountId, invitee_email: email }),
     /**
      * Invites over HTTP (201 expected): the secret from the link in the email, and the handle from
      * the inviter's list of the account's pending invitations.
@@ -63,9 +53,9 @@ export function invitationKit(t: Harness, mailbox: Mailbox) {
       const secret = kit.secretOf(mailbox.linkIn(message, "/links/invitations/"));
       const list = await kit.listForAccount(inviter, accountId);
       expect(list.statusCode, list.body).toBe(200);
-      const listed = (list.json() as { token: string; invitee_email: string }[]).find(
-        (invitation) => invitation.invitee_email.toLowerCase() === email.trim().toLowerCase(),
-      );
+      const listed = list
+        .json()
+        .find((invitation) => invitation.invitee_email.toLowerCase() === email.trim().toLowerCase());
       if (!listed) throw new Error(`invitation to ${email} not listed: ${list.body}`);
       return { secret, handle: listed.token };
     },
@@ -83,25 +73,11 @@ export function invitationKit(t: Harness, mailbox: Mailbox) {
     decline(token: string, headers: Record<string, string> = {}) {
       return t.inject({ method: "POST", url: `/api/v1/invitations/${token}/decline/`, headers });
     },
-    cancel(caller: TestUser | string, accountId: string, handle: string) {
-      return t.inject({
-        method: "POST",
-        url: `/api/v1/bank-accounts/${accountId}/invitations/${handle}/cancel/`,
-        headers: { authorization: typeof caller === "string" ? caller : caller.bearer },
-      });
-    },
-    listForAccount(caller: TestUser | string, accountId: string) {
-      return t.inject({
-        url: `/api/v1/bank-accounts/${accountId}/invitations/`,
-        headers: { authorization: typeof caller === "string" ? caller : caller.bearer },
-      });
-    },
-    listMine(caller: TestUser | string) {
-      return t.inject({
-        url: "/api/v1/users/me/invitations/",
-        headers: { authorization: typeof caller === "string" ? caller : caller.bearer },
-      });
-    },
+    cancel: (caller: TestUser | string, accountId: string, handle: string) =>
+      t.as(caller).call(cancelInvitationRoute, { id: accountId, token: handle }),
+    listForAccount: (caller: TestUser | string, accountId: string) =>
+      t.as(caller).call(listAccountInvitationsRoute, { id: accountId }),
+    listMine: (caller: TestUser | string) => t.as(caller).call(listMyInvitationsRoute),
     async row(invitation: SentInvitation) {
       const [row] = await t.db.select().from(invitations).where(eq(invitations.token, invitation.handle));
       if (!row) throw new Error(`no invitation ${invitation.handle}`);

@@ -5,8 +5,8 @@ import { internalContext } from "@allot/domain/shared/use-case-context";
 import { jobs } from "@allot/scheduler/jobs";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "../../testing/test-app";
-import { useTestMailbox } from "../../testing/test-mailbox";
+import { useTestApp } from "../../../test/testing/test-app";
+import { useTestMailbox } from "../../../test/testing/test-mailbox";
 import { invitationKit } from "./invitation-test-kit";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -41,6 +41,7 @@ describe.each(testEngines())("invitations: invite, list, cancel (%s)", (engine) 
       expect(message.html).toContain(link);
 
       const [listed] = (await kit.listForAccount(owner, account.id)).json();
+      if (!listed) throw new Error("no invitation listed");
       const row = await kit.row({ secret: kit.secretOf(link), handle: listed.token });
       expect(row).toMatchObject({ status: "pending", inviterId: owner.id, inviteeId: placeholder?.id });
       expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(7 * DAY_MS);
@@ -75,7 +76,7 @@ describe.each(testEngines())("invitations: invite, list, cancel (%s)", (engine) 
       await kit.invited(owner, account.id, email);
       const again = await kit.invite(owner, account.id, email.toUpperCase());
       expect(again.statusCode).toBe(409);
-      expect(again.json().code).toBe("invitation_pending");
+      expect(again.json<{ code: string }>().code).toBe("invitation_pending");
     });
 
     it("refuses the 6th invitation to one address for one account within 30 days with 429 and Retry-After", async () => {
@@ -91,7 +92,7 @@ describe.each(testEngines())("invitations: invite, list, cancel (%s)", (engine) 
       }
       const sixth = await kit.invite(owner, account.id, email);
       expect(sixth.statusCode, sixth.body).toBe(429);
-      expect(sixth.json().code).toBe("throttled");
+      expect(sixth.json<{ code: string }>().code).toBe("throttled");
       // The oldest (5 days ago) leaves the window in 25 days.
       const retryAfter = Number(sixth.headers["retry-after"]);
       expect(Math.abs(retryAfter - 25 * 86_400)).toBeLessThan(60);
@@ -128,7 +129,7 @@ describe.each(testEngines())("invitations: invite, list, cancel (%s)", (engine) 
       });
       const long = await kit.invite(owner, account.id, `${"a".repeat(150)}@example.org`);
       expect(long.statusCode).toBe(400);
-      expect(long.json().invitee_email).toBeDefined();
+      expect(long.json<Record<string, unknown>>().invitee_email).toBeDefined();
 
       expect((await kit.invite(stranger, account.id, kit.newAddress())).statusCode).toBe(404);
       expect(
@@ -143,7 +144,7 @@ describe.each(testEngines())("invitations: invite, list, cancel (%s)", (engine) 
       const key = await t.apiKey(owner);
       const response = await kit.invite(key, account.id, kit.newAddress());
       expect(response.statusCode).toBe(403);
-      expect(response.json().code).toBe("interactive_login_required");
+      expect(response.json<{ code: string }>().code).toBe("interactive_login_required");
       const anonymous = await t.inject({
         method: "POST",
         url: `/api/v1/bank-accounts/${account.id}/invite/`,
@@ -193,7 +194,7 @@ describe.each(testEngines())("invitations: invite, list, cancel (%s)", (engine) 
         created_at: expect.stringMatching(ISO_DATE_TIME),
         modified_at: expect.stringMatching(ISO_DATE_TIME),
       });
-      expect(body[1].invited_by).toBe(coOwner.email);
+      expect(body[1]?.invited_by).toBe(coOwner.email);
 
       const mine = await kit.listMine(owner);
       expect(mine.statusCode, mine.body).toBe(200);
@@ -231,7 +232,7 @@ describe.each(testEngines())("invitations: invite, list, cancel (%s)", (engine) 
 
       const byCoOwner = await kit.cancel(coOwner, account.id, handle);
       expect(byCoOwner.statusCode).toBe(403);
-      expect(byCoOwner.json().code).toBe("not_inviter");
+      expect(byCoOwner.json<{ code: string }>().code).toBe("not_inviter");
       expect((await kit.cancel(stranger, account.id, handle)).statusCode).toBe(404);
       expect((await kit.cancel(owner, otherAccount.id, handle)).statusCode).toBe(404);
       expect((await kit.cancel(owner, account.id, "no-such-token")).statusCode).toBe(404);

@@ -1,8 +1,8 @@
 import { testEngines } from "@allot/db/testing/test-databases";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { describe, expect, it } from "vitest";
-import { type TestUser, useTestApp } from "../../testing/test-app";
-import { useTestMailbox } from "../../testing/test-mailbox";
+import { type TestUser, useTestApp } from "../../../test/testing/test-app";
+import { useTestMailbox } from "../../../test/testing/test-mailbox";
 import { invitationKit } from "./invitation-test-kit";
 
 /** After an invitation is accepted, the co-owner works on the account as its first owner does. */

@@ -1,6 +1,10 @@
+import {
+  listChannelPreferencesRoute,
+  listNotificationPreferencesRoute,
+} from "@allot/contract/preferences/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "../../testing/test-app";
+import { useTestApp } from "../../../test/testing/test-app";
 
 describe.each(testEngines())("channel and notification preferences over HTTP (%s)", (engine) => {
   const t = useTestApp(engine);
@@ -31,11 +35,8 @@ describe.each(testEngines())("channel and notification preferences over HTTP (%s
     ).toBe("weekly_friday");
     // Another user's preferences are their own.
     const other = await t.user();
-    const theirs = await t.inject({
-      url: "/api/v1/channel-preferences/",
-      headers: { authorization: other.bearer },
-    });
-    expect(theirs.json()[0].digest_frequency).toBe("daily_morning");
+    const theirs = await t.as(other).call(listChannelPreferencesRoute);
+    expect(theirs.json()[0]?.digest_frequency).toBe("daily_morning");
   });
 
   it("answers 404 for a channel that does not exist and 400 for an unknown frequency", async () => {
@@ -121,10 +122,7 @@ describe.each(testEngines())("channel and notification preferences over HTTP (%s
   it("works with an API key and refuses anonymous callers", async () => {
     const user = await t.user();
     const key = await t.apiKey(user);
-    expect(
-      (await t.inject({ url: "/api/v1/notification-preferences/", headers: { authorization: key } }))
-        .statusCode,
-    ).toBe(200);
+    expect((await t.as(key).call(listNotificationPreferencesRoute)).statusCode).toBe(200);
     expect((await t.inject({ url: "/api/v1/channel-preferences/" })).statusCode).toBe(401);
   });
 });

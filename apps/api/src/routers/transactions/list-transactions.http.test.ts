@@ -1,10 +1,11 @@
+import { listTransactionsRoute, splitTransactionRoute } from "@allot/contract/transactions/routes";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type TestUser, useTestApp } from "../../testing/test-app";
+import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 import { transactionKit } from "./transaction-test-kit";
 
 describe.each(testEngines())("transaction list over HTTP (%s)", (engine) => {
@@ -93,17 +94,17 @@ describe.each(testEngines())("transaction list over HTTP (%s)", (engine) => {
       .update(transactions)
       .set({ party: "Acme Payroll" })
       .where(eq(transactions.id, ids.pay as string));
-    const split = await t.inject({
-      method: "POST",
-      url: `/api/v1/transactions/${ids.rent}/splits/`,
-      headers: kit.auth(user),
-      payload: { splits: { [budget]: "200.00" } },
-    });
+    const split = await t
+      .as(user)
+      .call(splitTransactionRoute, { id: ids.rent, splits: { [budget]: "200.00" } });
     if (split.statusCode !== 200) throw new Error(split.body);
   });
 
   const list = async (query: string) => {
-    const response = await t.inject({ url: `/api/v1/transactions/?${query}`, headers: kit.auth(user) });
+    const response = await t.inject({
+      url: `/api/v1/transactions/?${query}`,
+      headers: { authorization: user.bearer },
+    });
     expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
     return response.json();
   };
@@ -205,7 +206,7 @@ describe.each(testEngines())("transaction list over HTTP (%s)", (engine) => {
     const third = await list("page_size=2&page=3");
     expect(third.results).toHaveLength(1);
     expect(third.next).toBeNull();
-    const past = await t.inject({ url: "/api/v1/transactions/?page=4&page_size=2", headers: kit.auth(user) });
+    const past = await t.as(user).call(listTransactionsRoute, { page: 4, page_size: 2 });
     expect(past.statusCode).toBe(404);
 
     // A page_size above 500 is capped, and the links carry the capped size. 501 rows are written
@@ -235,14 +236,17 @@ describe.each(testEngines())("transaction list over HTTP (%s)", (engine) => {
       })),
     );
     await t.db.update(bankAccounts).set({ transactionCount: 501 }).where(eq(bankAccounts.id, bulk.id));
-    const capped = await t.inject({ url: "/api/v1/transactions/?page_size=100000", headers: kit.auth(many) });
+    const capped = await t.as(many).call(listTransactionsRoute, { page_size: 100000 });
     expect(capped.statusCode, capped.body).toBe(200);
     const cappedBody = capped.json();
     expect(cappedBody.count).toBe(501);
     expect(cappedBody.results).toHaveLength(500);
-    const next = new URL(cappedBody.next);
+    const next = new URL(String(cappedBody.next));
     expect([next.searchParams.get("page"), next.searchParams.get("page_size")]).toEqual(["2", "500"]);
-    const last = await t.inject({ url: `${next.pathname}${next.search}`, headers: kit.auth(many) });
+    const last = await t.inject({
+      url: `${next.pathname}${next.search}`,
+      headers: { authorization: many.bearer },
+    });
     expect(last.statusCode, last.body).toBe(200);
     expect(last.json().results).toHaveLength(1);
     expect(new URL(last.json().previous).searchParams.get("page_size")).toBe("500");
@@ -271,7 +275,10 @@ describe.each(testEngines())("transaction list over HTTP (%s)", (engine) => {
       "date_to=2026-13-01",
       "date_to=12:00",
     ]) {
-      const response = await t.inject({ url: `/api/v1/transactions/?${query}`, headers: kit.auth(user) });
+      const response = await t.inject({
+        url: `/api/v1/transactions/?${query}`,
+        headers: { authorization: user.bearer },
+      });
       expect(response.statusCode, query).toBe(400);
       expect(Object.keys(response.json()), query).toEqual([query.split("=")[0]]);
     }

@@ -1,40 +1,29 @@
+import { getBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import { createTransactionRoute } from "@allot/contract/transactions/routes";
 import { budgets } from "@allot/db/schema/budgets";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
-import { createBank } from "@allot/domain/banks/create-bank";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
-import { internalContext } from "@allot/domain/shared/use-case-context";
 import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import type { TestUser, useTestApp } from "../../testing/test-app";
+import { anAccount, aTransaction } from "../../../test/testing/fixtures";
+import type { TestUser, useTestApp } from "../../../test/testing/test-app";
+import type { CallInput } from "../../../test/testing/test-client";
 
 type Harness = ReturnType<typeof useTestApp>;
 
-/** Helpers for the transaction and allocation HTTP tests: accounts, budgets, rows, ledger checks. */
+/**
+ * Helpers for the transaction and allocation HTTP tests: accounts and transactions through the
+ * fixtures, budgets written straight into the table (any type, no fill-up, fast), rows, ledger checks.
+ */
 export function transactionKit(t: Harness) {
-  const auth = (user: TestUser) => ({ authorization: user.bearer });
-
   const kit = {
-    auth,
     async account(user: TestUser, balance = "1000.00", currency = "USD") {
-      const bank = await createBank(internalContext(t.db, "cli"), {
-        name: `Bank ${Math.random()}`,
-        currency,
-      });
-      const response = await t.inject({
-        method: "POST",
-        url: "/api/v1/bank-accounts/",
-        headers: auth(user),
-        payload: { name: "Checking", bank: bank.id, posted_balance: balance, available_balance: balance },
-      });
-      if (response.statusCode !== 201) throw new Error(`account: ${response.statusCode} ${response.body}`);
-      const body = response.json();
-      return { id: body.id as string, unallocated: body.unallocated_budget as string };
+      const account = await anAccount(t, user, { balance, currency });
+      return { id: account.id, unallocated: account.unallocated_budget };
     },
     async balances(user: TestUser, accountId: string) {
-      const body = (
-        await t.inject({ url: `/api/v1/bank-accounts/${accountId}/`, headers: auth(user) })
-      ).json();
-      return { posted: body.posted_balance as string, available: body.available_balance as string };
+      const body = (await t.as(user).call(getBankAccountRoute, { id: accountId })).json();
+      return { posted: body.posted_balance, available: body.available_balance };
     },
     async budget(accountId: string, values: Partial<typeof budgets.$inferInsert> = {}) {
       const [row] = await t.db
@@ -64,22 +53,14 @@ export function transactionKit(t: Harness) {
       return row.id;
     },
     create(user: TestUser, payload: Record<string, unknown>) {
-      return t.inject({ method: "POST", url: "/api/v1/transactions/", headers: auth(user), payload });
+      return t.as(user).callUnchecked(createTransactionRoute, payload);
     },
     /** A transaction made over HTTP; 201 expected. */
-    async transaction(user: TestUser, accountId: string, fields: Record<string, unknown> = {}) {
-      const response = await kit.create(user, {
-        bank_account: accountId,
-        amount: "-10.00",
-        transaction_date: "2026-03-10T12:00:00Z",
-        transaction_type: "signature_purchase",
-        raw_description: "COFFEE SHOP",
-        ...fields,
-      });
-      if (response.statusCode !== 201)
-        throw new Error(`transaction: ${response.statusCode} ${response.body}`);
-      return response.json();
-    },
+    transaction: (
+      user: TestUser,
+      accountId: string,
+      fields: Partial<CallInput<typeof createTransactionRoute>> = {},
+    ) => aTransaction(t, user, { id: accountId }, fields),
     async ledgerHolds(accountId: string) {
       expect(await verifyLedger(t.db, accountId)).toEqual([]);
     },

@@ -1,7 +1,18 @@
+import { getAllocationRoute, listAllocationsRoute } from "@allot/contract/allocations/routes";
+import {
+  createTransactionRoute,
+  deleteTransactionRoute,
+  getTransactionRoute,
+  listTransactionsRoute,
+  replaceTransactionRoute,
+  resolvePendingRoute,
+  splitTransactionRoute,
+  updateTransactionRoute,
+} from "@allot/contract/transactions/routes";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "../../testing/test-app";
+import { useTestApp } from "../../../test/testing/test-app";
 import { transactionKit } from "./transaction-test-kit";
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
@@ -9,7 +20,6 @@ const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
   const t = useTestApp(engine);
   const kit = transactionKit(t);
-  const { auth } = kit;
 
   describe("create", () => {
     it("creates a posted transaction allocated to Unallocated and moves both balances", async () => {
@@ -94,11 +104,9 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
         transaction_date: "2026-03-01",
       });
       expect(older.bank_account_posted_balance).toBe("995.00");
-      const again = (
-        await t.inject({ url: `/api/v1/transactions/${newer.id}/`, headers: auth(user) })
-      ).json();
+      const again = (await t.as(user).call(getTransactionRoute, { id: newer.id })).json();
       expect(again.bank_account_posted_balance).toBe("985.00");
-      expect(again.allocations[0].budget_balance).toBe("985.00");
+      expect(again.allocations[0]?.budget_balance).toBe("985.00");
       await kit.ledgerHolds(account.id);
     });
 
@@ -142,7 +150,7 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
       const form = await t.inject({
         method: "POST",
         url: "/api/v1/transactions/",
-        headers: { ...auth(user), "content-type": "application/x-www-form-urlencoded" },
+        headers: { authorization: user.bearer, "content-type": "application/x-www-form-urlencoded" },
         payload: new URLSearchParams(fields).toString(),
       });
       expect(form.statusCode, form.body).toBe(201);
@@ -152,7 +160,7 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
       const multipart = await t.inject({
         method: "POST",
         url: "/api/v1/transactions/",
-        headers: { ...auth(user), "content-type": `multipart/form-data; boundary=${boundary}` },
+        headers: { authorization: user.bearer, "content-type": `multipart/form-data; boundary=${boundary}` },
         payload: `${Object.entries({ ...fields, pending: "true" })
           .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
           .join("")}--${boundary}--\r\n`,
@@ -225,21 +233,11 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
       const bare = await kit.transaction(user, account.id);
       for (const field of ["image", "document"] as const) {
         for (const value of hostile) {
-          const response = await t.inject({
-            method: "PATCH",
-            url: `/api/v1/transactions/${bare.id}/`,
-            headers: auth(user),
-            payload: { [field]: value },
-          });
+          const response = await t.as(user).call(updateTransactionRoute, { id: bare.id, [field]: value });
           expect(response.statusCode, `${field}=${value}`).toBe(400);
           expect(Object.keys(response.json()), `${field}=${value}`).toEqual([field]);
         }
-        const cleared = await t.inject({
-          method: "PATCH",
-          url: `/api/v1/transactions/${bare.id}/`,
-          headers: auth(user),
-          payload: { [field]: null },
-        });
+        const cleared = await t.as(user).call(updateTransactionRoute, { id: bare.id, [field]: null });
         expect(cleared.statusCode, cleared.body).toBe(200);
         expect(cleared.json()[field]).toBeNull();
       }
@@ -331,11 +329,11 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
 
       // Pending rows and rows of other categories stay in Unallocated.
       const pending = await kit.transaction(user, account.id, { category: groceries, pending: true });
-      expect(pending.allocations[0].budget).toBe(account.unallocated);
+      expect(pending.allocations[0]?.budget).toBe(account.unallocated);
       const other = await kit.transaction(user, account.id, {
         category: await kit.category("Food & Drink", "Restaurants"),
       });
-      expect(other.allocations[0].budget).toBe(account.unallocated);
+      expect(other.allocations[0]?.budget).toBe(account.unallocated);
       await kit.ledgerHolds(account.id);
     });
 
@@ -346,7 +344,7 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
       await kit.budget(account.id, { autoSpend: ["Food & Drink : Groceries"] });
       await kit.budget(account.id, { autoSpend: ["Food & Drink : Groceries", "Home : Rent"] });
       const body = await kit.transaction(user, account.id, { category: groceries });
-      expect(body.allocations[0].budget).toBe(account.unallocated);
+      expect(body.allocations[0]?.budget).toBe(account.unallocated);
       await kit.ledgerHolds(account.id);
     });
   });
@@ -357,34 +355,24 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
       const intruder = await t.user();
       const account = await kit.account(owner);
       const row = await kit.transaction(owner, account.id, { pending: true });
-      const own = await t.inject({ url: `/api/v1/transactions/${row.id}/`, headers: auth(owner) });
+      const own = await t.as(owner).call(getTransactionRoute, { id: row.id });
       expect(own.statusCode).toBe(200);
       expect(own.json()).toEqual(row);
       for (const id of [row.id, UNKNOWN]) {
-        const requests = [
-          { method: "GET" as const, url: `/api/v1/transactions/${id}/` },
-          {
-            method: "PUT" as const,
-            url: `/api/v1/transactions/${id}/`,
-            payload: { transaction_type: "ach" },
-          },
-          { method: "PATCH" as const, url: `/api/v1/transactions/${id}/`, payload: { memo: "x" } },
-          { method: "DELETE" as const, url: `/api/v1/transactions/${id}/` },
-          {
-            method: "POST" as const,
-            url: `/api/v1/transactions/${id}/resolve-pending/`,
-            payload: { posted_date: "2026-03-11" },
-          },
-          { method: "POST" as const, url: `/api/v1/transactions/${id}/splits/`, payload: { splits: {} } },
-        ];
-        for (const request of requests) {
-          const response = await t.inject({ ...request, headers: auth(intruder) });
-          expect(response.statusCode, `${request.method} ${request.url}`).toBe(404);
+        const as = t.as(intruder);
+        for (const [verb, send] of [
+          ["GET", () => as.call(getTransactionRoute, { id })],
+          ["PUT", () => as.call(replaceTransactionRoute, { id, transaction_type: "ach" })],
+          ["PATCH", () => as.call(updateTransactionRoute, { id, memo: "x" })],
+          ["DELETE", () => as.call(deleteTransactionRoute, { id })],
+          ["POST resolve-pending", () => as.call(resolvePendingRoute, { id, posted_date: "2026-03-11" })],
+          ["POST splits", () => as.call(splitTransactionRoute, { id, splits: {} })],
+        ] as const) {
+          const response = await send();
+          expect(response.statusCode, `${verb} ${id}`).toBe(404);
         }
       }
-      expect((await t.inject({ url: "/api/v1/transactions/nope/", headers: auth(owner) })).statusCode).toBe(
-        404,
-      );
+      expect((await t.as(owner).call(getTransactionRoute, { id: "nope" })).statusCode).toBe(404);
       expect(await kit.balances(owner, account.id)).toEqual({ posted: "1000.00", available: "990.00" });
       await kit.ledgerHolds(account.id);
     });
@@ -394,7 +382,10 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
       const account = await kit.account(user);
       const row = await kit.transaction(user, account.id);
       const patch = (payload: Record<string, unknown>, method: "PATCH" | "PUT" = "PATCH") =>
-        t.inject({ method, url: `/api/v1/transactions/${row.id}/`, headers: auth(user), payload });
+        t.as(user).callUnchecked(method === "PATCH" ? updateTransactionRoute : replaceTransactionRoute, {
+          id: row.id,
+          ...payload,
+        });
 
       const same = await patch({
         description: row.description,
@@ -455,7 +446,7 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
       };
       const row = await kit.transaction(user, account.id, created);
       const patch = (payload: Record<string, unknown>) =>
-        t.inject({ method: "PATCH", url: `/api/v1/transactions/${row.id}/`, headers: auth(user), payload });
+        t.as(user).callUnchecked(updateTransactionRoute, { id: row.id, ...payload });
       for (const [field, value] of [
         ["amount", "-11.00"],
         ["posted_date", "2026-03-11T12:00:00Z"],
@@ -481,9 +472,7 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
         expect(response.statusCode, `${field}: ${value}`).toBe(400);
         expect(Object.keys(response.json()), `${field}: ${value}`).toEqual([field]);
       }
-      const unchanged = (
-        await t.inject({ url: `/api/v1/transactions/${row.id}/`, headers: auth(user) })
-      ).json();
+      const unchanged = (await t.as(user).call(getTransactionRoute, { id: row.id })).json();
       // numeric(9,6) columns answer with six decimals.
       const stored = { ...created, merchant_latitude: "45.500000", merchant_longitude: "-122.600000" };
       expect(unchanged).toMatchObject({ ...stored, memo: null });
@@ -502,11 +491,12 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
       expect(same.statusCode, same.body).toBe(200);
       expect(same.json()).toMatchObject({ ...stored, memo: "kept" });
       const bare = await kit.transaction(user, account.id);
-      const blank = await t.inject({
-        method: "PATCH",
-        url: `/api/v1/transactions/${bare.id}/`,
-        headers: auth(user),
-        payload: { merchant_city: "", merchant_latitude: null, image: "", category: null },
+      const blank = await t.as(user).call(updateTransactionRoute, {
+        id: bare.id,
+        merchant_city: "",
+        merchant_latitude: null,
+        image: "",
+        category: null,
       });
       expect(blank.statusCode, blank.body).toBe(200);
       await kit.ledgerHolds(account.id);
@@ -520,12 +510,9 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
         amount: "-100.00",
         transaction_date: "2026-03-01",
       });
-      const split = await t.inject({
-        method: "POST",
-        url: `/api/v1/transactions/${older.id}/splits/`,
-        headers: auth(user),
-        payload: { splits: { [budget]: "60.00" } },
-      });
+      const split = await t
+        .as(user)
+        .call(splitTransactionRoute, { id: older.id, splits: { [budget]: "60.00" } });
       expect(split.statusCode, split.body).toBe(200);
       const newer = await kit.transaction(user, account.id, {
         amount: "-5.00",
@@ -534,48 +521,31 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
       const pending = await kit.transaction(user, account.id, { amount: "-7.00", pending: true });
       expect(newer.bank_account_posted_balance).toBe("895.00");
 
-      const removed = await t.inject({
-        method: "DELETE",
-        url: `/api/v1/transactions/${older.id}/`,
-        headers: auth(user),
-      });
+      const removed = await t.as(user).call(deleteTransactionRoute, { id: older.id });
       expect(removed.statusCode).toBe(204);
       expect(removed.body).toBe("");
       expect(await kit.balances(user, account.id)).toEqual({ posted: "995.00", available: "988.00" });
       expect(await kit.budgetBalance(budget)).toBe("0.00");
       expect(await kit.budgetBalance(account.unallocated)).toBe("988.00");
       for (const allocation of split.json()) {
-        const gone = await t.inject({ url: `/api/v1/allocations/${allocation.id}/`, headers: auth(user) });
+        const gone = await t.as(user).call(getAllocationRoute, { id: allocation.id });
         expect(gone.statusCode).toBe(404);
       }
-      const shifted = (
-        await t.inject({ url: `/api/v1/transactions/${newer.id}/`, headers: auth(user) })
-      ).json();
+      const shifted = (await t.as(user).call(getTransactionRoute, { id: newer.id })).json();
       expect(shifted.bank_account_posted_balance).toBe("995.00");
       await kit.ledgerHolds(account.id);
 
-      const pendingGone = await t.inject({
-        method: "DELETE",
-        url: `/api/v1/transactions/${pending.id}/`,
-        headers: auth(user),
-      });
+      const pendingGone = await t.as(user).call(deleteTransactionRoute, { id: pending.id });
       expect(pendingGone.statusCode).toBe(204);
       expect(await kit.balances(user, account.id)).toEqual({ posted: "995.00", available: "995.00" });
-      expect(
-        (await t.inject({ url: `/api/v1/transactions/${pending.id}/`, headers: auth(user) })).statusCode,
-      ).toBe(404);
+      expect((await t.as(user).call(getTransactionRoute, { id: pending.id })).statusCode).toBe(404);
       await kit.ledgerHolds(account.id);
     });
   });
 
   describe("resolve-pending", () => {
     const resolve = (user: { bearer: string }, id: string, payload: Record<string, unknown>) =>
-      t.inject({
-        method: "POST",
-        url: `/api/v1/transactions/${id}/resolve-pending/`,
-        headers: { authorization: user.bearer },
-        payload,
-      });
+      t.as(user).callUnchecked(resolvePendingRoute, { id, ...payload });
 
     it("credits the posted balance; the same amount leaves the available balance alone", async () => {
       const user = await t.user();
@@ -615,9 +585,7 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
       expect(body.allocations[0]).toMatchObject({ budget: account.unallocated, amount: "-23.45" });
       expect(await kit.balances(user, account.id)).toEqual({ posted: "975.55", available: "975.55" });
       expect(await kit.budgetBalance(account.unallocated)).toBe("975.55");
-      const after = (
-        await t.inject({ url: `/api/v1/transactions/${later.id}/`, headers: auth(user) })
-      ).json();
+      const after = (await t.as(user).call(getTransactionRoute, { id: later.id })).json();
       expect(after.bank_account_posted_balance).toBe("975.55");
       await kit.ledgerHolds(account.id);
     });
@@ -661,25 +629,21 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
   });
 
   it("answers 401 without credentials on every endpoint", async () => {
-    const paths: [string, string][] = [
-      ["GET", "/api/v1/transactions/"],
-      ["POST", "/api/v1/transactions/"],
-      ["GET", `/api/v1/transactions/${UNKNOWN}/`],
-      ["PUT", `/api/v1/transactions/${UNKNOWN}/`],
-      ["PATCH", `/api/v1/transactions/${UNKNOWN}/`],
-      ["DELETE", `/api/v1/transactions/${UNKNOWN}/`],
-      ["POST", `/api/v1/transactions/${UNKNOWN}/resolve-pending/`],
-      ["POST", `/api/v1/transactions/${UNKNOWN}/splits/`],
-      ["GET", "/api/v1/allocations/"],
-      ["GET", `/api/v1/allocations/${UNKNOWN}/`],
-    ];
-    for (const [method, url] of paths) {
-      const response = await t.inject({
-        method: method as "GET",
-        url,
-        payload: method === "GET" ? undefined : {},
-      });
-      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    const id = UNKNOWN;
+    for (const [route, input] of [
+      [listTransactionsRoute, {}],
+      [createTransactionRoute, {}],
+      [getTransactionRoute, { id }],
+      [replaceTransactionRoute, { id }],
+      [updateTransactionRoute, { id }],
+      [deleteTransactionRoute, { id }],
+      [resolvePendingRoute, { id }],
+      [splitTransactionRoute, { id }],
+      [listAllocationsRoute, {}],
+      [getAllocationRoute, { id }],
+    ] as const) {
+      const response = await t.anonymous.callUnchecked(route, input);
+      expect(response.statusCode, `${route.method} ${route.path}`).toBe(401);
     }
   });
 });

@@ -1,10 +1,12 @@
+import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import { getMeRoute, getUserRoute, updateMeRoute } from "@allot/contract/users/routes";
 import { users } from "@allot/db/schema/users";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type TestUser, useTestApp } from "../../testing/test-app";
+import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 
 describe.each(testEngines())("users over HTTP (%s)", (engine) => {
   const t = useTestApp(engine);
@@ -14,19 +16,13 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
     bank = (await createBank(internalContext(t.db, "cli"), { name: "Users Test Bank", currency: "USD" })).id;
   });
 
-  const auth = (user: TestUser) => ({ authorization: user.bearer });
   const accountOf = async (user: TestUser, name = "Checking") => {
-    const response = await t.inject({
-      method: "POST",
-      url: "/api/v1/bank-accounts/",
-      headers: auth(user),
-      payload: { name, bank },
-    });
+    const response = await t.as(user).call(createBankAccountRoute, { name, bank });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().id as string;
   };
   const patchMe = (user: TestUser, payload: Record<string, unknown>) =>
-    t.inject({ method: "PATCH", url: "/api/v1/users/me/", headers: auth(user), payload });
+    t.inject({ method: "PATCH", url: "/api/v1/users/me/", headers: { authorization: user.bearer }, payload });
   const userPath = (username: string) => `/api/v1/users/${encodeURIComponent(username)}/`;
 
   describe("/users/me/", () => {
@@ -41,13 +37,10 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
         timezone: "America/Los_Angeles",
         has_usable_password: true,
       };
-      const me = await t.inject({ url: "/api/v1/users/me/", headers: auth(user) });
+      const me = await t.as(user).call(getMeRoute);
       expect(me.statusCode).toBe(200);
       expect(me.json()).toEqual(expected);
-      const byKey = await t.inject({
-        url: "/api/v1/users/me/",
-        headers: { authorization: await t.apiKey(user) },
-      });
+      const byKey = await t.as(await t.apiKey(user)).call(getMeRoute);
       expect(byKey.statusCode).toBe(200);
       expect(byKey.json()).toEqual(expected);
       expect((await t.inject({ url: "/api/v1/users/me/" })).statusCode).toBe(401);
@@ -67,9 +60,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
         timezone: "Europe/Paris",
         default_bank_account: account,
       });
-      expect((await t.inject({ url: "/api/v1/users/me/", headers: auth(user) })).json()).toEqual(
-        response.json(),
-      );
+      expect((await t.as(user).call(getMeRoute)).json()).toEqual(response.json());
 
       const partial = await patchMe(user, { timezone: "UTC" });
       expect(partial.json()).toMatchObject({
@@ -93,7 +84,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       const form = await t.inject({
         method: "PATCH",
         url: "/api/v1/users/me/",
-        headers: { ...auth(user), "content-type": "application/x-www-form-urlencoded" },
+        headers: { authorization: user.bearer, "content-type": "application/x-www-form-urlencoded" },
         payload: new URLSearchParams({ default_bank_account: account, timezone: "asia/tokyo" }).toString(),
       });
       expect(form.statusCode, form.body).toBe(200);
@@ -103,7 +94,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       const multipart = await t.inject({
         method: "PATCH",
         url: "/api/v1/users/me/",
-        headers: { ...auth(user), "content-type": `multipart/form-data; boundary=${boundary}` },
+        headers: { authorization: user.bearer, "content-type": `multipart/form-data; boundary=${boundary}` },
         payload:
           `--${boundary}\r\nContent-Disposition: form-data; name="default_bank_account"\r\n\r\n\r\n` +
           `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nMulti Part\r\n--${boundary}--\r\n`,
@@ -119,9 +110,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
         expect(response.statusCode, timezone).toBe(400);
         expect(Object.keys(response.json())).toEqual(["timezone"]);
       }
-      expect((await t.inject({ url: "/api/v1/users/me/", headers: auth(user) })).json().timezone).toBe(
-        "America/Los_Angeles",
-      );
+      expect((await t.as(user).call(getMeRoute)).json().timezone).toBe("America/Los_Angeles");
     });
 
     it("refuses a default account the user does not own, or that does not exist, with 400", async () => {
@@ -146,25 +135,23 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
     it("needs an interactive login to write: an API key gets 403, no credentials 401", async () => {
       const user = await t.user();
       const key = await t.apiKey(user);
-      const response = await t.inject({
-        method: "PATCH",
-        url: "/api/v1/users/me/",
-        headers: { authorization: key },
-        payload: { name: "Machine" },
-      });
+      const response = await t.as(key).call(updateMeRoute, { name: "Machine" });
       expect(response.statusCode).toBe(403);
-      expect(response.json().code).toBe("interactive_login_required");
+      expect(response.json<{ code: string }>().code).toBe("interactive_login_required");
       expect(
         (await t.inject({ method: "PATCH", url: "/api/v1/users/me/", payload: { name: "x" } })).statusCode,
       ).toBe(401);
-      expect((await t.inject({ url: "/api/v1/users/me/", headers: auth(user) })).json().name).toBe("");
+      expect((await t.as(user).call(getMeRoute)).json().name).toBe("");
     });
 
     it("reports has_usable_password false for an account without a password", async () => {
       const staff = await t.user({ staff: true });
       const placeholder = await t.user();
       await t.db.update(users).set({ passwordHash: null }).where(eq(users.id, placeholder.id));
-      const response = await t.inject({ url: userPath(placeholder.username), headers: auth(staff) });
+      const response = await t.inject({
+        url: userPath(placeholder.username),
+        headers: { authorization: staff.bearer },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json().has_usable_password).toBe(false);
     });
@@ -173,7 +160,8 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
   describe("staff endpoints", () => {
     it("lists users for staff, ordered and paginated", async () => {
       const staff = await t.user({ staff: true });
-      const list = (query: string) => t.inject({ url: `/api/v1/users/${query}`, headers: auth(staff) });
+      const list = (query: string) =>
+        t.inject({ url: `/api/v1/users/${query}`, headers: { authorization: staff.bearer } });
       const all = await list("");
       expect(all.statusCode, all.body).toBe(200);
       const body = all.json();
@@ -215,24 +203,36 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
     it("retrieves a user by username, with the @ encoded or not", async () => {
       const staff = await t.user({ staff: true });
       const target = await t.user({ name: "Target" });
-      const encoded = await t.inject({ url: userPath(target.username), headers: auth(staff) });
+      const encoded = await t.inject({
+        url: userPath(target.username),
+        headers: { authorization: staff.bearer },
+      });
       expect(encoded.statusCode, encoded.body).toBe(200);
       expect(encoded.json()).toMatchObject({
         username: target.username,
         email: target.email,
         name: "Target",
       });
-      const raw = await t.inject({ url: `/api/v1/users/${target.username}/`, headers: auth(staff) });
+      const raw = await t.as(staff).call(getUserRoute, { username: target.username });
       expect(raw.statusCode).toBe(200);
       expect(raw.json()).toEqual(encoded.json());
       // The url a user carries leads back to the same user.
-      const self = await t.inject({ url: new URL(encoded.json().url).pathname, headers: auth(staff) });
+      const self = await t.inject({
+        url: new URL(encoded.json().url).pathname,
+        headers: { authorization: staff.bearer },
+      });
       expect(self.json()).toEqual(encoded.json());
 
-      const unknown = await t.inject({ url: userPath("nobody@example.com"), headers: auth(staff) });
+      const unknown = await t.inject({
+        url: userPath("nobody@example.com"),
+        headers: { authorization: staff.bearer },
+      });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().code).toBe("not_found");
-      const tooLong = await t.inject({ url: userPath("x".repeat(151)), headers: auth(staff) });
+      const tooLong = await t.inject({
+        url: userPath("x".repeat(151)),
+        headers: { authorization: staff.bearer },
+      });
       expect(tooLong.statusCode).toBe(404);
     });
 
@@ -242,7 +242,12 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       const targetAccount = await accountOf(target);
       const staffAccount = await accountOf(staff);
       const write = (method: "PUT" | "PATCH", payload: Record<string, unknown>) =>
-        t.inject({ method, url: userPath(target.username), headers: auth(staff), payload });
+        t.inject({
+          method,
+          url: userPath(target.username),
+          headers: { authorization: staff.bearer },
+          payload,
+        });
 
       const patched = await write("PATCH", {
         timezone: "Australia/Sydney",
@@ -279,7 +284,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       expect(badZone.statusCode).toBe(400);
       expect(Object.keys(badZone.json())).toEqual(["timezone"]);
 
-      const seen = await t.inject({ url: "/api/v1/users/me/", headers: auth(target) });
+      const seen = await t.as(target).call(getMeRoute);
       expect(seen.json()).toMatchObject({
         name: "Path wins",
         timezone: "Europe/Berlin",
@@ -290,7 +295,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
         const unknown = await t.inject({
           method,
           url: userPath("ghost@example.com"),
-          headers: auth(staff),
+          headers: { authorization: staff.bearer },
           payload: { name: "x" },
         });
         expect(unknown.statusCode, method).toBe(404);
@@ -309,7 +314,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       ];
       for (const request of requests) {
         const label = `${request.method} ${request.url}`;
-        const nonStaff = await t.inject({ ...request, headers: auth(user) });
+        const nonStaff = await t.inject({ ...request, headers: { authorization: user.bearer } });
         expect(nonStaff.statusCode, label).toBe(403);
         expect(nonStaff.json().code, label).toBe("permission_denied");
         const byKey = await t.inject({ ...request, headers: { authorization: staffKey } });
@@ -318,7 +323,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
         expect((await t.inject(request)).statusCode, label).toBe(401);
       }
       // Nothing was changed by the refused writes.
-      expect((await t.inject({ url: "/api/v1/users/me/", headers: auth(staff) })).json().name).toBe("");
+      expect((await t.as(staff).call(getMeRoute)).json().name).toBe("");
     });
   });
 });

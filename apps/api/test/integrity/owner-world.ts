@@ -1,0 +1,245 @@
+import { randomBytes } from "node:crypto";
+import { listApiKeysRoute } from "@allot/contract/api-keys/routes";
+import { runFundingRoute } from "@allot/contract/funding/routes";
+import { listFundingOccurrencesRoute } from "@allot/contract/funding-occurrences/routes";
+import type { RouteSpec } from "@allot/contract/http/route";
+import { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
+import { inviteRoute, listAccountInvitationsRoute } from "@allot/contract/invitations/routes";
+import { splitTransactionRoute } from "@allot/contract/transactions/routes";
+import { updateMeRoute } from "@allot/contract/users/routes";
+import { aBank, aBudget, aCategory, anAccount, aTransaction } from "../testing/fixtures";
+import type { TestUser, useTestApp } from "../testing/test-app";
+import type { RouteResponse } from "../testing/test-client";
+import type { useTestMailbox } from "../testing/test-mailbox";
+import { injectSender, type Send } from "./ledger-client";
+
+type Harness = ReturnType<typeof useTestApp>;
+type Mailbox = ReturnType<typeof useTestMailbox>;
+// biome-ignore lint/suspicious/noExplicitAny: views are the API's JSON, read field by field.
+type View = Record<string, any>;
+
+/**
+ * One owner with one of everything, made over HTTP the way a client makes it, so the matrix aims
+ * at real ids: a 404 there means "not yours", never "no such thing" or a malformed id.
+ */
+export interface OwnerWorld {
+  owner: TestUser;
+  /** The owner as `GET /users/me/` shows them, their main account as default. */
+  ownerUser: View;
+  bank: { id: string };
+  account: View;
+  /** Holiday: a funded goal with a split allocation, a transfer and a funding occurrence. */
+  budget: View;
+  /** A budget with nothing in it: deleting it would be valid for the owner. */
+  spareBudget: View;
+  /** The owner's own category, referenced by nothing: deleting it would be valid for the owner. */
+  category: View;
+  /** Posted, split between Holiday and Unallocated. */
+  transaction: View;
+  /** Pending: resolving it would be valid for the owner. */
+  pendingTransaction: View;
+  allocationId: string;
+  transferId: string;
+  occurrenceId: string;
+  /**
+   * A pending invitation the owner sent on the account: `token` is the handle the owner's list
+   * shows, `secret` the invitee's credential from the emailed link.
+   */
+  invitation: { id: string; token: string; secret: string };
+  /** A live API key of the owner's. */
+  apiKeyUuid: string;
+  /** Ids, names and tokens of the owner's that no one else may ever be shown. */
+  secrets: string[];
+  /** The emailed secret of a pending invitation of its own for each call, on a second account. */
+  freshInvitationSecret(): Promise<string>;
+  /** A refresh cookie of a new login of the owner's, for each call. */
+  freshRefreshCookie(): Promise<string>;
+  asOwner: Send;
+}
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+const created = <R extends RouteSpec>(what: string, response: RouteResponse<R>, status = 201) => {
+  if (response.statusCode !== status) throw new Error(`${what}: ${response.statusCode} ${response.body}`);
+  return response.json();
+};
+
+export async function buildOwnerWorld(t: Harness, mailbox: Mailbox): Promise<OwnerWorld> {
+  const mark = randomBytes(4).toString("hex");
+  const ownerName = `Olive Owner ${mark}`;
+  const owner = await t.user({ name: ownerName });
+  const asOwner = injectSender(t.app, owner.bearer);
+  const as = t.as(owner);
+  const bank = await aBank(t, { name: `Matrix Bank ${mark}`, currency: "EUR" });
+
+  const account = await anAccount(t, owner, {
+    name: `Owner secret account ${mark}`,
+    bank: bank.id,
+    balance: "100.00",
+    account_number: `ACCT-${mark}`,
+  });
+  const ownerUser = created(
+    "default account",
+    await as.call(updateMeRoute, { default_bank_account: account.id }),
+    200,
+  );
+  const budget = await aBudget(t, owner, account, {
+    name: `Holiday ${mark}`,
+    target_balance: "500.00",
+    funding_amount: "10.00",
+    // Daily: a run today makes one occurrence (events before the budget existed are not due).
+    funding_schedule: `DTSTART:${daysAgo(3).replaceAll("-", "")}\nRRULE:FREQ=DAILY`,
+  });
+  const spareBudget = await aBudget(t, owner, account, {
+    name: `Spare ${mark}`,
+    target_balance: "50.00",
+    funding_amount: "5.00",
+  });
+  const category = await aCategory(t, owner, { group: `Owner group ${mark}`, name: `Secret ${mark}` });
+  const transaction = await aTransaction(t, owner, account, {
+    amount: "-20.00",
+    transaction_date: "2026-03-01T10:00:00Z",
+    transaction_type: "ach",
+    raw_description: `Owner shop ${mark}`,
+    memo: `Owner memo ${mark}`,
+  });
+  const pendingTransaction = await aTransaction(t, owner, account, {
+    amount: "-7.00",
+    transaction_date: "2026-03-03T10:00:00Z",
+    raw_description: `Owner pending ${mark}`,
+    pending: true,
+  });
+  const split = created(
+    "split",
+    await as.call(splitTransactionRoute, { id: transaction.id, splits: { [budget.id]: "5.00" } }),
+    200,
+  );
+  const transfer = created(
+    "transfer",
+    await as.call(createInternalTransactionRoute, {
+      bank_account: account.id,
+      amount: "10.00",
+      src_budget: account.unallocated_budget,
+      dst_budget: budget.id,
+    }),
+  );
+  created("run-funding", await as.call(runFundingRoute, { id: account.id }), 200);
+  const occurrences = created(
+    "occurrences",
+    await as.call(listFundingOccurrencesRoute, { budget: budget.id }),
+    200,
+  );
+  const occurrenceId = occurrences.results[0]?.id;
+  if (!occurrenceId) throw new Error(`no occurrence: ${JSON.stringify(occurrences)}`);
+
+  const invite = async (accountId: string) => {
+    const email = `invitee-${randomBytes(6).toString("hex")}@example.com`;
+    const invited = await as.call(inviteRoute, { id: accountId, invitee_email: email });
+    if (invited.statusCode !== 201) throw new Error(`invite: ${invited.statusCode} ${invited.body}`);
+    const list = created("invitations", await as.call(listAccountInvitationsRoute, { id: accountId }), 200);
+    const row = list.find((i) => i.invitee_email === email);
+    if (!row) throw new Error(`invitation to ${email} not listed`);
+    const link = mailbox.linkIn(await mailbox.latestTo(email), "/links/invitations/");
+    const secret = decodeURIComponent(new URL(link).pathname.split("/").pop() ?? "");
+    return { id: row.id, token: row.token, secret };
+  };
+  const invitation = await invite(account.id);
+  const invitationsAccount = await anAccount(t, owner, {
+    name: `Owner shared account ${mark}`,
+    bank: bank.id,
+  });
+
+  await t.apiKey(owner, `Owner key ${mark}`);
+  const keys = created("api keys", await as.call(listApiKeysRoute), 200);
+  const key = keys.results.find((k) => k.name === `Owner key ${mark}`);
+  if (!key) throw new Error(`api key Owner key ${mark} not listed`);
+  const allocation = split.find((a) => a.budget === budget.id);
+  if (!allocation) throw new Error(`no allocation to ${budget.id}: ${JSON.stringify(split)}`);
+
+  return {
+    owner,
+    ownerUser,
+    bank,
+    account,
+    budget,
+    spareBudget,
+    category,
+    transaction,
+    pendingTransaction,
+    allocationId: allocation.id,
+    transferId: transfer.id,
+    occurrenceId,
+    invitation,
+    apiKeyUuid: key.uuid,
+    secrets: [
+      account.id,
+      account.unallocated_budget,
+      account.name,
+      account.account_number,
+      invitationsAccount.id,
+      budget.id,
+      budget.name,
+      spareBudget.id,
+      spareBudget.name,
+      category.id,
+      category.group,
+      transaction.id,
+      transaction.raw_description,
+      transaction.memo,
+      pendingTransaction.id,
+      pendingTransaction.raw_description,
+      ...split.map((a) => a.id),
+      transfer.id,
+      occurrenceId,
+      invitation.id,
+      invitation.token,
+      invitation.secret,
+      key.uuid,
+      key.prefix,
+      ownerName,
+      owner.email,
+      owner.username,
+    ].filter((secret): secret is string => typeof secret === "string" && secret.length > 0),
+    freshInvitationSecret: async () => (await invite(invitationsAccount.id)).secret,
+    async freshRefreshCookie() {
+      const login = await t.inject({
+        method: "POST",
+        url: "/api/token/",
+        payload: { email: owner.email, password: owner.password },
+      });
+      const cookie = login.cookies.find((c) => c.name === "refresh_token");
+      if (!cookie) throw new Error(`login: ${login.statusCode} ${login.body}`);
+      return cookie.value;
+    },
+    asOwner,
+  };
+}
+
+/**
+ * Everything the owner can read of their own main account and user, as text: after the matrix it
+ * must be exactly as before (the account fingerprint adds the ledger's internals).
+ */
+export async function ownerView(world: OwnerWorld): Promise<string> {
+  const id = world.account.id;
+  const paths = [
+    "/users/me/",
+    `/bank-accounts/${id}/`,
+    `/budgets/?bank_account=${id}&page_size=500`,
+    `/transactions/?bank_account=${id}&page_size=500`,
+    `/allocations/?bank_account=${id}&page_size=500`,
+    `/internal-transactions/?bank_account=${id}&page_size=500`,
+    `/funding-occurrences/?bank_account=${id}&page_size=500`,
+    "/transaction-categories/?scope=mine&page_size=500",
+    `/bank-accounts/${id}/invitations/`,
+    "/users/me/api-keys/?page_size=500",
+    "/channel-preferences/",
+    "/notification-preferences/",
+  ];
+  const views: Record<string, unknown> = {};
+  for (const path of paths) {
+    const reply = await world.asOwner("GET", path);
+    if (reply.status !== 200) throw new Error(`${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
+    views[path] = reply.body;
+  }
+  return JSON.stringify(views, null, 1);
+}

@@ -1,0 +1,133 @@
+import { createApiKeyRoute } from "@allot/contract/api-keys/routes";
+import { loginRoute } from "@allot/contract/auth/routes";
+import type { DatabaseEngine, DatabaseHandle } from "@allot/db/create-database";
+import { users } from "@allot/db/schema/users";
+import { openTestDatabase } from "@allot/db/testing/test-databases";
+import { createAccessTokens } from "@allot/domain/auth/access-tokens";
+import { internalContext } from "@allot/domain/shared/use-case-context";
+import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
+import { createUser } from "@allot/domain/users/create-user";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll } from "vitest";
+import { buildApp } from "../../src/app";
+import type { ApiConfig } from "../../src/config";
+import { type Caller, type RouteCaller, routeCaller } from "./test-client";
+import { type ThrottleStoreKind, useTestRedisStore } from "./test-throttle-stores";
+
+const generous = parseThrottleRates("100000/minute");
+
+export const testConfig = (overrides: Partial<ApiConfig> = {}): ApiConfig => ({
+  jwtSecret: "test-secret-test-secret-test-secret-0123456789",
+  publicBaseUrl: "http://allot.test",
+  refreshRotation: true,
+  secureCookies: true,
+  throttle: {
+    user: generous,
+    anon: generous,
+    loginPerIp: generous,
+    loginPerEmail: generous,
+    refreshPerIp: generous,
+    invitationsPerUser: generous,
+    passwordResetEmailPerAddress: generous,
+  },
+  ...overrides,
+});
+
+let userCounter = 0;
+
+export interface TestUser {
+  id: number;
+  username: string;
+  email: string;
+  password: string;
+  /** `Authorization` header of a fresh password login. */
+  bearer: string;
+}
+
+/** The harness `useTestApp` gives a test file. */
+export type TestApp = ReturnType<typeof useTestApp>;
+
+/**
+ * One migrated database and one app per test file (or describe block), on the given engine, with
+ * helpers that go through the public HTTP interface like a client would:
+ * `t.as(user).call(getBudgetRoute, { id })`.
+ */
+export function useTestApp(
+  engine: DatabaseEngine,
+  overrides: Partial<ApiConfig> = {},
+  options: { throttleStore?: ThrottleStoreKind } = {},
+) {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  const redis = options.throttleStore === "redis" ? useTestRedisStore() : null;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(engine);
+    const config = testConfig(overrides);
+    app = await buildApp(
+      { db: database.db, tokens: createAccessTokens(config.jwtSecret), config },
+      { throttleStore: redis ? await redis.store() : undefined },
+    );
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const harness = {
+    get app() {
+      return app;
+    },
+    get db() {
+      return database.db;
+    },
+    /** The raw request, for what no contract route describes: malformed bodies, odd paths, headers. */
+    inject: (options: InjectOptions): Promise<LightMyRequestResponse> => app.inject(options),
+
+    /** Calls contract routes as a test user, with an `Authorization` header value (an API key), or as nobody (`null`). */
+    as: (caller: Caller): RouteCaller => routeCaller((options) => app.inject(options), caller),
+    /** Calls contract routes without credentials. */
+    get anonymous(): RouteCaller {
+      return harness.as(null);
+    },
+
+    async login(email: string, password: string) {
+      const response = await harness.anonymous.call(loginRoute, { email, password });
+      if (response.statusCode !== 200)
+        throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+      return `Bearer ${response.json().access}`;
+    },
+
+    /** A user made the admin way (in `timeZone`: the calendar of the accounts they open), logged in over HTTP. */
+    async user(options: { staff?: boolean; name?: string; timeZone?: string } = {}): Promise<TestUser> {
+      userCounter += 1;
+      const email = `user${userCounter}-${Date.now()}@example.com`;
+      const password = "correct horse battery staple";
+      const row = await createUser(internalContext(database.db, "cli"), {
+        email,
+        password,
+        name: options.name,
+        staff: options.staff,
+      });
+      if (options.timeZone)
+        await database.db.update(users).set({ timezone: options.timeZone }).where(eq(users.id, row.id));
+      return {
+        id: row.id,
+        username: row.username,
+        email,
+        password,
+        bearer: await harness.login(email, password),
+      };
+    },
+
+    /** An API key of the user, created over HTTP: `Authorization` header value. */
+    async apiKey(user: TestUser, name = "importer") {
+      const response = await harness.as(user).call(createApiKeyRoute, { name });
+      if (response.statusCode !== 201)
+        throw new Error(`api key failed: ${response.statusCode} ${response.body}`);
+      return `Api-Key ${response.json().key}`;
+    },
+  };
+  return harness;
+}
