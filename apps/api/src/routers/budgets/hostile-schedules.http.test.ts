@@ -24,6 +24,8 @@ const LIST_MS = 500;
 let baseline = 0;
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i).join(",");
+// The accounts' calendar is their owner's zone: UTC here, so "today" below is the UTC date.
+const ZONE = "UTC";
 const today = new Date().toISOString().slice(0, 10);
 const compact = (date: string) => date.replaceAll("-", "");
 const EVERY_SECOND = `DTSTART:${compact(addDays(today, -45))}\nRRULE:FREQ=DAILY;BYHOUR=${range(24)};BYMINUTE=${range(60)};BYSECOND=${range(60)}`;
@@ -106,7 +108,7 @@ describe.each(testEngines())("hostile schedules (%s)", (engine) => {
   }
 
   it("refuses each with 400 on create and update, funding and recurrence, while others are served", async () => {
-    const user = await t.user();
+    const user = await t.user({ timeZone: ZONE });
     const account = await newAccount(user);
     const goal = { name: "Goal", bank_account: account.id, budget_type: "G", funding_type: "F" } as const;
     const fields = { ...goal, target_balance: "500", funding_amount: "50" };
@@ -149,7 +151,7 @@ describe.each(testEngines())("hostile schedules (%s)", (engine) => {
   });
 
   it("walks a hostile schedule written straight into the table within bounds", async () => {
-    const user = await t.user();
+    const user = await t.user({ timeZone: ZONE });
     // The same number of ordinary weekly budgets, for comparison: the bounds are what the
     // hostile schedules add to the request and to another user's request sent with it.
     const [account, control] = [await newAccount(user), await newAccount(user)];
