@@ -21,7 +21,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { aBank, anAccount, fillupOf } from "../../../test/testing/fixtures";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 
-// Schedules are anchored relative to today, so the tests mean the same whenever they run.
+// Schedules are anchored relative to today, so the tests mean the same whenever they run; the
+// owners keep UTC days, so "today" is the accounts' today at every hour.
 const today = localDate(new Date(), "UTC");
 const day = (n: number) => {
   const at = new Date(`${today}T00:00:00Z`);
@@ -53,7 +54,7 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
 
   beforeAll(async () => {
     bankId = (await aBank(t, { name: "Funding Bank" })).id;
-    owner = await t.user();
+    owner = await t.user({ timeZone: "UTC" });
   });
 
   const newAccount = (available = "1000.00", user = owner): Promise<Account> =>
@@ -559,7 +560,7 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
 
   it("answers 400 on bad dates and 404 for another user's account", async () => {
     const account = await newAccount();
-    const stranger = await t.user();
+    const stranger = await t.user({ timeZone: "UTC" });
     const missingBefore = await t
       .as(owner)
       .callUnchecked(fundingEventDatesRoute, { id: account.id, after: day(1) });
