@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from "fastify";
+import { toErrorResponse } from "../http/error-response";
 import { registerEmailChangePages } from "./email-change-pages";
 import { html } from "./html";
 import { registerInvitationPages } from "./invitation-pages";
@@ -19,9 +20,9 @@ export async function registerLinkPages(app: FastifyInstance) {
       });
       links.setNotFoundHandler((_request, reply) => sendNotFound(reply));
       // Body errors (size, encoding, NUL characters) and failures as pages, never as JSON.
-      links.setErrorHandler((error: FastifyError & { status?: number }, request, reply) => {
-        // fastify's errors carry `statusCode`, the domain's (refused NUL characters) `status`.
-        const given = error.statusCode ?? error.status ?? 500;
+      links.setErrorHandler((error: FastifyError, request, reply) => {
+        // One mapper for fastify's errors and the domain's (refused NUL characters).
+        const given = toErrorResponse(error).status;
         const status = given >= 400 && given < 500 ? given : 500;
         if (status >= 500) request.log.error({ err: error }, "link page failed");
         return sendPage(
