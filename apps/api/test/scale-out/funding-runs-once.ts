@@ -16,10 +16,11 @@ import { afterEach, expect, it } from "vitest";
 import { type Defer, jobLines, type RunningProcess, scratchDatabase, startCron, waitFor } from "./processes";
 
 /**
- * A time zone PostgreSQL knows whose local time is 23:xx now, as early in that hour as there is
- * one: the fund job is due from 23:00 local, so a `pnpm cron` loop finds the account due at once.
+ * A time zone PostgreSQL knows whose local time is 23:00–23:55 now, as early in that hour as
+ * there is one: the fund job is due from 23:00 local, so a `pnpm cron` loop finds the account due
+ * at once, and the test ends before that zone's midnight.
  */
-async function zoneAtElevenPm(database: DatabaseHandle): Promise<string> {
+async function zoneAtElevenPm(database: DatabaseHandle): Promise<string | undefined> {
   const now = new Date();
   const candidates = Intl.supportedValuesOf("timeZone")
     .map((zone) => {
@@ -34,16 +35,29 @@ async function zoneAtElevenPm(database: DatabaseHandle): Promise<string> {
         .map(Number);
       return { zone, hour, minute: minute ?? 60 };
     })
-    .filter((c) => c.hour === 23)
+    .filter((c) => c.hour === 23 && c.minute <= 55)
     .sort((x, y) => x.minute - y.minute);
   const known = new Set(
     rowsOf<{ name: string }>(await database.db.execute(sql`select name from pg_timezone_names`)).map(
       (r) => r.name,
     ),
   );
-  const zone = candidates.find((c) => known.has(c.zone));
-  if (!zone || zone.minute > 55) throw new Error(`no time zone at 23:00–23:55 now (${now.toISOString()})`);
-  return zone.zone;
+  return candidates.find((c) => known.has(c.zone))?.zone;
+}
+
+/**
+ * In the last minutes of a UTC hour every whole-hour zone is past 23:55 and a half-hour zone is at
+ * 23:xx only at some hours: then wait for the next hour, when a whole-hour zone turns 23:00.
+ */
+async function zoneAtElevenPmSoon(database: DatabaseHandle): Promise<string> {
+  const zone = await zoneAtElevenPm(database);
+  if (zone) return zone;
+  const now = Date.now();
+  const nextHour = Math.ceil(now / 3_600_000) * 3_600_000;
+  await new Promise((resolve) => setTimeout(resolve, nextHour - now + 1_000));
+  const later = await zoneAtElevenPm(database);
+  if (!later) throw new Error(`no time zone at 23:00–23:55 at ${new Date().toISOString()}`);
+  return later;
 }
 
 const fundLines = (run: RunningProcess) =>
@@ -64,7 +78,7 @@ export function fundingRunsOnce() {
     await database.migrate();
     const { db } = database;
 
-    const zone = await zoneAtElevenPm(database);
+    const zone = await zoneAtElevenPmSoon(database);
     const today = localDate(new Date(), zone);
     const owner = (await anOwner(db, { email: "scale-out@example.com", timezone: zone })).actor;
     const account = await anAccount(db, owner, { balance: "1000.00", autoFunding: true });
@@ -155,5 +169,5 @@ export function fundingRunsOnce() {
       Quarters: "75.00",
     });
     expect(await verifyLedger(db, account.id)).toEqual([]);
-  }, 400_000);
+  }, 600_000);
 }
