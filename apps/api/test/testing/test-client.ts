@@ -13,6 +13,10 @@ export type CallOutput<R extends AnyRoute> = z.output<R["output"]>;
 interface CallOptions {
   /** Sent beside (and over) the caller's `Authorization`. */
   headers?: Record<string, string>;
+  /** Cookies sent with the request (the refresh token's). */
+  cookies?: Record<string, string>;
+  /** The client's address as the socket reports it (throttles count per network). */
+  remoteAddress?: string;
 }
 
 /** The inject response, its `json()` typed as the route's output; `json<T>()` reads an error body. */
@@ -52,7 +56,14 @@ export function routeCaller(
     const { path, body } = requestParts(route, input);
     const headers = { ...(authorization ? { authorization } : {}), ...options.headers };
     // A JSON body on POST, PUT and PATCH, `{}` when the input is all path: what the SDK sends.
-    const response = await inject({ method: route.method, url: `/api${path}`, headers, payload: body });
+    const response = await inject({
+      method: route.method,
+      url: `/api${path}`,
+      headers,
+      payload: body,
+      ...(options.cookies ? { cookies: options.cookies } : {}),
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+    });
     return response as RouteResponse<R>;
   };
   return {
