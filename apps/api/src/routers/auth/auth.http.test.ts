@@ -1,3 +1,5 @@
+import { loginRoute, logoutRoute, refreshRoute } from "@allot/contract/auth/routes";
+import { getMeRoute } from "@allot/contract/users/routes";
 import { refreshTokens, sessions } from "@allot/db/schema/sessions";
 import { users } from "@allot/db/schema/users";
 import { testEngines } from "@allot/db/testing/test-databases";
@@ -51,30 +53,28 @@ describe.each(testEngines())("authentication over HTTP (%s)", (engine) => {
   }
 
   async function login(email: string, password = PASSWORD) {
-    const response = await t.inject({ method: "POST", url: "/api/token/", payload: { email, password } });
+    const response = await t.anonymous.call(loginRoute, { email, password });
     expect(response.statusCode).toBe(200);
     return {
-      access: response.json().access as string,
+      access: response.json().access,
       cookie: refreshCookieValue(response) as string,
       response,
     };
   }
 
-  const me = (access: string) =>
-    t.inject({ url: "/api/v1/users/me/", headers: { authorization: `Bearer ${access}` } });
+  const me = (access: string) => t.as(`Bearer ${access}`).call(getMeRoute);
   const refresh = (cookie?: string, remoteAddress?: string) =>
-    t.inject({
-      method: "POST",
-      url: "/api/token/refresh/",
-      ...(cookie === undefined ? {} : { cookies: { refresh_token: cookie } }),
-      ...(remoteAddress ? { remoteAddress } : {}),
-    });
+    t.anonymous.call(
+      refreshRoute,
+      {},
+      { cookies: cookie === undefined ? undefined : { refresh_token: cookie }, remoteAddress },
+    );
   const logout = (cookie?: string) =>
-    t.inject({
-      method: "POST",
-      url: "/api/token/logout/",
-      ...(cookie === undefined ? {} : { cookies: { refresh_token: cookie } }),
-    });
+    t.anonymous.call(
+      logoutRoute,
+      {},
+      { cookies: cookie === undefined ? undefined : { refresh_token: cookie } },
+    );
 
   describe("login", () => {
     it("returns an access token in the body and the refresh token in a strict cookie", async () => {
@@ -124,7 +124,7 @@ describe.each(testEngines())("authentication over HTTP (%s)", (engine) => {
         { email: inactive.email, password: PASSWORD },
       ];
       for (const payload of attempts) {
-        const response = await t.inject({ method: "POST", url: "/api/token/", payload });
+        const response = await t.anonymous.call(loginRoute, payload);
         expect(response.statusCode).toBe(401);
         expect(response.json()).toEqual({
           detail: "No active account found with the given credentials.",
@@ -135,11 +135,7 @@ describe.each(testEngines())("authentication over HTTP (%s)", (engine) => {
     });
 
     it("refuses missing fields with 400", async () => {
-      const response = await t.inject({
-        method: "POST",
-        url: "/api/token/",
-        payload: { email: "a@example.com" },
-      });
+      const response = await t.anonymous.callUnchecked(loginRoute, { email: "a@example.com" });
       expect(response.statusCode).toBe(400);
       expect(Object.keys(response.json())).toEqual(["password"]);
     });
@@ -165,6 +161,7 @@ describe.each(testEngines())("authentication over HTTP (%s)", (engine) => {
         sessionId: sessionIdOf(access),
       });
       for (const authorization of ["Bearer not-a-jwt", `Bearer ${forged}`, `Token ${access}`, "Bearer"]) {
+        // Raw: an unknown scheme and a bare "Bearer" are header values no caller of the client sends.
         const response = await t.inject({ url: "/api/v1/users/me/", headers: { authorization } });
         expect(response.statusCode).toBe(401);
         expect(response.json().code).toMatch(/^(token_not_valid|authentication_failed)$/);
@@ -172,7 +169,7 @@ describe.each(testEngines())("authentication over HTTP (%s)", (engine) => {
     });
 
     it("answers 401 without credentials", async () => {
-      const response = await t.inject({ url: "/api/v1/users/me/" });
+      const response = await t.anonymous.call(getMeRoute);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({
         detail: "Authentication credentials were not provided.",
@@ -187,7 +184,7 @@ describe.each(testEngines())("authentication over HTTP (%s)", (engine) => {
       const first = await login(user.email);
       const response = await refresh(first.cookie);
       expect(response.statusCode).toBe(200);
-      const access = response.json().access as string;
+      const access = response.json().access;
       expect(sessionIdOf(access)).toBe(sessionIdOf(first.access));
       expect((await me(access)).statusCode).toBe(200);
 
@@ -215,7 +212,7 @@ describe.each(testEngines())("authentication over HTTP (%s)", (engine) => {
       const first = await login(user.email);
       const rotatedResponse = await refresh(first.cookie);
       const rotated = refreshCookieValue(rotatedResponse) as string;
-      const rotatedAccess = rotatedResponse.json().access as string;
+      const rotatedAccess = rotatedResponse.json().access;
 
       const reuse = await refresh(first.cookie);
       expect(reuse.statusCode).toBe(401);
@@ -241,7 +238,7 @@ describe.each(testEngines())("authentication over HTTP (%s)", (engine) => {
     it("refuses a missing, unknown or expired cookie with 401 and drops it", async () => {
       const missing = await refresh();
       expect(missing.statusCode).toBe(401);
-      expect(missing.json().code).toBe("not_authenticated");
+      expect(missing.json<{ code: string }>().code).toBe("not_authenticated");
 
       const unknown = await refresh("not-a-token-we-issued");
       expect(unknown.statusCode).toBe(401);
@@ -272,7 +269,7 @@ describe.each(testEngines())("authentication over HTTP (%s)", (engine) => {
       await t.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
       const inactive = await refresh(live.cookie);
       expect(inactive.statusCode).toBe(401);
-      expect(inactive.json().detail).toBe("User is inactive.");
+      expect(inactive.json<{ detail: string }>().detail).toBe("User is inactive.");
       expect((await me(live.access)).statusCode).toBe(401);
     });
   });
@@ -331,6 +328,7 @@ describe.each(testEngines())("authentication over HTTP (%s)", (engine) => {
     it("works with an access token in the header too", async () => {
       const user = await newUser();
       const { access, cookie } = await login(user.email);
+      // Raw: the path without its trailing slash is served too.
       const response = await t.inject({
         method: "POST",
         url: "/api/token/logout",
@@ -349,22 +347,13 @@ describe.each(testEngines())("refresh without rotation (%s)", (engine) => {
   it("keeps the cookie: no new one is set and the same token keeps working", async () => {
     const email = `norotate-${Date.now()}@example.com`;
     await createUser(internalContext(t.db, "cli"), { email, password: PASSWORD });
-    const loginResponse = await t.inject({
-      method: "POST",
-      url: "/api/token/",
-      payload: { email, password: PASSWORD },
-    });
+    const loginResponse = await t.anonymous.call(loginRoute, { email, password: PASSWORD });
     const cookie = refreshCookieValue(loginResponse) as string;
     for (let i = 0; i < 2; i += 1) {
-      const response = await t.inject({
-        method: "POST",
-        url: "/api/token/refresh/",
-        cookies: { refresh_token: cookie },
-      });
+      const response = await t.anonymous.call(refreshRoute, {}, { cookies: { refresh_token: cookie } });
       expect(response.statusCode).toBe(200);
       expect(refreshSetCookie(response)).toBeUndefined();
-      const access = response.json().access as string;
-      const me = await t.inject({ url: "/api/v1/users/me/", headers: { authorization: `Bearer ${access}` } });
+      const me = await t.as(`Bearer ${response.json().access}`).call(getMeRoute);
       expect(me.statusCode).toBe(200);
     }
     const [row] = await t.db
