@@ -1,3 +1,10 @@
+import {
+  changeEmailRoute,
+  confirmEmailChangeRoute,
+  confirmPasswordResetRoute,
+  requestPasswordResetRoute,
+  revokeEmailChangeRoute,
+} from "@allot/contract/credentials/routes";
 import { emailChanges } from "@allot/db/schema/credential-tokens";
 import { notifications } from "@allot/db/schema/notifications";
 import { users } from "@allot/db/schema/users";
@@ -19,17 +26,10 @@ describe.each(testEngines())("email change over HTTP (%s)", (engine) => {
   const mailbox = useTestMailbox(() => t.db);
   const kit = credentialsKit(t);
 
-  const requestChange = (authorization: string, newEmail: unknown) =>
-    t.inject({
-      method: "POST",
-      url: "/api/v1/users/me/change-email/",
-      headers: { authorization },
-      payload: { new_email: newEmail },
-    });
-  const confirm = (token: string) =>
-    t.inject({ method: "POST", url: `/api/v1/users/me/change-email/${token}/confirm/` });
-  const revoke = (token: string) =>
-    t.inject({ method: "POST", url: `/api/v1/users/me/change-email/${token}/revoke/` });
+  const requestChange = (authorization: string, newEmail: string) =>
+    t.as(authorization).call(changeEmailRoute, { new_email: newEmail });
+  const confirm = (token: string) => t.anonymous.call(confirmEmailChangeRoute, { token });
+  const revoke = (token: string) => t.anonymous.call(revokeEmailChangeRoute, { token });
 
   /** Requests a change and reads both tokens from the two emails it sent. */
   async function startChange(user: { bearer: string; email: string }, newEmail = freshAddress()) {
@@ -127,23 +127,17 @@ describe.each(testEngines())("email change over HTTP (%s)", (engine) => {
     const change = await startChange(user);
     expect((await confirm(change.confirmToken)).statusCode).toBe(200);
     // Whoever holds the new address asks for a reset link…
-    expect(
-      (
-        await t.inject({
-          method: "POST",
-          url: "/api/v1/password-reset/",
-          payload: { email: change.newEmail },
-        })
-      ).statusCode,
-    ).toBe(204);
+    expect((await t.anonymous.call(requestPasswordResetRoute, { email: change.newEmail })).statusCode).toBe(
+      204,
+    );
     const resetLink = mailbox.linkIn(await mailbox.latestTo(change.newEmail), "/links/password-reset/");
     // …and the owner revokes from the old address before it is used.
     expect((await revoke(change.revokeToken)).statusCode).toBe(200);
     const password = "plum sofa quietly river intruder";
-    const reset = await t.inject({
-      method: "POST",
-      url: `/api/v1/password-reset/${tokenInLink(resetLink, "/links/password-reset/")}/confirm/`,
-      payload: { new_password: password, confirm_password: password },
+    const reset = await t.anonymous.call(confirmPasswordResetRoute, {
+      token: tokenInLink(resetLink, "/links/password-reset/"),
+      new_password: password,
+      confirm_password: password,
     });
     expect(reset.statusCode).toBe(400);
     const [row] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
@@ -200,13 +194,13 @@ describe.each(testEngines())("email change over HTTP (%s)", (engine) => {
 
     const blocked = await requestChange(bearer, freshAddress());
     expect(blocked.statusCode).toBe(409);
-    expect(blocked.json().code).toBe("revocation_window_open");
+    expect(blocked.json<{ code: string }>().code).toBe("revocation_window_open");
 
     // The old address is held for the revoke: nobody else may take it meanwhile.
     const other = await t.user();
     const reserved = await requestChange(other.bearer, user.email);
     expect(reserved.statusCode).toBe(409);
-    expect(reserved.json().code).toBe("email_taken");
+    expect(reserved.json<{ code: string }>().code).toBe("email_taken");
 
     // Eight days later the window has closed: the revoke link is spent and a new change is fine.
     await t.db
@@ -260,11 +254,9 @@ describe.each(testEngines())("email change over HTTP (%s)", (engine) => {
     expect((await revoke(fresh.confirmToken)).statusCode).toBe(404);
     expect((await confirm(fresh.revokeToken)).statusCode).toBe(404);
     // Public, but a bad credential sent along is still 401.
-    const badCredential = await t.inject({
-      method: "POST",
-      url: `/api/v1/users/me/change-email/${fresh.revokeToken}/revoke/`,
-      headers: { authorization: "Bearer not-a-token" },
-    });
+    const badCredential = await t
+      .as("Bearer not-a-token")
+      .call(revokeEmailChangeRoute, { token: fresh.revokeToken });
     expect(badCredential.statusCode).toBe(401);
   });
 
@@ -282,13 +274,13 @@ describe.each(testEngines())("email change over HTTP (%s)", (engine) => {
     const user = await t.user();
     const byKey = await requestChange(await t.apiKey(user), freshAddress());
     expect(byKey.statusCode).toBe(403);
-    expect(byKey.json().code).toBe("interactive_login_required");
+    expect(byKey.json<{ code: string }>().code).toBe("interactive_login_required");
 
     const session = await kit.session(user.email, user.password);
     await kit.dropPassword(user.id);
     const passwordless = await requestChange(session.bearer, freshAddress());
     expect(passwordless.statusCode).toBe(403);
-    expect(passwordless.json().code).toBe("no_usable_password");
+    expect(passwordless.json<{ code: string }>().code).toBe("no_usable_password");
   });
 
   it("validates new_email", async () => {
@@ -298,7 +290,7 @@ describe.each(testEngines())("email change over HTTP (%s)", (engine) => {
       ["not-an-address", "Enter a valid email address."],
       [`${"a".repeat(140)}@example.com`, "Ensure this field has no more than 150 characters."],
     ] as const) {
-      const response = await requestChange(user.bearer, value);
+      const response = await t.as(user).callUnchecked(changeEmailRoute, { new_email: value });
       expect(response.statusCode, String(value)).toBe(400);
       expect(response.json()).toEqual({ new_email: [message] });
     }

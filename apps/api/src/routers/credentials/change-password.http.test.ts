@@ -1,3 +1,9 @@
+import {
+  changeEmailRoute,
+  changePasswordRoute,
+  confirmEmailChangeRoute,
+  revokeEmailChangeRoute,
+} from "@allot/contract/credentials/routes";
 import { notifications } from "@allot/db/schema/notifications";
 import { refreshTokens } from "@allot/db/schema/sessions";
 import { testEngines } from "@allot/db/testing/test-databases";
@@ -6,10 +12,9 @@ import { and, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
+import type { CallInput } from "../../../test/testing/test-client";
 import { useTestMailbox } from "../../../test/testing/test-mailbox";
 import { credentialsKit, refreshCookieOf, strongPassword, tokenInLink } from "./credentials-test-kit";
-
-const CHANGE_PASSWORD = "/api/v1/users/me/change-password/";
 
 describe.each(testEngines())("change-password over HTTP (%s)", (engine) => {
   // No throttle override: the default change-password limit (10/hour per user) is under test.
@@ -17,8 +22,8 @@ describe.each(testEngines())("change-password over HTTP (%s)", (engine) => {
   const mailbox = useTestMailbox(() => t.db);
   const kit = credentialsKit(t);
 
-  const change = (authorization: string, payload: Record<string, unknown>) =>
-    t.inject({ method: "POST", url: CHANGE_PASSWORD, headers: { authorization }, payload });
+  const change = (authorization: string, input: CallInput<typeof changePasswordRoute>) =>
+    t.as(authorization).call(changePasswordRoute, input);
   const changeTo = (authorization: string, user: TestUser, password: string) =>
     change(authorization, {
       current_password: user.password,
@@ -104,7 +109,7 @@ describe.each(testEngines())("change-password over HTTP (%s)", (engine) => {
       const response = await changeTo(user.bearer, user, weak);
       expect(response.statusCode, weak).toBe(400);
       expect(Object.keys(response.json())).toEqual(["new_password"]);
-      const [message] = response.json().new_password as string[];
+      const [message] = response.json<{ new_password: string[] }>().new_password;
       expect(message).toMatch(/^This password is too easy to guess\. \S/);
     }
     expect((await kit.login(user.email, user.password)).statusCode).toBe(200);
@@ -120,14 +125,14 @@ describe.each(testEngines())("change-password over HTTP (%s)", (engine) => {
     expect(all.statusCode).toBe(400);
     expect(Object.keys(all.json()).sort()).toEqual(["confirm_password", "current_password", "new_password"]);
 
-    const missing = await change(user.bearer, {});
+    const missing = await t.as(user).callUnchecked(changePasswordRoute, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({
       current_password: ["This field is required."],
       new_password: ["This field is required."],
       confirm_password: ["This field is required."],
     });
-    const wrongType = await change(user.bearer, {
+    const wrongType = await t.as(user).callUnchecked(changePasswordRoute, {
       current_password: 5,
       new_password: [],
       confirm_password: null,
@@ -140,9 +145,9 @@ describe.each(testEngines())("change-password over HTTP (%s)", (engine) => {
     const apiKey = await t.apiKey(user);
     const response = await changeTo(apiKey, user, strongPassword());
     expect(response.statusCode).toBe(403);
-    expect(response.json().code).toBe("interactive_login_required");
+    expect(response.json<{ code: string }>().code).toBe("interactive_login_required");
     expect((await kit.login(user.email, user.password)).statusCode).toBe(200);
-    expect((await t.inject({ method: "POST", url: CHANGE_PASSWORD, payload: {} })).statusCode).toBe(401);
+    expect((await t.anonymous.callUnchecked(changePasswordRoute, {})).statusCode).toBe(401);
   });
 
   it("refuses a session of a user without a usable password with 403", async () => {
@@ -151,7 +156,7 @@ describe.each(testEngines())("change-password over HTTP (%s)", (engine) => {
     await kit.dropPassword(user.id);
     const response = await changeTo(session.bearer, user, strongPassword());
     expect(response.statusCode).toBe(403);
-    expect(response.json().code).toBe("no_usable_password");
+    expect(response.json<{ code: string }>().code).toBe("no_usable_password");
     expect((await kit.me(session.bearer)).json().has_usable_password).toBe(false);
   });
 
@@ -159,12 +164,7 @@ describe.each(testEngines())("change-password over HTTP (%s)", (engine) => {
     const user = await t.user();
     const apiKey = await t.apiKey(user);
     const newEmail = `moved-${Date.now()}@example.com`;
-    const requested = await t.inject({
-      method: "POST",
-      url: "/api/v1/users/me/change-email/",
-      headers: { authorization: user.bearer },
-      payload: { new_email: newEmail },
-    });
+    const requested = await t.as(user).call(changeEmailRoute, { new_email: newEmail });
     expect(requested.statusCode, requested.body).toBe(201);
     const confirmToken = tokenInLink(
       mailbox.linkIn(await mailbox.latestTo(newEmail), "/links/email-change/"),
@@ -174,20 +174,14 @@ describe.each(testEngines())("change-password over HTTP (%s)", (engine) => {
       mailbox.linkIn(await mailbox.latestTo(user.email), "/links/email-change/"),
       "/links/email-change/",
     );
-    const confirmed = await t.inject({
-      method: "POST",
-      url: `/api/v1/users/me/change-email/${confirmToken}/confirm/`,
-    });
+    const confirmed = await t.anonymous.call(confirmEmailChangeRoute, { token: confirmToken });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
 
     const password = strongPassword();
     expect((await changeTo(user.bearer, user, password)).statusCode).toBe(204);
     expect((await kit.me(apiKey)).statusCode).toBe(200);
 
-    const revoked = await t.inject({
-      method: "POST",
-      url: `/api/v1/users/me/change-email/${revokeToken}/revoke/`,
-    });
+    const revoked = await t.anonymous.call(revokeEmailChangeRoute, { token: revokeToken });
     expect(revoked.statusCode, revoked.body).toBe(200);
     // The revert undoes a possible takeover: a password set during the window no longer works
     // (decision 0024); the key made before the change request still does.

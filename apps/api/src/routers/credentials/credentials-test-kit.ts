@@ -1,3 +1,5 @@
+import { loginRoute, refreshRoute } from "@allot/contract/auth/routes";
+import { getMeRoute } from "@allot/contract/users/routes";
 import { users } from "@allot/db/schema/users";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
@@ -19,15 +21,13 @@ export function credentialsKit(t: TestApp) {
   const kit = {
     /** A password login: its `Authorization` header value and its refresh cookie. */
     async session(email: string, password: string) {
-      const response = await t.inject({ method: "POST", url: "/api/token/", payload: { email, password } });
+      const response = await kit.login(email, password);
       expect(response.statusCode, response.body).toBe(200);
       return { bearer: `Bearer ${response.json().access}`, cookie: refreshCookieOf(response) as string };
     },
-    login: (email: string, password: string) =>
-      t.inject({ method: "POST", url: "/api/token/", payload: { email, password } }),
-    me: (authorization: string) => t.inject({ url: "/api/v1/users/me/", headers: { authorization } }),
-    refresh: (cookie: string) =>
-      t.inject({ method: "POST", url: "/api/token/refresh/", cookies: { refresh_token: cookie } }),
+    login: (email: string, password: string) => t.anonymous.call(loginRoute, { email, password }),
+    me: (authorization: string) => t.as(authorization).call(getMeRoute),
+    refresh: (cookie: string) => t.anonymous.call(refreshRoute, {}, { cookies: { refresh_token: cookie } }),
     /** Status of /users/me/ and of a refresh: [200, 200] for a live session, [401, 401] for an ended one. */
     async sessionStatus(session: { bearer: string; cookie: string }) {
       return [(await kit.me(session.bearer)).statusCode, (await kit.refresh(session.cookie)).statusCode];

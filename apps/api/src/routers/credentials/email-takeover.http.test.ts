@@ -1,3 +1,11 @@
+import { createApiKeyRoute } from "@allot/contract/api-keys/routes";
+import {
+  changeEmailRoute,
+  confirmEmailChangeRoute,
+  confirmPasswordResetRoute,
+  requestPasswordResetRoute,
+  revokeEmailChangeRoute,
+} from "@allot/contract/credentials/routes";
 import { emailChanges } from "@allot/db/schema/credential-tokens";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { sha256 } from "@allot/domain/auth/token-digest";
@@ -22,17 +30,12 @@ describe.each(testEngines())("undoing an email-change takeover over HTTP (%s)", 
   let counter = 0;
 
   const requestChange = (authorization: string, newEmail: string) =>
-    t.inject({
-      method: "POST",
-      url: "/api/v1/users/me/change-email/",
-      headers: { authorization },
-      payload: { new_email: newEmail },
-    });
+    t.as(authorization).call(changeEmailRoute, { new_email: newEmail });
   const resetWith = async (message: Parameters<typeof mailbox.linkIn>[0], password: string) =>
-    t.inject({
-      method: "POST",
-      url: `/api/v1/password-reset/${tokenInLink(mailbox.linkIn(message, RESET_LINK), RESET_LINK)}/confirm/`,
-      payload: { new_password: password, confirm_password: password },
+    t.anonymous.call(confirmPasswordResetRoute, {
+      token: tokenInLink(mailbox.linkIn(message, RESET_LINK), RESET_LINK),
+      new_password: password,
+      confirm_password: password,
     });
   /** The page the owner's revoke link opens, and its button pressed. */
   const pressRevoke = (link: string) =>
@@ -53,27 +56,17 @@ describe.each(testEngines())("undoing an email-change takeover over HTTP (%s)", 
     expect((await requestChange(stolen.bearer, intruderEmail)).statusCode).toBe(201);
     const revokeLink = mailbox.linkIn(await mailbox.latestTo(owner.email), CHANGE_LINK);
     const confirmLink = mailbox.linkIn(await mailbox.latestTo(intruderEmail), CHANGE_LINK);
-    const confirmed = await t.inject({
-      method: "POST",
-      url: `/api/v1/users/me/change-email/${tokenInLink(confirmLink, CHANGE_LINK)}/confirm/`,
+    const confirmed = await t.anonymous.call(confirmEmailChangeRoute, {
+      token: tokenInLink(confirmLink, CHANGE_LINK),
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
 
-    const requested = await t.inject({
-      method: "POST",
-      url: "/api/v1/password-reset/",
-      payload: { email: intruderEmail },
-    });
+    const requested = await t.anonymous.call(requestPasswordResetRoute, { email: intruderEmail });
     expect(requested.statusCode).toBe(204);
     const intruderPassword = strongPassword();
     expect((await resetWith(await mailbox.latestTo(intruderEmail), intruderPassword)).statusCode).toBe(204);
     const intruder = await kit.session(intruderEmail, intruderPassword);
-    const created = await t.inject({
-      method: "POST",
-      url: "/api/v1/users/me/api-keys/",
-      headers: { authorization: intruder.bearer },
-      payload: { name: "mine now" },
-    });
+    const created = await t.as(intruder.bearer).call(createApiKeyRoute, { name: "mine now" });
     expect(created.statusCode, created.body).toBe(201);
     const intruderKey = `Api-Key ${created.json().key}`;
     // The takeover worked: every credential of the intruder's is live.
@@ -99,7 +92,9 @@ describe.each(testEngines())("undoing an email-change takeover over HTTP (%s)", 
     // The key made after the change request is revoked; the owner's older key still works.
     const byIntruderKey = await kit.me(attack.intruderKey);
     expect(byIntruderKey.statusCode).toBe(401);
-    expect(byIntruderKey.json().detail).toBe("Invalid API key: the key has been revoked.");
+    expect(byIntruderKey.json<{ detail: string }>().detail).toBe(
+      "Invalid API key: the key has been revoked.",
+    );
     expect((await kit.me(attack.olderKey)).statusCode).toBe(200);
     // Access token and refresh cookie of the intruder's session are both refused.
     expect(await kit.sessionStatus(attack.intruder)).toEqual([401, 401]);
@@ -145,9 +140,8 @@ describe.each(testEngines())("undoing an email-change takeover over HTTP (%s)", 
 
   it("undoes the takeover through the JSON endpoint too, with the old password no longer usable", async () => {
     const attack = await takeOver();
-    const revoked = await t.inject({
-      method: "POST",
-      url: `/api/v1/users/me/change-email/${tokenInLink(attack.revokeLink, CHANGE_LINK)}/revoke/`,
+    const revoked = await t.anonymous.call(revokeEmailChangeRoute, {
+      token: tokenInLink(attack.revokeLink, CHANGE_LINK),
     });
     expect(revoked.statusCode, revoked.body).toBe(200);
     // Nobody's password is good any more, the owner's old one included, until a reset.

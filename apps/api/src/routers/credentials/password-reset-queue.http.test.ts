@@ -1,3 +1,4 @@
+import { confirmPasswordResetRoute, requestPasswordResetRoute } from "@allot/contract/credentials/routes";
 import { rowsOf } from "@allot/db/rows-of";
 import { passwordResetRequests } from "@allot/db/schema/credential-tokens";
 import { testEngines } from "@allot/db/testing/test-databases";
@@ -9,6 +10,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordingDatabase } from "../../../test/testing/recording-database";
 import { testConfig, useTestApp } from "../../../test/testing/test-app";
+import { routeCaller } from "../../../test/testing/test-client";
 import { buildApp } from "../../app";
 import { credentialsKit, strongPassword, tokenInLink } from "./credentials-test-kit";
 
@@ -37,7 +39,7 @@ describe.each(testEngines())("password-reset requests are queued alike (%s)", (e
   });
 
   const request = (app: FastifyInstance, email: string) =>
-    app.inject({ method: "POST", url: "/api/v1/password-reset/", payload: { email } });
+    routeCaller((options) => app.inject(options), null).call(requestPasswordResetRoute, { email });
 
   /** Rows per table of the public schema. */
   async function rowCounts(): Promise<Record<string, number>> {
@@ -131,10 +133,10 @@ describe.each(testEngines())("password-reset requests are queued alike (%s)", (e
     if (!link) throw new Error(`no reset link in: ${toUser[0]?.text}`);
 
     const password = strongPassword();
-    const confirmed = await t.inject({
-      method: "POST",
-      url: `/api/v1/password-reset/${tokenInLink(link, RESET_LINK)}/confirm/`,
-      payload: { new_password: password, confirm_password: password },
+    const confirmed = await t.anonymous.call(confirmPasswordResetRoute, {
+      token: tokenInLink(link, RESET_LINK),
+      new_password: password,
+      confirm_password: password,
     });
     expect(confirmed.statusCode, confirmed.body).toBe(204);
     expect((await kit.login(user.email, password)).statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { confirmPasswordResetRoute, requestPasswordResetRoute } from "@allot/contract/credentials/routes";
 import { passwordResetTokens } from "@allot/db/schema/credential-tokens";
 import { notifications } from "@allot/db/schema/notifications";
 import { users } from "@allot/db/schema/users";
@@ -16,10 +17,9 @@ describe.each(testEngines())("password reset over HTTP (%s)", (engine) => {
   const mailbox = useTestMailbox(() => t.db);
   const kit = credentialsKit(t);
 
-  const request = (email: unknown) =>
-    t.inject({ method: "POST", url: "/api/v1/password-reset/", payload: { email } });
-  const confirm = (token: string, payload: Record<string, unknown>) =>
-    t.inject({ method: "POST", url: `/api/v1/password-reset/${token}/confirm/`, payload });
+  const request = (email: string) => t.anonymous.call(requestPasswordResetRoute, { email });
+  const confirm = (token: string, passwords: { new_password: string; confirm_password: string }) =>
+    t.anonymous.call(confirmPasswordResetRoute, { token, ...passwords });
   const setPassword = (token: string, password: string) =>
     confirm(token, { new_password: password, confirm_password: password });
 
@@ -83,7 +83,7 @@ describe.each(testEngines())("password reset over HTTP (%s)", (engine) => {
   });
 
   it("refuses a missing or blank email with 400", async () => {
-    const missing = await t.inject({ method: "POST", url: "/api/v1/password-reset/", payload: {} });
+    const missing = await t.anonymous.callUnchecked(requestPasswordResetRoute, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ email: ["This field is required."] });
     expect((await request("   ")).statusCode).toBe(400);
@@ -159,10 +159,12 @@ describe.each(testEngines())("password reset over HTTP (%s)", (engine) => {
       const response = await setPassword(token, weak);
       expect(response.statusCode).toBe(400);
       expect(Object.keys(response.json())).toEqual(["new_password"]);
-      expect(response.json().new_password[0]).toMatch(/^This password is too easy to guess\./);
+      expect(response.json<{ new_password: string[] }>().new_password[0]).toMatch(
+        /^This password is too easy to guess\./,
+      );
     }
 
-    const missing = await confirm(token, {});
+    const missing = await t.anonymous.callUnchecked(confirmPasswordResetRoute, { token });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({
       new_password: ["This field is required."],
