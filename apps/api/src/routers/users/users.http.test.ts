@@ -1,5 +1,12 @@
 import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
-import { getMeRoute, getUserRoute, updateMeRoute } from "@allot/contract/users/routes";
+import {
+  getMeRoute,
+  getUserRoute,
+  listUsersRoute,
+  replaceUserRoute,
+  updateMeRoute,
+  updateUserRoute,
+} from "@allot/contract/users/routes";
 import { users } from "@allot/db/schema/users";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
@@ -7,6 +14,7 @@ import { internalContext } from "@allot/domain/shared/use-case-context";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
+import type { CallInput } from "../../../test/testing/test-client";
 
 describe.each(testEngines())("users over HTTP (%s)", (engine) => {
   const t = useTestApp(engine);
@@ -21,9 +29,8 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json().id as string;
   };
-  const patchMe = (user: TestUser, payload: Record<string, unknown>) =>
-    t.inject({ method: "PATCH", url: "/api/v1/users/me/", headers: { authorization: user.bearer }, payload });
-  const userPath = (username: string) => `/api/v1/users/${encodeURIComponent(username)}/`;
+  const patchMe = (user: TestUser, input: CallInput<typeof updateMeRoute>) =>
+    t.as(user).call(updateMeRoute, input);
 
   describe("/users/me/", () => {
     it("shows the caller, to a login and to an API key alike", async () => {
@@ -43,7 +50,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       const byKey = await t.as(await t.apiKey(user)).call(getMeRoute);
       expect(byKey.statusCode).toBe(200);
       expect(byKey.json()).toEqual(expected);
-      expect((await t.inject({ url: "/api/v1/users/me/" })).statusCode).toBe(401);
+      expect((await t.anonymous.call(getMeRoute)).statusCode).toBe(401);
     });
 
     it("updates name, timezone and default bank account; null clears the default", async () => {
@@ -138,9 +145,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       const response = await t.as(key).call(updateMeRoute, { name: "Machine" });
       expect(response.statusCode).toBe(403);
       expect(response.json<{ code: string }>().code).toBe("interactive_login_required");
-      expect(
-        (await t.inject({ method: "PATCH", url: "/api/v1/users/me/", payload: { name: "x" } })).statusCode,
-      ).toBe(401);
+      expect((await t.anonymous.call(updateMeRoute, { name: "x" })).statusCode).toBe(401);
       expect((await t.as(user).call(getMeRoute)).json().name).toBe("");
     });
 
@@ -148,10 +153,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       const staff = await t.user({ staff: true });
       const placeholder = await t.user();
       await t.db.update(users).set({ passwordHash: null }).where(eq(users.id, placeholder.id));
-      const response = await t.inject({
-        url: userPath(placeholder.username),
-        headers: { authorization: staff.bearer },
-      });
+      const response = await t.as(staff).call(getUserRoute, { username: placeholder.username });
       expect(response.statusCode).toBe(200);
       expect(response.json().has_usable_password).toBe(false);
     });
@@ -160,9 +162,8 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
   describe("staff endpoints", () => {
     it("lists users for staff, ordered and paginated", async () => {
       const staff = await t.user({ staff: true });
-      const list = (query: string) =>
-        t.inject({ url: `/api/v1/users/${query}`, headers: { authorization: staff.bearer } });
-      const all = await list("");
+      const list = (query: CallInput<typeof listUsersRoute> = {}) => t.as(staff).call(listUsersRoute, query);
+      const all = await list();
       expect(all.statusCode, all.body).toBe(200);
       const body = all.json();
       expect(body.count).toBeGreaterThanOrEqual(1);
@@ -174,28 +175,28 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
         has_usable_password: true,
       });
 
-      const descending = (await list("?ordering=-username"))
+      const descending = (await list({ ordering: "-username" }))
         .json()
         .results.map((u: { username: string }) => u.username);
       expect(descending).toEqual([...usernames].reverse());
-      const byCreation = (await list("?ordering=-created_at")).json().results;
-      expect(byCreation[0].username).toBe(staff.username);
+      const byCreation = (await list({ ordering: "-created_at" })).json().results;
+      expect(byCreation[0]?.username).toBe(staff.username);
 
       const count = body.count as number;
-      const first = (await list("?page_size=1")).json();
+      const first = (await list({ page_size: 1 })).json();
       expect(first.results).toHaveLength(1);
       expect(first.count).toBe(count);
       expect(first.next).toContain("page=2");
-      const last = await list(`?page_size=1&page=${count}`);
+      const last = await list({ page_size: 1, page: count });
       expect(last.statusCode).toBe(200);
       expect(last.json().next).toBeNull();
-      const past = await list(`?page_size=1&page=${count + 1}`);
+      const past = await list({ page_size: 1, page: count + 1 });
       expect(past.statusCode).toBe(404);
       expect(past.json()).toEqual({ detail: "Invalid page.", code: "not_found" });
-      const capped = await list("?page_size=100000");
+      const capped = await list({ page_size: 100000 });
       expect(capped.statusCode).toBe(200);
       expect(capped.json().results).toHaveLength(count);
-      const bad = await list("?ordering=password");
+      const bad = await list({ ordering: "password" });
       expect(bad.statusCode).toBe(400);
       expect(Object.keys(bad.json())).toEqual(["ordering"]);
     });
@@ -203,36 +204,31 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
     it("retrieves a user by username, with the @ encoded or not", async () => {
       const staff = await t.user({ staff: true });
       const target = await t.user({ name: "Target" });
-      const encoded = await t.inject({
-        url: userPath(target.username),
-        headers: { authorization: staff.bearer },
-      });
+      const encoded = await t.as(staff).call(getUserRoute, { username: target.username });
       expect(encoded.statusCode, encoded.body).toBe(200);
       expect(encoded.json()).toMatchObject({
         username: target.username,
         email: target.email,
         name: "Target",
       });
-      const raw = await t.as(staff).call(getUserRoute, { username: target.username });
+      // Raw: the client always encodes the @ (%40); this path carries it as typed.
+      const raw = await t.inject({
+        url: `/api/v1/users/${target.username}/`,
+        headers: { authorization: staff.bearer },
+      });
       expect(raw.statusCode).toBe(200);
       expect(raw.json()).toEqual(encoded.json());
-      // The url a user carries leads back to the same user.
+      // The url a user carries leads back to the same user (raw: its path, as given).
       const self = await t.inject({
         url: new URL(encoded.json().url).pathname,
         headers: { authorization: staff.bearer },
       });
       expect(self.json()).toEqual(encoded.json());
 
-      const unknown = await t.inject({
-        url: userPath("nobody@example.com"),
-        headers: { authorization: staff.bearer },
-      });
+      const unknown = await t.as(staff).call(getUserRoute, { username: "nobody@example.com" });
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json().code).toBe("not_found");
-      const tooLong = await t.inject({
-        url: userPath("x".repeat(151)),
-        headers: { authorization: staff.bearer },
-      });
+      expect(unknown.json<{ code: string }>().code).toBe("not_found");
+      const tooLong = await t.as(staff).call(getUserRoute, { username: "x".repeat(151) });
       expect(tooLong.statusCode).toBe(404);
     });
 
@@ -241,12 +237,10 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       const target = await t.user();
       const targetAccount = await accountOf(target);
       const staffAccount = await accountOf(staff);
-      const write = (method: "PUT" | "PATCH", payload: Record<string, unknown>) =>
-        t.inject({
-          method,
-          url: userPath(target.username),
-          headers: { authorization: staff.bearer },
-          payload,
+      const write = (method: "PUT" | "PATCH", fields: Omit<CallInput<typeof updateUserRoute>, "username">) =>
+        t.as(staff).call(method === "PUT" ? replaceUserRoute : updateUserRoute, {
+          username: target.username,
+          ...fields,
         });
 
       const patched = await write("PATCH", {
@@ -273,13 +267,21 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       });
 
       // The user is the one in the path; a username (read-only) in the body changes nothing.
-      const renamed = await write("PATCH", { username: staff.username, name: "Path wins" });
+      // Raw: the client takes username for the path, so only a raw body can carry a different one.
+      const renamed = await t.inject({
+        method: "PATCH",
+        url: `/api/v1/users/${encodeURIComponent(target.username)}/`,
+        headers: { authorization: staff.bearer },
+        payload: { username: staff.username, name: "Path wins" },
+      });
       expect(renamed.json()).toMatchObject({ username: target.username, name: "Path wins" });
 
       const staffs = await write("PATCH", { default_bank_account: staffAccount });
       expect(staffs.statusCode).toBe(400);
       expect(Object.keys(staffs.json())).toEqual(["default_bank_account"]);
-      expect(staffs.json().default_bank_account[0]).toMatch(/does not exist/);
+      expect(staffs.json<{ default_bank_account: string[] }>().default_bank_account[0]).toMatch(
+        /does not exist/,
+      );
       const badZone = await write("PUT", { timezone: "Nowhere/Town" });
       expect(badZone.statusCode).toBe(400);
       expect(Object.keys(badZone.json())).toEqual(["timezone"]);
@@ -292,11 +294,9 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       });
 
       for (const method of ["PUT", "PATCH"] as const) {
-        const unknown = await t.inject({
-          method,
-          url: userPath("ghost@example.com"),
-          headers: { authorization: staff.bearer },
-          payload: { name: "x" },
+        const unknown = await t.as(staff).call(method === "PUT" ? replaceUserRoute : updateUserRoute, {
+          username: "ghost@example.com",
+          name: "x",
         });
         expect(unknown.statusCode, method).toBe(404);
       }
@@ -306,21 +306,21 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       const user = await t.user();
       const staff = await t.user({ staff: true });
       const staffKey = await t.apiKey(staff);
-      const requests = [
-        { method: "GET" as const, url: "/api/v1/users/" },
-        { method: "GET" as const, url: userPath(staff.username) },
-        { method: "PUT" as const, url: userPath(staff.username), payload: { name: "x" } },
-        { method: "PATCH" as const, url: userPath(staff.username), payload: { name: "x" } },
-      ];
-      for (const request of requests) {
-        const label = `${request.method} ${request.url}`;
-        const nonStaff = await t.inject({ ...request, headers: { authorization: user.bearer } });
+      const { username } = staff;
+      for (const [route, input] of [
+        [listUsersRoute, {}],
+        [getUserRoute, { username }],
+        [replaceUserRoute, { username, name: "x" }],
+        [updateUserRoute, { username, name: "x" }],
+      ] as const) {
+        const label = `${route.method} ${route.path}`;
+        const nonStaff = await t.as(user).callUnchecked(route, input);
         expect(nonStaff.statusCode, label).toBe(403);
-        expect(nonStaff.json().code, label).toBe("permission_denied");
-        const byKey = await t.inject({ ...request, headers: { authorization: staffKey } });
+        expect(nonStaff.json<{ code: string }>().code, label).toBe("permission_denied");
+        const byKey = await t.as(staffKey).callUnchecked(route, input);
         expect(byKey.statusCode, label).toBe(403);
-        expect(byKey.json().code, label).toBe("interactive_login_required");
-        expect((await t.inject(request)).statusCode, label).toBe(401);
+        expect(byKey.json<{ code: string }>().code, label).toBe("interactive_login_required");
+        expect((await t.anonymous.callUnchecked(route, input)).statusCode, label).toBe(401);
       }
       // Nothing was changed by the refused writes.
       expect((await t.as(staff).call(getMeRoute)).json().name).toBe("");
