@@ -5,32 +5,28 @@ import {
   revokeAllApiKeysRoute,
   revokeApiKeyRoute,
 } from "@allot/contract/api-keys/routes";
+import { getMeRoute } from "@allot/contract/users/routes";
 import { apiKeys } from "@allot/db/schema/api-keys";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { sha256 } from "@allot/domain/auth/token-digest";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
+import type { CallInput } from "../../../test/testing/test-client";
 
-const BASE = "/api/v1/users/me/api-keys/";
 const DAY_MS = 86_400_000;
 
 describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
   const t = useTestApp(engine);
 
-  async function create(user: TestUser, payload: Record<string, unknown>) {
-    const response = await t.inject({
-      method: "POST",
-      url: "/api/v1/users/me/api-keys/",
-      headers: { authorization: user.bearer },
-      payload,
-    });
+  async function create(user: TestUser, input: CallInput<typeof createApiKeyRoute>) {
+    const response = await t.as(user).call(createApiKeyRoute, input);
     expect(response.statusCode).toBe(201);
-    return response.json() as { uuid: string; key: string; prefix: string; expires_at: string | null };
+    return response.json();
   }
 
-  const asKey = (key: string, url = "/api/v1/users/me/", method: "GET" | "POST" = "GET") =>
-    t.inject({ method, url, headers: { authorization: `Api-Key ${key}` } });
+  /** GET /users/me/ with the key. */
+  const asKey = (key: string) => t.as(`Api-Key ${key}`).call(getMeRoute);
 
   describe("create", () => {
     it("returns the plaintext key once and stores only its digest", async () => {
@@ -93,12 +89,7 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
         [{ name: "k", expiry_days: 1.5 }, "expiry_days"],
       ];
       for (const [payload, field] of cases) {
-        const response = await t.inject({
-          method: "POST",
-          url: "/api/v1/users/me/api-keys/",
-          headers: { authorization: user.bearer },
-          payload,
-        });
+        const response = await t.as(user).callUnchecked(createApiKeyRoute, payload);
         expect(response.statusCode, JSON.stringify(payload)).toBe(400);
         expect(Object.keys(response.json())).toEqual([field]);
       }
@@ -129,7 +120,7 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
       await t.as(user).call(revokeApiKeyRoute, { uuid: revoked.uuid });
       const revokedResponse = await asKey(revoked.key);
       expect(revokedResponse.statusCode).toBe(401);
-      expect(revokedResponse.json().detail).toMatch(/revoked/);
+      expect(revokedResponse.json<{ detail: string }>().detail).toMatch(/revoked/);
 
       const expired = await create(user, { name: "old", expiry_days: 1 });
       await t.db
@@ -138,35 +129,23 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
         .where(eq(apiKeys.id, expired.uuid));
       const expiredResponse = await asKey(expired.key);
       expect(expiredResponse.statusCode).toBe(401);
-      expect(expiredResponse.json().detail).toMatch(/expired/);
+      expect(expiredResponse.json<{ detail: string }>().detail).toMatch(/expired/);
     });
 
     it("refuses every API-key endpoint to an API key with 403", async () => {
       const user = await t.user();
       const { key, uuid } = await create(user, { name: "machine" });
+      const byKey = t.as(`Api-Key ${key}`);
       const attempts = [
-        t.inject({ url: "/api/v1/users/me/api-keys/", headers: { authorization: `Api-Key ${key}` } }),
-        t.inject({
-          method: "POST",
-          url: "/api/v1/users/me/api-keys/",
-          headers: { authorization: `Api-Key ${key}` },
-          payload: { name: "x" },
-        }),
-        t.inject({
-          method: "POST",
-          url: `/api/v1/users/me/api-keys/revoke-all/`,
-          headers: { authorization: `Api-Key ${key}` },
-        }),
-        t.inject({ url: `/api/v1/users/me/api-keys/${uuid}/`, headers: { authorization: `Api-Key ${key}` } }),
-        t.inject({
-          method: "POST",
-          url: `/api/v1/users/me/api-keys/${uuid}/revoke/`,
-          headers: { authorization: `Api-Key ${key}` },
-        }),
+        byKey.call(listApiKeysRoute),
+        byKey.call(createApiKeyRoute, { name: "x" }),
+        byKey.call(revokeAllApiKeysRoute),
+        byKey.call(getApiKeyRoute, { uuid }),
+        byKey.call(revokeApiKeyRoute, { uuid }),
       ];
       for (const response of await Promise.all(attempts)) {
         expect(response.statusCode).toBe(403);
-        expect(response.json().code).toBe("interactive_login_required");
+        expect(response.json<{ code: string }>().code).toBe("interactive_login_required");
       }
       // Nothing happened: the key still works and is the only one.
       expect((await asKey(key)).statusCode).toBe(200);
@@ -175,11 +154,8 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
     });
 
     it("answers 401 to anonymous callers", async () => {
-      expect((await t.inject({ url: BASE })).statusCode).toBe(401);
-      expect(
-        (await t.inject({ method: "POST", url: "/api/v1/users/me/api-keys/", payload: { name: "x" } }))
-          .statusCode,
-      ).toBe(401);
+      expect((await t.anonymous.call(listApiKeysRoute)).statusCode).toBe(401);
+      expect((await t.anonymous.call(createApiKeyRoute, { name: "x" })).statusCode).toBe(401);
     });
   });
 
@@ -267,9 +243,11 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
       const response = await t.as(user).call(revokeAllApiKeysRoute);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ revoked: 2 });
-      for (const key of [a.key, b.key]) expect((await asKey(key)).json().detail).toMatch(/revoked/);
+      for (const key of [a.key, b.key])
+        expect((await asKey(key)).json<{ detail: string }>().detail).toMatch(/revoked/);
       expect((await asKey(theirs.key)).statusCode).toBe(200);
 
+      // Raw: the path without its trailing slash is served too.
       const none = await t.inject({
         method: "POST",
         url: `/api/v1/users/me/api-keys/revoke-all`,

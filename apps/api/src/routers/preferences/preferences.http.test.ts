@@ -1,6 +1,8 @@
 import {
   listChannelPreferencesRoute,
   listNotificationPreferencesRoute,
+  updateChannelPreferenceRoute,
+  updateNotificationPreferenceRoute,
 } from "@allot/contract/preferences/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
@@ -11,28 +13,24 @@ describe.each(testEngines())("channel and notification preferences over HTTP (%s
 
   it("lists the email channel with daily_morning until the user picks another frequency", async () => {
     const user = await t.user();
-    const headers = { authorization: user.bearer };
-    const list = await t.inject({ url: "/api/v1/channel-preferences/", headers });
+    const list = await t.as(user).call(listChannelPreferencesRoute);
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json()).toEqual([
       { channel: "email", display_name: "Email", digest_frequency: "daily_morning" },
     ]);
 
-    const patch = await t.inject({
-      method: "PATCH",
-      url: "/api/v1/channel-preferences/email/",
-      headers,
-      payload: { digest_frequency: "weekly_friday" },
-    });
+    const patch = await t
+      .as(user)
+      .call(updateChannelPreferenceRoute, { channel: "email", digest_frequency: "weekly_friday" });
     expect(patch.statusCode, patch.body).toBe(200);
     expect(patch.json()).toEqual({
       channel: "email",
       display_name: "Email",
       digest_frequency: "weekly_friday",
     });
-    expect(
-      (await t.inject({ url: "/api/v1/channel-preferences/", headers })).json()[0].digest_frequency,
-    ).toBe("weekly_friday");
+    expect((await t.as(user).call(listChannelPreferencesRoute)).json()[0]?.digest_frequency).toBe(
+      "weekly_friday",
+    );
     // Another user's preferences are their own.
     const other = await t.user();
     const theirs = await t.as(other).call(listChannelPreferencesRoute);
@@ -41,37 +39,22 @@ describe.each(testEngines())("channel and notification preferences over HTTP (%s
 
   it("answers 404 for a channel that does not exist and 400 for an unknown frequency", async () => {
     const user = await t.user();
-    const headers = { authorization: user.bearer };
-    const unknown = await t.inject({
-      method: "PATCH",
-      url: "/api/v1/channel-preferences/sms/",
-      headers,
-      payload: { digest_frequency: "daily_morning" },
-    });
+    const unknown = await t
+      .as(user)
+      .call(updateChannelPreferenceRoute, { channel: "sms", digest_frequency: "daily_morning" });
     expect(unknown.statusCode).toBe(404);
-    const bad = await t.inject({
-      method: "PATCH",
-      url: "/api/v1/channel-preferences/email/",
-      headers,
-      payload: { digest_frequency: "hourly" },
-    });
+    const bad = await t
+      .as(user)
+      .callUnchecked(updateChannelPreferenceRoute, { channel: "email", digest_frequency: "hourly" });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json())).toEqual(["digest_frequency"]);
   });
 
   it("lists every registered kind with its default and lets the user change the ones that can be suppressed", async () => {
     const user = await t.user();
-    const headers = { authorization: user.bearer };
-    const list = await t.inject({ url: "/api/v1/notification-preferences/", headers });
+    const list = await t.as(user).call(listNotificationPreferencesRoute);
     expect(list.statusCode, list.body).toBe(200);
-    const byKind = Object.fromEntries(
-      list
-        .json()
-        .map((p: { kind: string; delivery_mode: string; can_suppress: boolean }) => [
-          p.kind,
-          [p.delivery_mode, p.can_suppress],
-        ]),
-    );
+    const byKind = Object.fromEntries(list.json().map((p) => [p.kind, [p.delivery_mode, p.can_suppress]]));
     expect(byKind).toEqual({
       funding_complete: ["digest", true],
       import_complete: ["off", true],
@@ -87,12 +70,9 @@ describe.each(testEngines())("channel and notification preferences over HTTP (%s
       api_key_expiring: ["immediate", true],
     });
 
-    const off = await t.inject({
-      method: "PATCH",
-      url: "/api/v1/notification-preferences/transaction_posted/",
-      headers,
-      payload: { delivery_mode: "off" },
-    });
+    const off = await t
+      .as(user)
+      .call(updateNotificationPreferenceRoute, { kind: "transaction_posted", delivery_mode: "off" });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json()).toEqual({
       kind: "transaction_posted",
@@ -101,21 +81,15 @@ describe.each(testEngines())("channel and notification preferences over HTTP (%s
       delivery_mode: "off",
     });
 
-    const locked = await t.inject({
-      method: "PATCH",
-      url: "/api/v1/notification-preferences/balance_mismatch/",
-      headers,
-      payload: { delivery_mode: "off" },
-    });
+    const locked = await t
+      .as(user)
+      .call(updateNotificationPreferenceRoute, { kind: "balance_mismatch", delivery_mode: "off" });
     expect(locked.statusCode).toBe(400);
     expect(Object.keys(locked.json())).toEqual(["delivery_mode"]);
 
-    const unknown = await t.inject({
-      method: "PATCH",
-      url: "/api/v1/notification-preferences/lottery_won/",
-      headers,
-      payload: { delivery_mode: "off" },
-    });
+    const unknown = await t
+      .as(user)
+      .call(updateNotificationPreferenceRoute, { kind: "lottery_won", delivery_mode: "off" });
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -123,6 +97,6 @@ describe.each(testEngines())("channel and notification preferences over HTTP (%s
     const user = await t.user();
     const key = await t.apiKey(user);
     expect((await t.as(key).call(listNotificationPreferencesRoute)).statusCode).toBe(200);
-    expect((await t.inject({ url: "/api/v1/channel-preferences/" })).statusCode).toBe(401);
+    expect((await t.anonymous.call(listChannelPreferencesRoute)).statusCode).toBe(401);
   });
 });
