@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import { splitTransactionRoute } from "@allot/contract/transactions/routes";
 import type { Database } from "@allot/db/create-database";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
@@ -6,6 +7,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig, useTestApp } from "../../test/testing/test-app";
+import { routeCaller } from "../../test/testing/test-client";
 import { buildApp } from "../app";
 import { transactionKit } from "../routers/transactions/transaction-test-kit";
 
@@ -62,12 +64,11 @@ describe.each(testEngines())("logged errors (%s)", (engine) => {
     const user = await t.user();
     const account = await kit.account(user);
     const row = await kit.transaction(user, account.id);
-    const response = await failing.inject({
-      method: "POST",
-      url: `/api/v1/transactions/${row.id}/splits/`,
-      headers: { authorization: user.bearer, "x-request-id": "failing-split" },
-      payload: { splits: { [account.unallocated]: "1.00" } },
-    });
+    const response = await routeCaller((options) => failing.inject(options), user).call(
+      splitTransactionRoute,
+      { id: row.id, splits: { [account.unallocated]: "1.00" } },
+      { headers: { "x-request-id": "failing-split" } },
+    );
     expect(response.statusCode).toBe(500);
     expect(response.headers["x-request-id"]).toBe("failing-split");
     expect(response.body).not.toContain(secret);

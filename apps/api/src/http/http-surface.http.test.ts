@@ -1,4 +1,6 @@
+import { loginRoute, logoutRoute } from "@allot/contract/auth/routes";
 import { allRoutes } from "@allot/contract/routes";
+import { getMeRoute } from "@allot/contract/users/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
@@ -57,20 +59,16 @@ describe.each(testEngines())("HTTP surface (%s)", (engine) => {
   });
 
   it("reports invalid fields by name, required ones too, and over-long strings as 400", async () => {
-    const missing = await t.inject({ method: "POST", url: "/api/token/", payload: {} });
+    const missing = await t.anonymous.callUnchecked(loginRoute, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({
       email: ["This field is required."],
       password: ["This field is required."],
     });
 
-    const tooLong = await t.inject({
-      method: "POST",
-      url: "/api/token/",
-      payload: { email: "a".repeat(300), password: "x" },
-    });
+    const tooLong = await t.anonymous.call(loginRoute, { email: "a".repeat(300), password: "x" });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json().email[0]).toMatch(/no more than 254 characters/);
+    expect(tooLong.json<Record<string, string[]>>().email?.[0]).toMatch(/no more than 254 characters/);
   });
 
   it("takes an empty body on a POST as no fields, with or without a content type", async () => {
@@ -88,6 +86,7 @@ describe.each(testEngines())("HTTP surface (%s)", (engine) => {
   it("serves paths with and without the trailing slash; unknown paths 404, wrong methods 405", async () => {
     const user = await t.user();
     const headers = { authorization: user.bearer };
+    // Raw: the path as spelled, with and without its trailing slash, is what is tested.
     expect((await t.inject({ url: "/api/v1/users/me/", headers })).statusCode).toBe(200);
     expect((await t.inject({ url: "/api/v1/users/me", headers })).statusCode).toBe(200);
     const unknown = await t.inject({ url: "/api/v1/no-such-thing/", headers });
@@ -101,26 +100,17 @@ describe.each(testEngines())("HTTP surface (%s)", (engine) => {
 
   it("refuses a bad credential with 401, but lets the token endpoints ignore a stale one", async () => {
     const user = await t.user();
-    const garbage = await t.inject({
-      url: "/api/v1/users/me/",
-      headers: { authorization: "Bearer not-a-token" },
-    });
+    const garbage = await t.as("Bearer not-a-token").call(getMeRoute);
     expect(garbage.statusCode).toBe(401);
     expect(garbage.json()).toEqual({ detail: "Token is invalid.", code: "token_not_valid" });
+    // Raw: an Authorization scheme the API does not speak, which no client of it sends.
     const scheme = await t.inject({ url: "/api/v1/users/me/", headers: { authorization: "Basic abc" } });
     expect(scheme.statusCode).toBe(401);
-    const login = await t.inject({
-      method: "POST",
-      url: "/api/token/",
-      headers: { authorization: "Bearer not-a-token" },
-      payload: { email: user.email, password: user.password },
-    });
+    const login = await t
+      .as("Bearer not-a-token")
+      .call(loginRoute, { email: user.email, password: user.password });
     expect(login.statusCode).toBe(200);
-    const logout = await t.inject({
-      method: "POST",
-      url: "/api/token/logout/",
-      headers: { authorization: "Bearer x" },
-    });
+    const logout = await t.as("Bearer x").call(logoutRoute);
     expect(logout.statusCode).toBe(204);
   });
 

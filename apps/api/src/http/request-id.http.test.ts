@@ -1,9 +1,11 @@
 import { Writable } from "node:stream";
+import { getMeRoute } from "@allot/contract/users/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig, useTestApp } from "../../test/testing/test-app";
+import { routeCaller } from "../../test/testing/test-client";
 import { buildApp } from "../app";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -34,8 +36,8 @@ describe.each(testEngines())("X-Request-Id (%s)", (engine) => {
   it("answers a fresh UUID on success, refusal and unknown paths alike", async () => {
     const user = await t.user();
     const answers = await Promise.all([
-      t.inject({ method: "GET", url: "/api/v1/users/me/", headers: { authorization: user.bearer } }),
-      t.inject({ method: "GET", url: "/api/v1/users/me/" }),
+      t.as(user).call(getMeRoute),
+      t.anonymous.call(getMeRoute),
       t.inject({ method: "GET", url: "/api/v1/nowhere/" }),
       t.inject({ method: "GET", url: "/healthz" }),
     ]);
@@ -64,11 +66,11 @@ describe.each(testEngines())("X-Request-Id (%s)", (engine) => {
 
   it("puts the id on every log line of the request", async () => {
     const user = await t.user();
-    const response = await logged.inject({
-      method: "GET",
-      url: "/api/v1/users/me/",
-      headers: { authorization: user.bearer, "x-request-id": "trace-7" },
-    });
+    const response = await routeCaller((options) => logged.inject(options), user).call(
+      getMeRoute,
+      {},
+      { headers: { "x-request-id": "trace-7" } },
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers["x-request-id"]).toBe("trace-7");
     const own = lines.filter((line) => line.reqId === "trace-7");

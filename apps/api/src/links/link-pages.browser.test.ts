@@ -1,4 +1,6 @@
 import type { AddressInfo } from "node:net";
+import { changeEmailRoute } from "@allot/contract/credentials/routes";
+import { getInvitationRoute } from "@allot/contract/invitations/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -72,7 +74,7 @@ describe.each(testEngines())("link pages in a browser (%s)", (engine) => {
     ((await page.locator(selector).textContent()) ?? "").replace(/\s+/g, " ").trim();
 
   const invitationStatus = async (secret: string) =>
-    (await t.inject({ url: `/api/v1/invitations/${secret}/` })).json().status;
+    (await t.anonymous.call(getInvitationRoute, { token: secret })).json().status;
 
   it("accepts an invitation, then sets the new user's password from the emailed link", async () => {
     const invitation = await invitations.invite({ accountName: "Family <Budget> & Co" });
@@ -134,12 +136,7 @@ describe.each(testEngines())("link pages in a browser (%s)", (engine) => {
   it("confirms an email change from the new address, then undoes it from the old one", async () => {
     const user = await t.user();
     const newEmail = `moved-${Date.now()}@example.com`;
-    const requested = await t.inject({
-      method: "POST",
-      url: "/api/v1/users/me/change-email/",
-      headers: { authorization: user.bearer },
-      payload: { new_email: newEmail },
-    });
+    const requested = await t.as(user).call(changeEmailRoute, { new_email: newEmail });
     expect(requested.statusCode, requested.body).toBe(201);
 
     const confirm = await open(await emailedPath(newEmail, "/links/email-change/"));

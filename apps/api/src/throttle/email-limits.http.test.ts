@@ -1,3 +1,6 @@
+import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import { requestPasswordResetRoute } from "@allot/contract/credentials/routes";
+import { inviteRoute, listAccountInvitationsRoute } from "@allot/contract/invitations/routes";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
@@ -18,26 +21,21 @@ type Harness = ReturnType<typeof useTestApp>;
 
 async function newAccount(t: Harness, owner: TestUser): Promise<string> {
   const bank = await createBank(internalContext(t.db, "cli"), { name: "Shared Bank", currency: "USD" });
-  const response = await t.inject({
-    method: "POST",
-    url: "/api/v1/bank-accounts/",
-    headers: { authorization: owner.bearer },
-    payload: { name: "Household", bank: bank.id, posted_balance: "0.00", available_balance: "0.00" },
+  const response = await t.as(owner).call(createBankAccountRoute, {
+    name: "Household",
+    bank: bank.id,
+    posted_balance: "0.00",
+    available_balance: "0.00",
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id;
 }
 
 const invite = (t: Harness, inviter: TestUser, accountId: string, email: string) =>
-  t.inject({
-    method: "POST",
-    url: `/api/v1/bank-accounts/${accountId}/invite/`,
-    headers: { authorization: inviter.bearer },
-    payload: { invitee_email: email },
-  });
+  t.as(inviter).call(inviteRoute, { id: accountId, invitee_email: email });
 
 const requestReset = (t: Harness, email: string, remoteAddress = "127.0.0.1") =>
-  t.inject({ method: "POST", url: "/api/v1/password-reset/", payload: { email }, remoteAddress });
+  t.anonymous.call(requestPasswordResetRoute, { email }, { remoteAddress });
 
 describe.each(testThrottleSetups())("limits on email-sending requests (%s, %s store)", (engine, store) => {
   describe("at small limits", () => {
@@ -62,10 +60,7 @@ describe.each(testThrottleSetups())("limits on email-sending requests (%s, %s st
       expect((await invite(t, other, await newAccount(t, other), newAddress("invitee"))).statusCode).toBe(
         201,
       );
-      const list = await t.inject({
-        url: `/api/v1/bank-accounts/${accountId}/invitations/`,
-        headers: { authorization: inviter.bearer },
-      });
+      const list = await t.as(inviter).call(listAccountInvitationsRoute, { id: accountId });
       expect(list.statusCode).toBe(200);
     });
 

@@ -1,3 +1,6 @@
+import { createApiKeyRoute, revokeApiKeyRoute } from "@allot/contract/api-keys/routes";
+import { listBanksRoute } from "@allot/contract/banks/routes";
+import { getMeRoute } from "@allot/contract/users/routes";
 import { apiKeys } from "@allot/db/schema/api-keys";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import { eq } from "drizzle-orm";
@@ -7,7 +10,6 @@ import { testThrottleSetups } from "../../test/testing/test-throttle-stores";
 import { expectThrottled } from "./throttle-test-kit";
 
 const base = testConfig().throttle;
-const KEYS = "/api/v1/users/me/api-keys/";
 
 describe.each(testThrottleSetups())("failed authentications (%s, %s store)", (engine, store) => {
   describe("with a small anonymous limit", () => {
@@ -18,18 +20,13 @@ describe.each(testThrottleSetups())("failed authentications (%s, %s store)", (en
       { throttleStore: store },
     );
     const me = (authorization: string, remoteAddress: string) =>
-      t.inject({ url: "/api/v1/users/me/", headers: { authorization }, remoteAddress });
+      t.as(authorization).call(getMeRoute, {}, { remoteAddress });
 
     /** A new API key of the user: its `Authorization` value and id. */
     async function newKey(bearer: string, name: string) {
-      const response = await t.inject({
-        method: "POST",
-        url: KEYS,
-        headers: { authorization: bearer },
-        payload: { name },
-      });
+      const response = await t.as(bearer).call(createApiKeyRoute, { name });
       expect(response.statusCode, response.body).toBe(201);
-      const { key, uuid } = response.json() as { key: string; uuid: string };
+      const { key, uuid } = response.json();
       return { authorization: `Api-Key ${key}`, uuid };
     }
     const lastUsedAt = async (uuid: string) =>
@@ -38,11 +35,7 @@ describe.each(testThrottleSetups())("failed authentications (%s, %s store)", (en
     it("counts bad, unknown, revoked and expired credentials against the network, then refuses", async () => {
       const user = await t.user();
       const revoked = await newKey(user.bearer, "revoked");
-      await t.inject({
-        method: "POST",
-        url: `${KEYS}${revoked.uuid}/revoke/`,
-        headers: { authorization: user.bearer },
-      });
+      await t.as(user).call(revokeApiKeyRoute, { uuid: revoked.uuid });
       const expired = await newKey(user.bearer, "expired");
       await t.db
         .update(apiKeys)
@@ -60,7 +53,7 @@ describe.each(testThrottleSetups())("failed authentications (%s, %s store)", (en
       }
       expectThrottled(await me("Api-Key allot_never-issued-either", attacker));
       // The anonymous bucket it used up is that network's: anonymous requests are refused too.
-      expectThrottled(await t.inject({ url: "/api/v1/banks/", remoteAddress: attacker }));
+      expectThrottled(await t.anonymous.call(listBanksRoute, {}, { remoteAddress: attacker }));
 
       // Another network is unaffected, and so is a valid user elsewhere.
       expect((await me("Api-Key allot_never-issued", "192.0.2.51")).statusCode).toBe(401);
@@ -92,11 +85,9 @@ describe.each(testThrottleSetups())("failed authentications (%s, %s store)", (en
     it("answers 150 bogus API keys from one address with 100 × 401, then 429", async () => {
       const statuses: number[] = [];
       for (let i = 0; i < 150; i += 1) {
-        const response = await t.inject({
-          url: "/api/v1/banks/",
-          headers: { authorization: `Api-Key allot_bogus-${i}` },
-          remoteAddress: "203.0.113.80",
-        });
+        const response = await t
+          .as(`Api-Key allot_bogus-${i}`)
+          .call(listBanksRoute, {}, { remoteAddress: "203.0.113.80" });
         statuses.push(response.statusCode);
       }
       expect(statuses).toEqual([...Array(100).fill(401), ...Array(50).fill(429)]);

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type Server, type Socket, connect as tcpConnect } from "node:net";
+import { loginRoute } from "@allot/contract/auth/routes";
+import { getMeRoute } from "@allot/contract/users/routes";
 import type { DatabaseHandle } from "@allot/db/create-database";
 import { openTestDatabase } from "@allot/db/testing/test-databases";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
@@ -12,6 +14,7 @@ import type { FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "../../test/testing/test-app";
+import { type Caller, routeCaller } from "../../test/testing/test-client";
 import { buildApp } from "../app";
 import { connectRedis, createRedisClient } from "./redis-connection";
 import { redisThrottleStore } from "./redis-throttle-store";
@@ -51,8 +54,12 @@ async function appWith(store: ThrottleStore, throttle: Partial<ReturnType<typeof
   return { app, database, config };
 }
 
+/** Calls contract routes on one of this file's apps (they are built here, not by `useTestApp`). */
+const on = (app: FastifyInstance, caller: Caller = null) =>
+  routeCaller((options) => app.inject(options), caller);
+
 const login = (app: FastifyInstance, email: string, password = PASSWORD) =>
-  app.inject({ method: "POST", url: "/api/token/", payload: { email, password } });
+  on(app).call(loginRoute, { email, password });
 
 describe("the Redis throttle store, Redis unreachable", () => {
   const clients: Redis[] = [];
@@ -240,8 +247,7 @@ describe.each(redisUrls())("the Redis throttle store (%s)", (url) => {
       const email = `redis-${Date.now()}@example.com`;
       await createUser(internalContext(database.db, "cli"), { email, password: PASSWORD });
       const authorization = `Bearer ${(await login(first.app, email)).json().access}`;
-      const me = (app: FastifyInstance) =>
-        app.inject({ url: "/api/v1/users/me/", headers: { authorization } });
+      const me = (app: FastifyInstance) => on(app, authorization).call(getMeRoute);
       const statuses = [];
       for (const app of [first.app, second, first.app, second, first.app])
         statuses.push((await me(app)).statusCode);

@@ -1,3 +1,8 @@
+import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import { createBudgetRoute } from "@allot/contract/budgets/routes";
+import { fundingEventDatesRoute, runFundingRoute } from "@allot/contract/funding/routes";
+import { listFundingOccurrencesRoute } from "@allot/contract/funding-occurrences/routes";
+import { listInternalTransactionsRoute } from "@allot/contract/internal-transactions/routes";
 import { budgets } from "@allot/db/schema/budgets";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
@@ -20,28 +25,23 @@ describe.each(testEngines())("funding on a day whose midnight does not exist (%s
       await createBank(internalContext(t.db, "cli"), { name: "Santiago Bank", currency: "USD" })
     ).id;
     const owner = await t.user({ timeZone: ZONE });
-    const headers = { authorization: owner.bearer };
-    const created = await t.inject({
-      method: "POST",
-      url: "/api/v1/bank-accounts/",
-      headers,
-      payload: { name: "Checking", bank: bankId, available_balance: "1000.00", posted_balance: "1000.00" },
+    const as = t.as(owner);
+    const created = await as.call(createBankAccountRoute, {
+      name: "Checking",
+      bank: bankId,
+      available_balance: "1000.00",
+      posted_balance: "1000.00",
     });
     expect(created.statusCode, created.body).toBe(201);
     const account = created.json();
-    const made = await t.inject({
-      method: "POST",
-      url: "/api/v1/budgets/",
-      headers,
-      payload: {
-        name: "Holiday",
-        bank_account: account.id,
-        budget_type: "G",
-        funding_type: "F",
-        target_balance: "500",
-        funding_amount: "50",
-        funding_schedule: `DTSTART:${DAY.replaceAll("-", "")}\nRRULE:FREQ=WEEKLY`,
-      },
+    const made = await as.call(createBudgetRoute, {
+      name: "Holiday",
+      bank_account: account.id,
+      budget_type: "G",
+      funding_type: "F",
+      target_balance: "500",
+      funding_amount: "50",
+      funding_schedule: `DTSTART:${DAY.replaceAll("-", "")}\nRRULE:FREQ=WEEKLY`,
     });
     expect(made.statusCode, made.body).toBe(201);
     const goal = made.json();
@@ -49,33 +49,24 @@ describe.each(testEngines())("funding on a day whose midnight does not exist (%s
     // as of that day reaches the event.
     await t.db.update(budgets).set({ schedulesFrom: "2025-09-01" }).where(eq(budgets.id, goal.id));
 
-    const run = await t.inject({
-      method: "POST",
-      url: `/api/v1/bank-accounts/${account.id}/run-funding/`,
-      headers,
-      payload: { as_of: DAY },
-    });
+    const run = await as.call(runFundingRoute, { id: account.id, as_of: DAY });
     expect(run.statusCode, run.body).toBe(200);
     expect(run.json()).toMatchObject({ transfers: 1, occurrences_completed: 1, warnings: [] });
 
-    const transfers = await t.inject({
-      url: `/api/v1/internal-transactions/?dst_budget=${goal.id}`,
-      headers,
-    });
+    const transfers = await as.call(listInternalTransactionsRoute, { dst_budget: goal.id });
     expect(transfers.statusCode, transfers.body).toBe(200);
-    const results: { effective_date: string; amount: string }[] = transfers.json().results;
+    const results = transfers.json().results;
     expect(results).toHaveLength(1);
     // The same instant however the output writes its offset: 04:00Z, not the 23:00 of the day before.
     expect(Date.parse(results[0]?.effective_date ?? "")).toBe(Date.parse(DAY_STARTS));
 
-    const occurrences = await t.inject({ url: `/api/v1/funding-occurrences/?budget=${goal.id}`, headers });
+    const occurrences = await as.call(listFundingOccurrencesRoute, { budget: goal.id });
     expect(occurrences.statusCode, occurrences.body).toBe(200);
-    expect(occurrences.json().results.map((o: { scheduled_date: string }) => o.scheduled_date)).toEqual([
-      DAY,
-    ]);
-    const dates = await t.inject({
-      url: `/api/v1/bank-accounts/${account.id}/funding-event-dates/?after=2025-09-06&before=2025-09-08`,
-      headers,
+    expect(occurrences.json().results.map((o) => o.scheduled_date)).toEqual([DAY]);
+    const dates = await as.call(fundingEventDatesRoute, {
+      id: account.id,
+      after: "2025-09-06",
+      before: "2025-09-08",
     });
     expect(dates.statusCode, dates.body).toBe(200);
     expect(dates.json()).toEqual({ dates: [DAY] });

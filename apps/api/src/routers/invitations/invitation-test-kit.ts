@@ -1,5 +1,8 @@
 import {
+  acceptInvitationRoute,
   cancelInvitationRoute,
+  declineInvitationRoute,
+  getInvitationRoute,
   inviteRoute,
   listAccountInvitationsRoute,
   listMyInvitationsRoute,
@@ -10,6 +13,7 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { aBank, anAccount } from "../../../test/testing/fixtures";
 import type { TestUser, useTestApp } from "../../../test/testing/test-app";
+import type { Caller } from "../../../test/testing/test-client";
 import type { useTestMailbox } from "../../../test/testing/test-mailbox";
 
 type Harness = ReturnType<typeof useTestApp>;
@@ -29,8 +33,6 @@ export interface SentInvitation {
 /** Helpers for the invitation HTTP tests: accounts, invitations, the links emailed to invitees. */
 export function invitationKit(t: Harness, mailbox: Mailbox) {
   const kit = {
-    /** The `Authorization` header of a user, for the raw requests on secrets from emailed links. */
-    auth: (user: TestUser) => ({ authorization: user.bearer }),
     /** An address nobody uses yet. */
     newAddress() {
       addressCounter += 1;
@@ -64,15 +66,10 @@ export function invitationKit(t: Harness, mailbox: Mailbox) {
       if (!secret) throw new Error(`no secret in ${link}`);
       return secret;
     },
-    get(token: string, headers: Record<string, string> = {}) {
-      return t.inject({ url: `/api/v1/invitations/${token}/`, headers });
-    },
-    accept(token: string, headers: Record<string, string> = {}) {
-      return t.inject({ method: "POST", url: `/api/v1/invitations/${token}/accept/`, headers });
-    },
-    decline(token: string, headers: Record<string, string> = {}) {
-      return t.inject({ method: "POST", url: `/api/v1/invitations/${token}/decline/`, headers });
-    },
+    /** The public routes on a secret from an emailed link: with no credential unless `caller` is given. */
+    get: (token: string, caller: Caller = null) => t.as(caller).call(getInvitationRoute, { token }),
+    accept: (token: string, caller: Caller = null) => t.as(caller).call(acceptInvitationRoute, { token }),
+    decline: (token: string, caller: Caller = null) => t.as(caller).call(declineInvitationRoute, { token }),
     cancel: (caller: TestUser | string, accountId: string, handle: string) =>
       t.as(caller).call(cancelInvitationRoute, { id: accountId, token: handle }),
     listForAccount: (caller: TestUser | string, accountId: string) =>

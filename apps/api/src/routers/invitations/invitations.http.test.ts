@@ -1,3 +1,4 @@
+import { inviteRoute } from "@allot/contract/invitations/routes";
 import { invitations } from "@allot/db/schema/invitations";
 import { users } from "@allot/db/schema/users";
 import { testEngines } from "@allot/db/testing/test-databases";
@@ -116,12 +117,7 @@ describe.each(testEngines())("invitations: invite, list, cancel (%s)", (engine) 
       const owner = await t.user();
       const stranger = await t.user();
       const account = await kit.account(owner);
-      const missing = await t.inject({
-        method: "POST",
-        url: `/api/v1/bank-accounts/${account.id}/invite/`,
-        headers: kit.auth(owner),
-        payload: {},
-      });
+      const missing = await t.as(owner).callUnchecked(inviteRoute, { id: account.id });
       expect(missing.statusCode).toBe(400);
       expect(missing.json()).toEqual({ invitee_email: ["This field is required."] });
       expect((await kit.invite(owner, account.id, "not-an-address")).json()).toEqual({
@@ -145,10 +141,9 @@ describe.each(testEngines())("invitations: invite, list, cancel (%s)", (engine) 
       const response = await kit.invite(key, account.id, kit.newAddress());
       expect(response.statusCode).toBe(403);
       expect(response.json<{ code: string }>().code).toBe("interactive_login_required");
-      const anonymous = await t.inject({
-        method: "POST",
-        url: `/api/v1/bank-accounts/${account.id}/invite/`,
-        payload: { invitee_email: kit.newAddress() },
+      const anonymous = await t.anonymous.call(inviteRoute, {
+        id: account.id,
+        invitee_email: kit.newAddress(),
       });
       expect(anonymous.statusCode).toBe(401);
       expect((await kit.listForAccount(key, account.id)).statusCode).toBe(403);

@@ -1,7 +1,30 @@
+import { getBankAccountRoute, updateBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import {
+  createBudgetRoute,
+  getBudgetRoute,
+  listBudgetsRoute,
+  updateBudgetRoute,
+} from "@allot/contract/budgets/routes";
+import type { RouteSpec } from "@allot/contract/http/route";
+import { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
+import {
+  createTransactionCategoryRoute,
+  deleteTransactionCategoryRoute,
+  getTransactionCategoryRoute,
+  listTransactionCategoriesRoute,
+  updateTransactionCategoryRoute,
+} from "@allot/contract/transaction-categories/routes";
+import {
+  createTransactionRoute,
+  getTransactionRoute,
+  listTransactionsRoute,
+  updateTransactionRoute,
+} from "@allot/contract/transactions/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
+import type { CallOutput, RouteResponse } from "../../../test/testing/test-client";
 import { useTestMailbox } from "../../../test/testing/test-mailbox";
 import { invitationKit } from "./invitation-test-kit";
 
@@ -11,33 +34,27 @@ describe.each(testEngines())("a shared account after acceptance (%s)", (engine) 
   const mailbox = useTestMailbox(() => t.db);
   const kit = invitationKit(t, mailbox);
 
-  const call = (
-    user: TestUser,
-    method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
-    url: string,
-    payload?: object,
-  ) => t.inject({ method, url: `/api/v1${url}`, headers: kit.auth(user), ...(payload ? { payload } : {}) });
-  const expectStatus = async (
-    pending: ReturnType<typeof call>,
+  const expectStatus = async <R extends RouteSpec>(
+    pending: Promise<RouteResponse<R>>,
     status: number,
-  ): Promise<Record<string, unknown> & { results?: Record<string, unknown>[] }> => {
+  ): Promise<CallOutput<R>> => {
     const response = await pending;
     expect(response.statusCode, response.body).toBe(status);
-    return response.body ? response.json() : {};
+    return response.body ? response.json() : ({} as CallOutput<R>);
   };
   const category = (user: TestUser, group: string, name: string) =>
-    expectStatus(call(user, "POST", "/transaction-categories/", { group, name }), 201);
+    expectStatus(t.as(user).call(createTransactionCategoryRoute, { group, name }), 201);
   const visibleCategoryIds = async (user: TestUser) =>
     (
-      (await expectStatus(call(user, "GET", "/transaction-categories/?page_size=500"), 200)).results ?? []
-    ).map((c) => c.id);
+      await expectStatus(t.as(user).call(listTransactionCategoriesRoute, { page_size: 500 }), 200)
+    ).results.map((c) => c.id);
 
   it("lets the co-owner see and change the account, its budgets and its transactions", async () => {
     const owner = await t.user();
     const partner = await t.user();
     const account = await kit.account(owner);
     const groceries = await expectStatus(
-      call(owner, "POST", "/budgets/", {
+      t.as(owner).call(createBudgetRoute, {
         name: "Groceries",
         bank_account: account.id,
         budget_type: "G",
@@ -48,7 +65,7 @@ describe.each(testEngines())("a shared account after acceptance (%s)", (engine) 
       201,
     );
     const coffee = await expectStatus(
-      call(owner, "POST", "/transactions/", {
+      t.as(owner).call(createTransactionRoute, {
         bank_account: account.id,
         amount: "-4.50",
         transaction_date: "2026-03-10T12:00:00Z",
@@ -59,26 +76,29 @@ describe.each(testEngines())("a shared account after acceptance (%s)", (engine) 
     );
 
     // Before: nothing of the account is the partner's to see.
-    await expectStatus(call(partner, "GET", `/bank-accounts/${account.id}/`), 404);
-    await expectStatus(call(partner, "GET", `/budgets/${groceries.id}/`), 404);
-    await expectStatus(call(partner, "GET", `/transactions/${coffee.id}/`), 404);
+    await expectStatus(t.as(partner).call(getBankAccountRoute, { id: account.id }), 404);
+    await expectStatus(t.as(partner).call(getBudgetRoute, { id: groceries.id }), 404);
+    await expectStatus(t.as(partner).call(getTransactionRoute, { id: coffee.id }), 404);
 
     const { secret } = await kit.invited(owner, account.id, partner.email);
     expect((await kit.accept(secret)).statusCode).toBe(200);
 
     await expectStatus(
-      call(partner, "PATCH", `/bank-accounts/${account.id}/`, { name: "Our Checking" }),
+      t.as(partner).call(updateBankAccountRoute, { id: account.id, name: "Our Checking" }),
       200,
     );
-    expect((await expectStatus(call(owner, "GET", `/bank-accounts/${account.id}/`), 200)).name).toBe(
+    expect((await expectStatus(t.as(owner).call(getBankAccountRoute, { id: account.id }), 200)).name).toBe(
       "Our Checking",
     );
 
-    const budgets = await expectStatus(call(partner, "GET", `/budgets/?bank_account=${account.id}`), 200);
+    const budgets = await expectStatus(
+      t.as(partner).call(listBudgetsRoute, { bank_account: account.id }),
+      200,
+    );
     expect(budgets.results?.map((b) => b.name).sort()).toEqual(["Groceries", "Unallocated"]);
-    await expectStatus(call(partner, "PATCH", `/budgets/${groceries.id}/`, { name: "Food" }), 200);
+    await expectStatus(t.as(partner).call(updateBudgetRoute, { id: groceries.id, name: "Food" }), 200);
     const outings = await expectStatus(
-      call(partner, "POST", "/budgets/", {
+      t.as(partner).call(createBudgetRoute, {
         name: "Outings",
         bank_account: account.id,
         budget_type: "G",
@@ -89,7 +109,7 @@ describe.each(testEngines())("a shared account after acceptance (%s)", (engine) 
       201,
     );
     await expectStatus(
-      call(partner, "POST", "/internal-transactions/", {
+      t.as(partner).call(createInternalTransactionRoute, {
         bank_account: account.id,
         amount: "25.00",
         src_budget: account.unallocated_budget,
@@ -98,11 +118,14 @@ describe.each(testEngines())("a shared account after acceptance (%s)", (engine) 
       201,
     );
 
-    const listed = await expectStatus(call(partner, "GET", `/transactions/?bank_account=${account.id}`), 200);
+    const listed = await expectStatus(
+      t.as(partner).call(listTransactionsRoute, { bank_account: account.id }),
+      200,
+    );
     expect(listed.results?.map((row) => row.id)).toEqual([coffee.id]);
-    await expectStatus(call(partner, "PATCH", `/transactions/${coffee.id}/`, { memo: "with Sam" }), 200);
+    await expectStatus(t.as(partner).call(updateTransactionRoute, { id: coffee.id, memo: "with Sam" }), 200);
     const lunch = await expectStatus(
-      call(partner, "POST", "/transactions/", {
+      t.as(partner).call(createTransactionRoute, {
         bank_account: account.id,
         amount: "-12.00",
         transaction_date: "2026-03-11T12:00:00Z",
@@ -111,8 +134,10 @@ describe.each(testEngines())("a shared account after acceptance (%s)", (engine) 
       }),
       201,
     );
-    await expectStatus(call(owner, "GET", `/transactions/${lunch.id}/`), 200);
-    expect((await expectStatus(call(owner, "GET", `/budgets/${outings.id}/`), 200)).balance).toBe("25.00");
+    await expectStatus(t.as(owner).call(getTransactionRoute, { id: lunch.id }), 200);
+    expect((await expectStatus(t.as(owner).call(getBudgetRoute, { id: outings.id }), 200)).balance).toBe(
+      "25.00",
+    );
     expect(await verifyLedger(t.db, account.id)).toEqual([]);
   });
 
@@ -124,7 +149,7 @@ describe.each(testEngines())("a shared account after acceptance (%s)", (engine) 
     const pets = await category(owner, "Pets", "Food");
     const books = await category(partner, "Hobbies", "Books");
     expect(await visibleCategoryIds(partner)).not.toContain(pets.id);
-    await expectStatus(call(owner, "GET", `/transaction-categories/${books.id}/`), 404);
+    await expectStatus(t.as(owner).call(getTransactionCategoryRoute, { id: books.id }), 404);
 
     const { secret } = await kit.invited(owner, account.id, partner.email);
     expect((await kit.accept(secret)).statusCode).toBe(200);
@@ -132,12 +157,12 @@ describe.each(testEngines())("a shared account after acceptance (%s)", (engine) 
     expect(await visibleCategoryIds(partner)).toContain(pets.id);
     expect(await visibleCategoryIds(owner)).toContain(books.id);
     expect(await visibleCategoryIds(stranger)).not.toContain(books.id);
-    const seen = await expectStatus(call(owner, "GET", `/transaction-categories/${books.id}/`), 200);
+    const seen = await expectStatus(t.as(owner).call(getTransactionCategoryRoute, { id: books.id }), 200);
     expect(seen.owner).toBe(partner.username);
 
     // Each may file the account's transactions under the other's category, but not change it.
     const row = await expectStatus(
-      call(partner, "POST", "/transactions/", {
+      t.as(partner).call(createTransactionRoute, {
         bank_account: account.id,
         amount: "-30.00",
         transaction_date: "2026-03-12T12:00:00Z",
@@ -149,7 +174,7 @@ describe.each(testEngines())("a shared account after acceptance (%s)", (engine) 
     );
     expect(row.category_full_name).toBe("Pets : Food");
     await expectStatus(
-      call(owner, "POST", "/budgets/", {
+      t.as(owner).call(createBudgetRoute, {
         name: "Reading",
         bank_account: account.id,
         budget_type: "G",
@@ -160,7 +185,10 @@ describe.each(testEngines())("a shared account after acceptance (%s)", (engine) 
       }),
       201,
     );
-    await expectStatus(call(owner, "PATCH", `/transaction-categories/${books.id}/`, { name: "Novels" }), 403);
-    await expectStatus(call(partner, "DELETE", `/transaction-categories/${pets.id}/`), 403);
+    await expectStatus(
+      t.as(owner).call(updateTransactionCategoryRoute, { id: books.id, name: "Novels" }),
+      403,
+    );
+    await expectStatus(t.as(partner).call(deleteTransactionCategoryRoute, { id: pets.id }), 403);
   });
 });
