@@ -4,8 +4,9 @@ import type { FastifyInstance } from "fastify";
 
 const REQUEST_ID_HEADER = "x-request-id";
 
-// A client's id is kept only when it is short and plain, so it cannot forge or flood a log line.
-const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
+// docs/spec/extensions.md §3: a client's id is kept only when short and plain (1–128 of [A-Za-z0-9._-]),
+// so it cannot forge or flood a log line.
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /** Fastify's `genReqId`: the client's X-Request-Id when valid, else a fresh UUID. */
 export function requestIdOf(request: IncomingMessage): string {
