@@ -30,7 +30,10 @@ const parse = (text: string) => {
   }
 };
 
-/** Through fastify's inject: no socket, same app. */
+/**
+ * Through fastify's inject: no socket, same app. Raw by path on purpose: the same `Send` as
+ * fetchSender, so a test runs unchanged over inject and over a real socket.
+ */
 export const injectSender =
   (app: FastifyInstance, authorization: string): Send =>
   async (method, path, payload) => {

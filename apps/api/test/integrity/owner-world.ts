@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { listApiKeysRoute } from "@allot/contract/api-keys/routes";
+import { loginRoute } from "@allot/contract/auth/routes";
 import { runFundingRoute } from "@allot/contract/funding/routes";
 import { listFundingOccurrencesRoute } from "@allot/contract/funding-occurrences/routes";
 import type { RouteSpec } from "@allot/contract/http/route";
@@ -202,11 +203,7 @@ export async function buildOwnerWorld(t: Harness, mailbox: Mailbox): Promise<Own
     ].filter((secret): secret is string => typeof secret === "string" && secret.length > 0),
     freshInvitationSecret: async () => (await invite(invitationsAccount.id)).secret,
     async freshRefreshCookie() {
-      const login = await t.inject({
-        method: "POST",
-        url: "/api/token/",
-        payload: { email: owner.email, password: owner.password },
-      });
+      const login = await t.anonymous.call(loginRoute, { email: owner.email, password: owner.password });
       const cookie = login.cookies.find((c) => c.name === "refresh_token");
       if (!cookie) throw new Error(`login: ${login.statusCode} ${login.body}`);
       return cookie.value;

@@ -1,4 +1,5 @@
 import { listApiKeysRoute } from "@allot/contract/api-keys/routes";
+import { getMeRoute } from "@allot/contract/users/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
 import { useCliServer } from "../testing/cli-server";
@@ -35,11 +36,7 @@ describe.each(testEngines())("allot keys against a running API (%s)", (engine) =
       });
       expect(Date.parse(nas.expires_at ?? "") - Date.now()).toBeGreaterThan(29 * 86_400_000);
       // The new key works.
-      const whoami = await server.t.inject({
-        method: "GET",
-        url: "/api/v1/users/me/",
-        headers: { authorization: `Api-Key ${nas.key}` },
-      });
+      const whoami = await server.t.as(`Api-Key ${nas.key}`).call(getMeRoute);
       expect(whoami.statusCode).toBe(200);
 
       const plain = await allot(["keys", "create", "ci"]);

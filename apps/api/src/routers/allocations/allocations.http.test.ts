@@ -1,7 +1,9 @@
 import { getAllocationRoute, listAllocationsRoute } from "@allot/contract/allocations/routes";
+import { splitTransactionRoute } from "@allot/contract/transactions/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
+import type { CallInput } from "../../../test/testing/test-client";
 import { transactionKit } from "../transactions/transaction-test-kit";
 
 describe.each(testEngines())("allocations over HTTP (%s)", (engine) => {
@@ -31,35 +33,24 @@ describe.each(testEngines())("allocations over HTTP (%s)", (engine) => {
     tx.grocer = await kit.transaction(user, account.id, { amount: "-40.00", category: groceries });
     tx.plain = await kit.transaction(user, account.id, { amount: "-5.00" });
     tx.other = await kit.transaction(user, second.id, { amount: "-1.00" });
-    const split = await t.inject({
-      method: "POST",
-      url: `/api/v1/transactions/${tx.grocer?.id}/splits/`,
-      headers: { authorization: user.bearer },
-      payload: { splits: { [budget]: "15.00" } },
-    });
+    const split = await t
+      .as(user)
+      .call(splitTransactionRoute, { id: String(tx.grocer?.id), splits: { [budget]: "15.00" } });
     if (split.statusCode !== 200) throw new Error(split.body);
   });
 
-  const list = async (query: string) => {
-    const response = await t.inject({
-      url: `/api/v1/allocations/?${query}`,
-      headers: { authorization: user.bearer },
-    });
-    expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
+  type Query = CallInput<typeof listAllocationsRoute>;
+  const list = async (query: Query = {}) => {
+    const response = await t.as(user).call(listAllocationsRoute, query);
+    expect(response.statusCode, `${JSON.stringify(query)}: ${response.body}`).toBe(200);
     return response.json();
   };
-  const amountsOf = async (query: string) =>
-    (await list(query)).results.map((a: { amount: string }) => a.amount);
+  const amountsOf = async (query: Query) => (await list(query)).results.map((a) => a.amount);
 
   it("lists the caller's allocations oldest first, with snapshots and category names", async () => {
-    const body = await list("");
+    const body = await list();
     expect(body.count).toBe(4);
-    expect(body.results.map((a: { amount: string }) => a.amount)).toEqual([
-      "-25.00",
-      "-5.00",
-      "-1.00",
-      "-15.00",
-    ]);
+    expect(body.results.map((a) => a.amount)).toEqual(["-25.00", "-5.00", "-1.00", "-15.00"]);
     expect(body.results[0]).toMatchObject({
       transaction: tx.grocer?.id,
       budget: account.unallocated,
@@ -70,32 +61,35 @@ describe.each(testEngines())("allocations over HTTP (%s)", (engine) => {
       category_full_name: "Food & Drink : Groceries",
       memo: null,
     });
-    expect(await amountsOf("ordering=-created_at")).toEqual(["-15.00", "-1.00", "-5.00", "-25.00"]);
-    expect(await amountsOf("ordering=created_at")).toEqual(["-25.00", "-5.00", "-1.00", "-15.00"]);
+    expect(await amountsOf({ ordering: "-created_at" })).toEqual(["-15.00", "-1.00", "-5.00", "-25.00"]);
+    expect(await amountsOf({ ordering: "created_at" })).toEqual(["-25.00", "-5.00", "-1.00", "-15.00"]);
   });
 
   it("filters by account, budget, category, transaction, category group and uncategorized", async () => {
-    expect(await amountsOf(`bank_account=${second.id}`)).toEqual(["-1.00"]);
-    expect(await amountsOf(`budget=${budget}`)).toEqual(["-15.00"]);
-    expect(await amountsOf(`category=${groceries}`)).toEqual(["-25.00", "-15.00"]);
-    expect(await amountsOf(`transaction=${tx.grocer?.id}`)).toEqual(["-25.00", "-15.00"]);
-    expect(await amountsOf("category_group=FOOD%20%26%20DRINK")).toEqual(["-25.00", "-15.00"]);
-    expect(await amountsOf("uncategorized=true")).toEqual(["-5.00", "-1.00"]);
-    expect(await amountsOf("uncategorized=false")).toEqual(["-25.00", "-15.00"]);
+    expect(await amountsOf({ bank_account: second.id })).toEqual(["-1.00"]);
+    expect(await amountsOf({ budget })).toEqual(["-15.00"]);
+    expect(await amountsOf({ category: groceries })).toEqual(["-25.00", "-15.00"]);
+    expect(await amountsOf({ transaction: tx.grocer?.id })).toEqual(["-25.00", "-15.00"]);
+    expect(await amountsOf({ category_group: "FOOD & DRINK" })).toEqual(["-25.00", "-15.00"]);
+    expect(await amountsOf({ uncategorized: true })).toEqual(["-5.00", "-1.00"]);
+    expect(await amountsOf({ uncategorized: false })).toEqual(["-25.00", "-15.00"]);
   });
 
   it("paginates and refuses bad filters with 400 on the parameter", async () => {
-    const first = await list("page_size=3");
+    const first = await list({ page_size: 3 });
     expect(first.results).toHaveLength(3);
     expect(first.next).toContain("page=2");
     expect((await t.as(user).call(listAllocationsRoute, { page: 3, page_size: 3 })).statusCode).toBe(404);
-    for (const query of ["budget=x", "transaction=1", "uncategorized=maybe", "ordering=amount"]) {
-      const response = await t.inject({
-        url: `/api/v1/allocations/?${query}`,
-        headers: { authorization: user.bearer },
-      });
-      expect(response.statusCode, query).toBe(400);
-      expect(Object.keys(response.json())).toEqual([query.split("=")[0]]);
+    const bad: Query[] = [
+      { budget: "x" },
+      { transaction: "1" },
+      { uncategorized: "maybe" },
+      { ordering: "amount" },
+    ];
+    for (const query of bad) {
+      const response = await t.as(user).call(listAllocationsRoute, query);
+      expect(response.statusCode, JSON.stringify(query)).toBe(400);
+      expect(Object.keys(response.json<Record<string, unknown>>())).toEqual(Object.keys(query));
     }
   });
 
@@ -108,9 +102,10 @@ describe.each(testEngines())("allocations over HTTP (%s)", (engine) => {
     expect(foreign.statusCode).toBe(404);
     const theirs = await t.as(stranger).call(getAllocationRoute, { id });
     expect(theirs.statusCode).toBe(404);
-    expect((await list(`transaction=${tx.plain?.id}`)).count).toBe(1);
+    expect((await list({ transaction: tx.plain?.id })).count).toBe(1);
     const strangerList = await t.as(stranger).call(listAllocationsRoute);
     expect(strangerList.json().count).toBe(1);
+    // Raw: wrong methods, which no contract route describes.
     for (const method of ["PUT", "PATCH", "DELETE"] as const) {
       const response = await t.inject({
         method,

@@ -92,6 +92,7 @@ describe.each(testEngines())("bank accounts over HTTP: list (%s)", (engine) => {
       expect(first.json().results).toHaveLength(500);
       const next = new URL(String(first.json().next));
       expect(next.searchParams.get("page_size")).toBe("500");
+      // Raw: the next link as the server wrote it.
       const second = await t.inject({
         url: `/api/v1/bank-accounts/${next.search}`,
         headers: { authorization: user.bearer },

@@ -1,4 +1,4 @@
-import { archiveBudgetRoute, updateBudgetRoute } from "@allot/contract/budgets/routes";
+import { archiveBudgetRoute, replaceBudgetRoute, updateBudgetRoute } from "@allot/contract/budgets/routes";
 import { budgets } from "@allot/db/schema/budgets";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
@@ -63,6 +63,7 @@ describe.each(testEngines())("updating budgets over HTTP (%s)", (engine) => {
     const other = await anAccount(t, user);
     const goal = await aBudget(t, user, account);
     // The whole resource sent back as a client would (its id and read-only fields in the body).
+    // Raw: the typed client moves the id out of the body into the path.
     const put = (payload: Record<string, unknown>) =>
       t.inject({
         method: "PUT",
@@ -70,9 +71,11 @@ describe.each(testEngines())("updating budgets over HTTP (%s)", (engine) => {
         headers: { authorization: user.bearer },
         payload,
       });
-    const missing = await put({ name: "x" });
+    const missing = await t.as(user).callUnchecked(replaceBudgetRoute, { id: goal.id, name: "x" });
     expect(missing.statusCode).toBe(400);
-    expect(Object.keys(missing.json())).toEqual(expect.arrayContaining(["funding_type", "target_balance"]));
+    expect(Object.keys(missing.json<FieldErrors>())).toEqual(
+      expect.arrayContaining(["funding_type", "target_balance"]),
+    );
     // The whole resource sent back: read-only fields ignored, same account and type fine.
     const same = await put({ ...goal, name: "Renamed", balance: "12.00" });
     expect(same.statusCode, same.body).toBe(200);

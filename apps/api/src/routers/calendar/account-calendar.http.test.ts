@@ -1,10 +1,20 @@
-import { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
-import { resolvePendingRoute, updateTransactionRoute } from "@allot/contract/transactions/routes";
+import { getBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import { syncScrapeRoute } from "@allot/contract/import/routes";
+import {
+  createInternalTransactionRoute,
+  listInternalTransactionsRoute,
+} from "@allot/contract/internal-transactions/routes";
+import {
+  listTransactionsRoute,
+  resolvePendingRoute,
+  updateTransactionRoute,
+} from "@allot/contract/transactions/routes";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestUser } from "../../../test/testing/test-app";
 import { useTestApp } from "../../../test/testing/test-app";
+import type { CallInput } from "../../../test/testing/test-client";
 import { transactionKit } from "../transactions/transaction-test-kit";
 
 /*
@@ -18,31 +28,30 @@ describe.each(testEngines())("the account's calendar over HTTP (%s)", (engine) =
 
   const userIn = (timeZone: string) => t.user({ timeZone });
 
-  const get = async (user: TestUser, url: string) => {
-    const response = await t.inject({ url, headers: { authorization: user.bearer } });
+  const timezoneOf = async (user: TestUser, id: string) => {
+    const response = await t.as(user).call(getBankAccountRoute, { id });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json();
+    return response.json().timezone;
   };
-  const listed = async (user: TestUser, query: string) =>
-    (await get(user, `/api/v1/transactions/?${query}`)).results.map(
-      (row: { raw_description: string }) => row.raw_description,
-    );
+  const transactionsOf = async (user: TestUser, query: CallInput<typeof listTransactionsRoute>) => {
+    const response = await t.as(user).call(listTransactionsRoute, query);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().results;
+  };
+  const listed = async (user: TestUser, query: CallInput<typeof listTransactionsRoute>) =>
+    (await transactionsOf(user, query)).map((row) => row.raw_description);
 
   const syncScrape = (user: TestUser, accountId: string, rows: { posted_date: string; raw: string }[]) =>
-    t.inject({
-      method: "POST",
-      url: `/api/v1/bank-accounts/${accountId}/sync-scrape/`,
-      headers: { authorization: user.bearer },
-      payload: {
-        scraped_at: "2025-10-06T10:00:00Z",
-        ending_balance: "1000.00",
-        transactions: rows.map((row) => ({
-          is_pending: false,
-          posted_date: row.posted_date,
-          raw_description: row.raw,
-          amount: "-1.00",
-        })),
-      },
+    t.as(user).call(syncScrapeRoute, {
+      id: accountId,
+      scraped_at: "2025-10-06T10:00:00Z",
+      ending_balance: "1000.00",
+      transactions: rows.map((row) => ({
+        is_pending: false,
+        posted_date: row.posted_date,
+        raw_description: row.raw,
+        amount: "-1.00",
+      })),
     });
 
   describe("a user in Europe/Berlin", () => {
@@ -55,7 +64,7 @@ describe.each(testEngines())("the account's calendar over HTTP (%s)", (engine) =
     });
 
     it("shows the account's time zone on the account", async () => {
-      expect((await get(user, `/api/v1/bank-accounts/${accountId}/`)).timezone).toBe("Europe/Berlin");
+      expect(await timezoneOf(user, accountId)).toBe("Europe/Berlin");
     });
 
     it("stores a scraped 2025-10-02 at Berlin's midnight and finds it by that day", async () => {
@@ -63,18 +72,17 @@ describe.each(testEngines())("the account's calendar over HTTP (%s)", (engine) =
         { posted_date: "2025-10-02", raw: "SCRAPED OCT 2" },
       ]);
       expect(response.statusCode, response.body).toBe(200);
-      const [row] = (await get(user, `/api/v1/transactions/?bank_account=${accountId}&search=SCRAPED`))
-        .results;
-      expect(row.posted_date).toBe("2025-10-01T22:00:00.000Z");
-      const base = `bank_account=${accountId}&search=SCRAPED`;
-      expect(await listed(user, `${base}&date_from=2025-10-02&date_to=2025-10-02`)).toEqual([
+      const base = { bank_account: accountId, search: "SCRAPED" };
+      const [row] = await transactionsOf(user, base);
+      expect(row?.posted_date).toBe("2025-10-01T22:00:00.000Z");
+      expect(await listed(user, { ...base, date_from: "2025-10-02", date_to: "2025-10-02" })).toEqual([
         "SCRAPED OCT 2",
       ]);
-      expect(await listed(user, `${base}&posted_date_from=2025-10-02&posted_date_to=2025-10-02`)).toEqual([
-        "SCRAPED OCT 2",
-      ]);
-      expect(await listed(user, `${base}&date_to=2025-10-01`)).toEqual([]);
-      expect(await listed(user, `${base}&date_from=2025-10-03`)).toEqual([]);
+      expect(
+        await listed(user, { ...base, posted_date_from: "2025-10-02", posted_date_to: "2025-10-02" }),
+      ).toEqual(["SCRAPED OCT 2"]);
+      expect(await listed(user, { ...base, date_to: "2025-10-01" })).toEqual([]);
+      expect(await listed(user, { ...base, date_from: "2025-10-03" })).toEqual([]);
     });
 
     it("reads a created bare date and a time without offset in Berlin, and one with Z as given", async () => {
@@ -95,11 +103,11 @@ describe.each(testEngines())("the account's calendar over HTTP (%s)", (engine) =
       });
       expect(utc.transaction_date).toBe("2025-10-05T23:30:00.000Z");
       // 23:30 UTC is already the 6th in Berlin.
-      const day = `bank_account=${accountId}&date_from=2025-10-05&date_to=2025-10-05`;
+      const day = { bank_account: accountId, date_from: "2025-10-05", date_to: "2025-10-05" };
       expect((await listed(user, day)).sort()).toEqual(["BARE", "LOCAL"]);
-      expect(await listed(user, `bank_account=${accountId}&date_from=2025-10-06&date_to=2025-10-06`)).toEqual(
-        ["UTC"],
-      );
+      expect(
+        await listed(user, { bank_account: accountId, date_from: "2025-10-06", date_to: "2025-10-06" }),
+      ).toEqual(["UTC"]);
       // A PUT repeating the bare date the row was made with is no change.
       const put = await t
         .as(user)
@@ -131,11 +139,13 @@ describe.each(testEngines())("the account's calendar over HTTP (%s)", (engine) =
       });
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json().effective_date).toBe("2025-10-04T22:00:00.000Z");
-      const day = (date: string) =>
-        get(
-          user,
-          `/api/v1/internal-transactions/?bank_account=${accountId}&date_from=${date}&date_to=${date}`,
-        );
+      const day = async (date: string) => {
+        const listed = await t
+          .as(user)
+          .call(listInternalTransactionsRoute, { bank_account: accountId, date_from: date, date_to: date });
+        expect(listed.statusCode, listed.body).toBe(200);
+        return listed.json();
+      };
       expect((await day("2025-10-05")).count).toBe(1);
       expect((await day("2025-10-04")).count).toBe(0);
     });
@@ -156,13 +166,12 @@ describe.each(testEngines())("the account's calendar over HTTP (%s)", (engine) =
       expect(
         (await syncScrape(user, accountId, [{ posted_date: "2025-10-05", raw: "IMPORTED" }])).statusCode,
       ).toBe(200);
-      const base = `bank_account=${accountId}`;
-      expect((await listed(user, `${base}&date_from=2025-10-05&date_to=2025-10-05`)).sort()).toEqual([
-        "IMPORTED",
-        "MADE",
-      ]);
-      expect(await listed(user, `${base}&date_to=2025-10-04`)).toEqual([]);
-      expect(await listed(user, `${base}&date_from=2025-10-06`)).toEqual([]);
+      const base = { bank_account: accountId };
+      expect(
+        (await listed(user, { ...base, date_from: "2025-10-05", date_to: "2025-10-05" })).sort(),
+      ).toEqual(["IMPORTED", "MADE"]);
+      expect(await listed(user, { ...base, date_to: "2025-10-04" })).toEqual([]);
+      expect(await listed(user, { ...base, date_from: "2025-10-06" })).toEqual([]);
     });
   });
 
@@ -173,7 +182,7 @@ describe.each(testEngines())("the account's calendar over HTTP (%s)", (engine) =
     const westAccount = (await kit.account(west)).id;
     // `west` co-owns `east`'s account, whose calendar stays its first owner's.
     await t.db.insert(bankAccountOwners).values({ bankAccountId: eastAccount, userId: west.id });
-    expect((await get(west, `/api/v1/bank-accounts/${eastAccount}/`)).timezone).toBe("Pacific/Kiritimati");
+    expect(await timezoneOf(west, eastAccount)).toBe("Pacific/Kiritimati");
     await kit.transaction(east, eastAccount, { transaction_date: "2025-10-05", raw_description: "EAST" });
     await kit.transaction(west, westAccount, { transaction_date: "2025-10-05", raw_description: "WEST" });
     // The two local midnights are 25 hours apart: no one UTC range holds both days and only them.
@@ -185,6 +194,9 @@ describe.each(testEngines())("the account's calendar over HTTP (%s)", (engine) =
       transaction_date: "2025-10-04",
       raw_description: "WEST BEFORE",
     });
-    expect((await listed(west, "date_from=2025-10-05&date_to=2025-10-05")).sort()).toEqual(["EAST", "WEST"]);
+    expect((await listed(west, { date_from: "2025-10-05", date_to: "2025-10-05" })).sort()).toEqual([
+      "EAST",
+      "WEST",
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { getBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import { syncScrapeRoute } from "@allot/contract/import/routes";
 import { listTransactionsRoute } from "@allot/contract/transactions/routes";
 import { notifications } from "@allot/db/schema/notifications";
 import { transactions } from "@allot/db/schema/transactions";
@@ -35,18 +36,19 @@ describe.each(testEngines())("sync-scrape over HTTP (%s)", (engine) => {
   const t = useTestApp(engine);
   const kit = transactionKit(t);
 
+  /** As the user, or with an `Authorization` header value (an API key). */
   const sync = (
-    user: TestUser,
+    user: TestUser | string,
     accountId: string,
     rows: Row[],
     extra: Record<string, unknown> = {},
-    headers: Record<string, string> = { authorization: user.bearer },
   ) =>
-    t.inject({
-      method: "POST",
-      url: `/api/v1/bank-accounts/${accountId}/sync-scrape/`,
-      headers,
-      payload: { scraped_at: "2026-11-21T10:00:00Z", ending_balance: "0.00", transactions: rows, ...extra },
+    t.as(user).callUnchecked(syncScrapeRoute, {
+      id: accountId,
+      scraped_at: "2026-11-21T10:00:00Z",
+      ending_balance: "0.00",
+      transactions: rows,
+      ...extra,
     });
 
   async function synced(user: TestUser, accountId: string, rows: Row[], extra: Record<string, unknown> = {}) {
@@ -356,7 +358,7 @@ describe.each(testEngines())("sync-scrape over HTTP (%s)", (engine) => {
     await t.db
       .update(transactions)
       .set({ details: { merchant_name: "A Co" } })
-      .where(eq(transactions.id, first.new_transaction_ids[0]));
+      .where(eq(transactions.id, first.new_transaction_ids[0] as string));
     const again = await synced(user, acct.id, [
       posted("2026-11-21", "C", "-3.00"),
       pending("2026-11-21", "D", "-4.00"),
@@ -423,13 +425,9 @@ describe.each(testEngines())("sync-scrape over HTTP (%s)", (engine) => {
     const other = await t.user();
     const acct = await account(user);
     const key = await t.apiKey(user);
-    const response = await sync(
-      user,
-      acct.id,
-      [posted("2026-11-20", "A", "-1.00")],
-      { ending_balance: "-1.00" },
-      { authorization: key },
-    );
+    const response = await sync(key, acct.id, [posted("2026-11-20", "A", "-1.00")], {
+      ending_balance: "-1.00",
+    });
     expect(response.statusCode, response.body).toBe(200);
     const foreign = await sync(other, acct.id, [posted("2026-11-20", "A", "-1.00")]);
     expect(foreign.statusCode).toBe(404);

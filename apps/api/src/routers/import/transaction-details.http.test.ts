@@ -1,3 +1,4 @@
+import { transactionDetailsRoute } from "@allot/contract/import/routes";
 import {
   getTransactionRoute,
   splitTransactionRoute,
@@ -30,18 +31,10 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
   const t = useTestApp(engine);
   const kit = transactionKit(t);
 
-  const send = (user: TestUser | string, accountId: string, payload: unknown) =>
-    t.inject({
-      method: "POST",
-      url: `/api/v1/bank-accounts/${accountId}/transaction-details/`,
-      headers: {
-        authorization: typeof user === "string" ? user : user.bearer,
-        "content-type": "application/json",
-      },
-      payload: JSON.stringify(payload),
-    });
+  const send = (user: TestUser | string, accountId: string, payload: Record<string, unknown>) =>
+    t.as(user).callUnchecked(transactionDetailsRoute, { id: accountId, ...payload });
   /** 200 expected; the response body. */
-  const apply = async (user: TestUser, accountId: string, payload: unknown) => {
+  const apply = async (user: TestUser, accountId: string, payload: Record<string, unknown>) => {
     const response = await send(user, accountId, payload);
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
@@ -249,12 +242,12 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
       // location stays the one the first enrichment set.
       const newer = { merchant_name: "Whole Foods Market", merchant_information: "DALLAS, TX" };
       const skipped = await apply(user, account.id, { details: [{ transaction: row.id, details: newer }] });
-      expect(skipped.results[0].status).toBe("skipped_has_details");
+      expect(skipped.results[0]?.status).toBe("skipped_has_details");
       const body = await apply(user, account.id, {
         overwrite: true,
         details: [{ transaction: row.id, details: newer }],
       });
-      expect(body.results[0].status).toBe("applied");
+      expect(body.results[0]?.status).toBe("applied");
       expect(await storedDetails(row.id)).toEqual({ details: newer, type: "object" });
       expect(await view(user, row.id)).toMatchObject({
         merchant_name: "Whole Foods Market",
@@ -510,7 +503,7 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
       ] as const) {
         const response = await send(who, id, payload);
         expect(response.statusCode, response.body).toBe(404);
-        expect(response.json().code).toBe("not_found");
+        expect(response.json<{ code: string }>().code).toBe("not_found");
       }
       expect((await view(user, row.id)).has_details).toBe(false);
     });
@@ -518,7 +511,7 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
     it("refuses an invalid item with 400 on its dotted path and applies none of the others", async () => {
       const { user, account } = await setUp();
       const row = await kit.transaction(user, account.id);
-      const cases: [unknown, string][] = [
+      const cases: [Record<string, unknown>, string][] = [
         [
           {
             details: [

@@ -1,5 +1,9 @@
 import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
-import { getInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
+import {
+  createInternalTransactionRoute,
+  getInternalTransactionRoute,
+  listInternalTransactionsRoute,
+} from "@allot/contract/internal-transactions/routes";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
 import { testEngines } from "@allot/db/testing/test-databases";
@@ -9,6 +13,7 @@ import { internalContext } from "@allot/domain/shared/use-case-context";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
+import type { CallInput } from "../../../test/testing/test-client";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -63,12 +68,7 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
   };
 
   const transfer = (user: TestUser, payload: Record<string, unknown>) =>
-    t.inject({
-      method: "POST",
-      url: "/api/v1/internal-transactions/",
-      headers: { authorization: user.bearer },
-      payload,
-    });
+    t.as(user).callUnchecked(createInternalTransactionRoute, payload);
 
   async function transferred(user: TestUser, payload: Record<string, unknown>) {
     const response = await transfer(user, payload);
@@ -76,12 +76,8 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
     return response.json();
   }
 
-  const list = (user: TestUser, query = "") =>
-    t.inject({
-      method: "GET",
-      url: `/api/v1/internal-transactions/${query}`,
-      headers: { authorization: user.bearer },
-    });
+  type Query = CallInput<typeof listInternalTransactionsRoute>;
+  const list = (user: TestUser, query: Query = {}) => t.as(user).call(listInternalTransactionsRoute, query);
 
   describe("create", () => {
     it("moves money between two budgets, records the caller and both running balances", async () => {
@@ -363,13 +359,13 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
 
   describe("access", () => {
     it("answers 401 without credentials on every endpoint", async () => {
-      for (const [method, url] of [
-        ["GET", URL_PATH],
-        ["POST", URL_PATH],
-        ["GET", `/api/v1/internal-transactions/00000000-0000-4000-8000-000000000000/`],
+      for (const [route, input] of [
+        [listInternalTransactionsRoute, {}],
+        [createInternalTransactionRoute, {}],
+        [getInternalTransactionRoute, { id: "00000000-0000-4000-8000-000000000000" }],
       ] as const) {
-        const response = await t.inject({ method, url, payload: method === "POST" ? {} : undefined });
-        expect(response.statusCode, `${method} ${url}`).toBe(401);
+        const response = await t.anonymous.callUnchecked(route, input);
+        expect(response.statusCode, `${route.method} ${route.path}`).toBe(401);
       }
     });
 
@@ -388,7 +384,7 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
       expect(response.statusCode).toBe(404);
       expect(response.json<{ code: string }>().code).toBe("not_found");
       expect((await list(intruder)).json()).toMatchObject({ count: 0, results: [] });
-      expect((await list(intruder, `?bank_account=${a.id}`)).json()).toMatchObject({ count: 0 });
+      expect((await list(intruder, { bank_account: a.id })).json()).toMatchObject({ count: 0 });
       const malformed = await t.as(owner).call(getInternalTransactionRoute, { id: "not-a-uuid" });
       expect([400, 404]).toContain(malformed.statusCode);
     });
@@ -403,6 +399,7 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
         src_budget: a.unallocated,
         dst_budget: goal,
       });
+      // Raw: wrong methods, with and without the trailing slash.
       for (const method of ["PUT", "PATCH", "DELETE"] as const) {
         for (const url of [
           `/api/v1/internal-transactions/${body.id}/`,
@@ -445,40 +442,42 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
       const t2 = await move(a.id, g1, g2, "2026-02-05T10:00:00Z");
       const t3 = await move(a.id, g2, a.unallocated, "2026-03-05T10:00:00Z");
       const t4 = await move(b.id, b.unallocated, gb, "2026-02-20T10:00:00Z");
-      const ids = async (query: string) => {
+      const ids = async (query: Query = {}) => {
         const response = await list(user, query);
         expect(response.statusCode, response.body).toBe(200);
-        return response.json().results.map((r: { id: string }) => r.id);
+        return response.json().results.map((r) => r.id);
       };
 
-      expect(await ids("")).toEqual([t1.id, t2.id, t3.id, t4.id]);
-      expect(await ids("?ordering=created_at")).toEqual([t1.id, t2.id, t3.id, t4.id]);
-      expect(await ids("?ordering=-created_at")).toEqual([t4.id, t3.id, t2.id, t1.id]);
-      expect(await ids(`?bank_account=${a.id}`)).toEqual([t1.id, t2.id, t3.id]);
-      expect(await ids(`?bank_account=${b.id}`)).toEqual([t4.id]);
-      expect(await ids(`?budget=${g1}`)).toEqual([t1.id, t2.id]);
-      expect(await ids(`?budget=${g2}`)).toEqual([t2.id, t3.id]);
-      expect(await ids(`?src_budget=${g1}`)).toEqual([t2.id]);
-      expect(await ids(`?dst_budget=${g1}`)).toEqual([t1.id]);
-      expect(await ids(`?src_budget=${g2}&dst_budget=${a.unallocated}`)).toEqual([t3.id]);
-      expect(await ids("?date_from=2026-02-05T10:00:00Z")).toEqual([t2.id, t3.id, t4.id]);
-      expect(await ids("?date_to=2026-02-05T10:00:00Z")).toEqual([t1.id, t2.id]);
+      expect(await ids()).toEqual([t1.id, t2.id, t3.id, t4.id]);
+      expect(await ids({ ordering: "created_at" })).toEqual([t1.id, t2.id, t3.id, t4.id]);
+      expect(await ids({ ordering: "-created_at" })).toEqual([t4.id, t3.id, t2.id, t1.id]);
+      expect(await ids({ bank_account: a.id })).toEqual([t1.id, t2.id, t3.id]);
+      expect(await ids({ bank_account: b.id })).toEqual([t4.id]);
+      expect(await ids({ budget: g1 })).toEqual([t1.id, t2.id]);
+      expect(await ids({ budget: g2 })).toEqual([t2.id, t3.id]);
+      expect(await ids({ src_budget: g1 })).toEqual([t2.id]);
+      expect(await ids({ dst_budget: g1 })).toEqual([t1.id]);
+      expect(await ids({ src_budget: g2, dst_budget: a.unallocated })).toEqual([t3.id]);
+      expect(await ids({ date_from: "2026-02-05T10:00:00Z" })).toEqual([t2.id, t3.id, t4.id]);
+      expect(await ids({ date_to: "2026-02-05T10:00:00Z" })).toEqual([t1.id, t2.id]);
       // A bare date_to includes that whole day.
-      expect(await ids("?date_from=2026-02-01&date_to=2026-02-20")).toEqual([t2.id, t4.id]);
-      expect(await ids(`?date_from=2026-02-01&date_to=2026-02-28&bank_account=${a.id}`)).toEqual([t2.id]);
+      expect(await ids({ date_from: "2026-02-01", date_to: "2026-02-20" })).toEqual([t2.id, t4.id]);
+      expect(await ids({ date_from: "2026-02-01", date_to: "2026-02-28", bank_account: a.id })).toEqual([
+        t2.id,
+      ]);
 
-      const page = await list(user, "?page_size=3&page=2&ordering=created_at");
+      const page = await list(user, { page_size: 3, page: 2, ordering: "created_at" });
       expect(page.json()).toMatchObject({ count: 4, next: null, results: [{ id: t4.id }] });
       expect(page.json().previous).toContain("page=1");
-      expect((await list(user, "?page_size=3&page=3")).statusCode).toBe(404);
+      expect((await list(user, { page_size: 3, page: 3 })).statusCode).toBe(404);
 
-      const badFilter = await list(user, "?budget=nope");
+      const badFilter = await list(user, { budget: "nope" });
       expect(badFilter.statusCode).toBe(400);
       expect(Object.keys(badFilter.json())).toEqual(["budget"]);
-      const badOrdering = await list(user, "?ordering=amount");
+      const badOrdering = await list(user, { ordering: "amount" });
       expect(badOrdering.statusCode).toBe(400);
       expect(Object.keys(badOrdering.json())).toEqual(["ordering"]);
-      const badDate = await list(user, "?date_from=soon");
+      const badDate = await list(user, { date_from: "soon" });
       expect(badDate.statusCode).toBe(400);
       expect(Object.keys(badDate.json())).toEqual(["date_from"]);
     });

@@ -6,6 +6,7 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
+import type { CallInput } from "../../../test/testing/test-client";
 import { transactionKit } from "./transaction-test-kit";
 
 describe.each(testEngines())("transaction list over HTTP (%s)", (engine) => {
@@ -100,19 +101,16 @@ describe.each(testEngines())("transaction list over HTTP (%s)", (engine) => {
     if (split.statusCode !== 200) throw new Error(split.body);
   });
 
-  const list = async (query: string) => {
-    const response = await t.inject({
-      url: `/api/v1/transactions/?${query}`,
-      headers: { authorization: user.bearer },
-    });
-    expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
+  const list = async (query: CallInput<typeof listTransactionsRoute> = {}) => {
+    const response = await t.as(user).call(listTransactionsRoute, query);
+    expect(response.statusCode, `${JSON.stringify(query)}: ${response.body}`).toBe(200);
     return response.json();
   };
-  const idsOf = async (query: string) =>
-    (await list(query)).results.map((row: { id: string }) => Object.keys(ids).find((k) => ids[k] === row.id));
+  const idsOf = async (query: CallInput<typeof listTransactionsRoute>) =>
+    (await list(query)).results.map((row) => Object.keys(ids).find((k) => ids[k] === row.id));
 
   it("lists only the caller's transactions, newest transaction date first, allocations embedded oldest first", async () => {
-    const body = await list("");
+    const body = await list();
     expect(body.count).toBe(5);
     expect(body.results.map((r: { id: string }) => r.id)).toEqual([
       ids.pending,
@@ -122,7 +120,7 @@ describe.each(testEngines())("transaction list over HTTP (%s)", (engine) => {
       ids.grocer,
     ]);
     const rentRow = body.results[2];
-    expect(rentRow.allocations.map((a: { budget: string; amount: string }) => [a.budget, a.amount])).toEqual([
+    expect(rentRow?.allocations.map((a) => [a.budget, a.amount])).toEqual([
       [account.unallocated, "-1000.00"],
       [budget, "-200.00"],
     ]);
@@ -135,75 +133,90 @@ describe.each(testEngines())("transaction list over HTTP (%s)", (engine) => {
   });
 
   it("filters by account, budget, category and category group", async () => {
-    expect(await idsOf(`bank_account=${second.id}`)).toEqual(["other"]);
-    expect(await idsOf(`budget=${budget}`)).toEqual(["rent"]);
-    expect(await idsOf(`budget=${account.unallocated}`)).toEqual(["pending", "pay", "rent", "grocer"]);
-    expect(await idsOf(`category=${groceries}`)).toEqual(["grocer"]);
-    expect(await idsOf("category_group=food%20%26%20drink")).toEqual(["grocer"]);
-    expect(await idsOf("category_group=Home")).toEqual(["rent"]);
+    expect(await idsOf({ bank_account: second.id })).toEqual(["other"]);
+    expect(await idsOf({ budget })).toEqual(["rent"]);
+    expect(await idsOf({ budget: account.unallocated })).toEqual(["pending", "pay", "rent", "grocer"]);
+    expect(await idsOf({ category: groceries })).toEqual(["grocer"]);
+    expect(await idsOf({ category_group: "food & drink" })).toEqual(["grocer"]);
+    expect(await idsOf({ category_group: "Home" })).toEqual(["rent"]);
   });
 
   it("filters by merchant fields and the virtual card's last four digits", async () => {
-    expect(await idsOf("merchant_category_code=5411")).toEqual(["grocer"]);
-    expect(await idsOf("merchant_category_code=5812")).toEqual([]);
-    expect(await idsOf("merchant_city=portland")).toEqual(["grocer"]);
-    expect(await idsOf("merchant_region=or")).toEqual(["grocer"]);
-    expect(await idsOf("merchant_name=safeway")).toEqual(["grocer"]);
-    expect(await idsOf("merchant_intermediary=square")).toEqual(["grocer"]);
-    expect(await idsOf("virtual_card_last4=4242")).toEqual(["grocer"]);
-    expect(await idsOf("virtual_card_last4=1111")).toEqual([]);
+    expect(await idsOf({ merchant_category_code: "5411" })).toEqual(["grocer"]);
+    expect(await idsOf({ merchant_category_code: "5812" })).toEqual([]);
+    expect(await idsOf({ merchant_city: "portland" })).toEqual(["grocer"]);
+    expect(await idsOf({ merchant_region: "or" })).toEqual(["grocer"]);
+    expect(await idsOf({ merchant_name: "safeway" })).toEqual(["grocer"]);
+    expect(await idsOf({ merchant_intermediary: "square" })).toEqual(["grocer"]);
+    expect(await idsOf({ virtual_card_last4: "4242" })).toEqual(["grocer"]);
+    expect(await idsOf({ virtual_card_last4: "1111" })).toEqual([]);
   });
 
   it("filters by transaction and posted date ranges (a bare date_to takes in the whole day)", async () => {
     // Bare dates are days of the account's calendar, Los Angeles: rent, at 2026-02-01T00:00Z, is
     // still January 31 there, and pay, posted at 2026-02-16T00:00Z, February 15.
-    expect(await idsOf("date_from=2026-02-01")).toEqual(["pending", "pay"]);
-    expect(await idsOf("date_from=2026-01-31&date_to=2026-01-31")).toEqual(["rent"]);
-    expect(await idsOf("date_to=2026-02-01")).toEqual(["rent", "other", "grocer"]);
-    expect(await idsOf("date_from=2026-01-10&date_to=2026-02-14T23:59:59Z")).toEqual(["rent", "other"]);
-    expect(await idsOf("posted_date_from=2026-01-06T10:00:00Z&posted_date_to=2026-01-06")).toEqual([
+    expect(await idsOf({ date_from: "2026-02-01" })).toEqual(["pending", "pay"]);
+    expect(await idsOf({ date_from: "2026-01-31", date_to: "2026-01-31" })).toEqual(["rent"]);
+    expect(await idsOf({ date_to: "2026-02-01" })).toEqual(["rent", "other", "grocer"]);
+    expect(await idsOf({ date_from: "2026-01-10", date_to: "2026-02-14T23:59:59Z" })).toEqual([
+      "rent",
+      "other",
+    ]);
+    expect(await idsOf({ posted_date_from: "2026-01-06T10:00:00Z", posted_date_to: "2026-01-06" })).toEqual([
       "grocer",
     ]);
-    expect(await idsOf("posted_date_from=2026-02-16")).toEqual(["pending"]);
-    expect(await idsOf("posted_date_from=2026-02-16T00:00:00Z")).toEqual(["pending", "pay"]);
+    expect(await idsOf({ posted_date_from: "2026-02-16" })).toEqual(["pending"]);
+    expect(await idsOf({ posted_date_from: "2026-02-16T00:00:00Z" })).toEqual(["pending", "pay"]);
   });
 
   it("filters by booleans, with false staying false", async () => {
-    expect(await idsOf("has_details=true")).toEqual(["grocer"]);
-    expect(await idsOf("has_details=false")).toEqual(["pending", "pay", "rent", "other"]);
-    expect(await idsOf("pending=true")).toEqual(["pending"]);
-    expect(await idsOf("pending=false")).toEqual(["pay", "rent", "other", "grocer"]);
-    expect(await idsOf("unallocated=true")).toEqual(["pending", "pay", "other", "grocer"]);
-    expect(await idsOf("unallocated=false")).toEqual(["rent"]);
-    expect(await idsOf("uncategorized=true")).toEqual(["pending", "pay", "other"]);
-    expect(await idsOf("uncategorized=false")).toEqual(["rent", "grocer"]);
+    expect(await idsOf({ has_details: true })).toEqual(["grocer"]);
+    expect(await idsOf({ has_details: false })).toEqual(["pending", "pay", "rent", "other"]);
+    expect(await idsOf({ pending: true })).toEqual(["pending"]);
+    expect(await idsOf({ pending: false })).toEqual(["pay", "rent", "other", "grocer"]);
+    expect(await idsOf({ unallocated: true })).toEqual(["pending", "pay", "other", "grocer"]);
+    expect(await idsOf({ unallocated: false })).toEqual(["rent"]);
+    expect(await idsOf({ uncategorized: true })).toEqual(["pending", "pay", "other"]);
+    expect(await idsOf({ uncategorized: false })).toEqual(["rent", "grocer"]);
   });
 
   it("filters by transaction type (empty means no filter) and searches descriptions and party", async () => {
-    expect(await idsOf("transaction_type=ach")).toEqual(["pay", "rent"]);
-    expect(await idsOf("transaction_type=")).toHaveLength(5);
-    expect(await idsOf("search=landlord")).toEqual(["rent"]);
-    expect(await idsOf("search=coffee")).toEqual(["pending"]);
-    expect(await idsOf("search=acme%20payroll")).toEqual(["pay"]);
-    expect(await idsOf("search=50%25")).toEqual(["pending"]);
-    expect(await idsOf("search=STRANGER")).toEqual([]);
+    expect(await idsOf({ transaction_type: "ach" })).toEqual(["pay", "rent"]);
+    expect(await idsOf({ transaction_type: "" })).toHaveLength(5);
+    expect(await idsOf({ search: "landlord" })).toEqual(["rent"]);
+    expect(await idsOf({ search: "coffee" })).toEqual(["pending"]);
+    expect(await idsOf({ search: "acme payroll" })).toEqual(["pay"]);
+    expect(await idsOf({ search: "50%" })).toEqual(["pending"]);
+    expect(await idsOf({ search: "STRANGER" })).toEqual([]);
   });
 
   it("orders by transaction_date, amount and created_at, both ways", async () => {
-    expect(await idsOf("ordering=transaction_date")).toEqual(["grocer", "other", "rent", "pay", "pending"]);
-    expect(await idsOf("ordering=-transaction_date")).toEqual(["pending", "pay", "rent", "other", "grocer"]);
-    expect(await idsOf("ordering=amount")).toEqual(["rent", "grocer", "pending", "other", "pay"]);
-    expect(await idsOf("ordering=-amount")).toEqual(["pay", "other", "pending", "grocer", "rent"]);
-    expect(await idsOf("ordering=created_at")).toEqual(["grocer", "rent", "pay", "pending", "other"]);
-    expect(await idsOf("ordering=-created_at")).toEqual(["other", "pending", "pay", "rent", "grocer"]);
+    expect(await idsOf({ ordering: "transaction_date" })).toEqual([
+      "grocer",
+      "other",
+      "rent",
+      "pay",
+      "pending",
+    ]);
+    expect(await idsOf({ ordering: "-transaction_date" })).toEqual([
+      "pending",
+      "pay",
+      "rent",
+      "other",
+      "grocer",
+    ]);
+    expect(await idsOf({ ordering: "amount" })).toEqual(["rent", "grocer", "pending", "other", "pay"]);
+    expect(await idsOf({ ordering: "-amount" })).toEqual(["pay", "other", "pending", "grocer", "rent"]);
+    expect(await idsOf({ ordering: "created_at" })).toEqual(["grocer", "rent", "pay", "pending", "other"]);
+    expect(await idsOf({ ordering: "-created_at" })).toEqual(["other", "pending", "pay", "rent", "grocer"]);
   });
 
   it("paginates, and a page past the last is 404", async () => {
-    const first = await list("page_size=2");
+    const first = await list({ page_size: 2 });
     expect(first.count).toBe(5);
     expect(first.results).toHaveLength(2);
     expect(first.next).toContain("page=2");
-    const third = await list("page_size=2&page=3");
+    const third = await list({ page_size: 2, page: 3 });
     expect(third.results).toHaveLength(1);
     expect(third.next).toBeNull();
     const past = await t.as(user).call(listTransactionsRoute, { page: 4, page_size: 2 });
@@ -254,33 +267,32 @@ describe.each(testEngines())("transaction list over HTTP (%s)", (engine) => {
 
   it("refuses bad filter values with 400 on the parameter", async () => {
     for (const query of [
-      "bank_account=nope",
-      "budget=1",
-      "category=x",
-      "date_from=yesterday",
-      "posted_date_to=2026-02-31x",
-      "pending=perhaps",
-      "has_details=2",
-      "unallocated=maybe",
-      "uncategorized=nah",
-      "transaction_type=teleport",
-      "ordering=description",
-      "virtual_card_last4=42",
-      "page=0",
-      `search=${"x".repeat(201)}`,
-      `merchant_name=${"x".repeat(201)}`,
-      `category_group=${"x".repeat(201)}`,
-      "posted_date_from=soon",
-      "posted_date_from=2026-02-30",
-      "date_to=2026-13-01",
-      "date_to=12:00",
+      { bank_account: "nope" },
+      { budget: "1" },
+      { category: "x" },
+      { date_from: "yesterday" },
+      { posted_date_to: "2026-02-31x" },
+      { pending: "perhaps" },
+      { has_details: "2" },
+      { unallocated: "maybe" },
+      { uncategorized: "nah" },
+      { transaction_type: "teleport" },
+      { ordering: "description" },
+      { virtual_card_last4: "42" },
+      { page: "0" },
+      { search: "x".repeat(201) },
+      { merchant_name: "x".repeat(201) },
+      { category_group: "x".repeat(201) },
+      { posted_date_from: "soon" },
+      { posted_date_from: "2026-02-30" },
+      { date_to: "2026-13-01" },
+      { date_to: "12:00" },
     ]) {
-      const response = await t.inject({
-        url: `/api/v1/transactions/?${query}`,
-        headers: { authorization: user.bearer },
-      });
-      expect(response.statusCode, query).toBe(400);
-      expect(Object.keys(response.json()), query).toEqual([query.split("=")[0]]);
+      const response = await t.as(user).callUnchecked(listTransactionsRoute, query);
+      expect(response.statusCode, JSON.stringify(query)).toBe(400);
+      expect(Object.keys(response.json<Record<string, unknown>>()), JSON.stringify(query)).toEqual(
+        Object.keys(query),
+      );
     }
   });
 });
