@@ -1,15 +1,12 @@
-import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
-import { createBudgetRoute } from "@allot/contract/budgets/routes";
 import { fundingEventDatesRoute, runFundingRoute } from "@allot/contract/funding/routes";
 import { listFundingOccurrencesRoute } from "@allot/contract/funding-occurrences/routes";
 import { listInternalTransactionsRoute } from "@allot/contract/internal-transactions/routes";
 import { budgets } from "@allot/db/schema/budgets";
 import { testEngines } from "@allot/db/testing/test-databases";
-import { createBank } from "@allot/domain/banks/create-bank";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
-import { internalContext } from "@allot/domain/shared/use-case-context";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { aBudget, anAccount } from "../../../test/testing/fixtures";
 import { useTestApp } from "../../../test/testing/test-app";
 
 // America/Santiago went from 2025-09-06 23:59:59 −04:00 straight to 2025-09-07 01:00 −03:00.
@@ -21,30 +18,12 @@ describe.each(testEngines())("funding on a day whose midnight does not exist (%s
   const t = useTestApp(engine);
 
   it("dates the transfer at the day's real start and keeps the event on its day", async () => {
-    const bankId = (
-      await createBank(internalContext(t.db, "cli"), { name: "Santiago Bank", currency: "USD" })
-    ).id;
     const owner = await t.user({ timeZone: ZONE });
     const as = t.as(owner);
-    const created = await as.call(createBankAccountRoute, {
-      name: "Checking",
-      bank: bankId,
-      available_balance: "1000.00",
-      posted_balance: "1000.00",
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const account = created.json();
-    const made = await as.call(createBudgetRoute, {
-      name: "Holiday",
-      bank_account: account.id,
-      budget_type: "G",
-      funding_type: "F",
-      target_balance: "500",
-      funding_amount: "50",
+    const account = await anAccount(t, owner);
+    const goal = await aBudget(t, owner, account, {
       funding_schedule: `DTSTART:${DAY.replaceAll("-", "")}\nRRULE:FREQ=WEEKLY`,
     });
-    expect(made.statusCode, made.body).toBe(201);
-    const goal = made.json();
     // A budget schedules from the day it was made: date it as made before that day, so a run
     // as of that day reaches the event.
     await t.db.update(budgets).set({ schedulesFrom: "2025-09-01" }).where(eq(budgets.id, goal.id));
