@@ -1,12 +1,16 @@
+import { getBudgetRoute } from "@allot/contract/budgets/routes";
+import {
+  createInternalTransactionRoute,
+  listInternalTransactionsRoute,
+} from "@allot/contract/internal-transactions/routes";
 import { rowsOf } from "@allot/db/rows-of";
 import { testEngines } from "@allot/db/testing/test-databases";
-import { createBank } from "@allot/domain/banks/create-bank";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
-import { internalContext } from "@allot/domain/shared/use-case-context";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { injectSender } from "../integrity/ledger-client";
+import { aBank, aBudget, anAccount } from "../testing/fixtures";
 import { useTestApp } from "../testing/test-app";
+import type { RouteResponse } from "../testing/test-client";
 
 /*
  * A real deadlock between a transfer and another writer: the other writer locks the destination
@@ -21,42 +25,40 @@ describe.runIf(testEngines().includes("postgres"))("a deadlock between concurren
 
   it("is retried inside the service: the transfer succeeds once and the ledger adds up", async () => {
     const owner = await t.user();
-    const send = injectSender(t.app, owner.bearer);
-    const bank = await createBank(internalContext(t.db, "cli"), { name: "Deadlock Bank", currency: "USD" });
-    const account = (
-      await send("POST", "/bank-accounts/", { name: "Joint", bank: bank.id, available_balance: "100.00" })
-    ).body;
-    const budget = await send("POST", "/budgets/", {
-      bank_account: account.id,
+    const as = t.as(owner);
+    const account = await anAccount(t, owner, {
+      name: "Joint",
+      bank: (await aBank(t, { name: "Deadlock Bank", currency: "USD" })).id,
+      balance: "100.00",
+    });
+    const budget = await aBudget(t, owner, account, {
       name: "Rent",
-      budget_type: "G",
-      funding_type: "F",
       target_balance: "1000.00",
       funding_amount: "0.00",
     });
-    expect(budget.status, JSON.stringify(budget.body)).toBe(201);
 
-    let transfer: ReturnType<typeof send> | undefined;
+    type Answer = Promise<RouteResponse<typeof createInternalTransactionRoute>>;
+    let transfer: Answer | undefined;
     await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local deadlock_timeout = '30s'`);
-      await tx.execute(sql`select id from budgets where id = ${budget.body.id} for update`);
-      transfer = send("POST", "/internal-transactions/", {
+      await tx.execute(sql`select id from budgets where id = ${budget.id} for update`);
+      transfer = as.call(createInternalTransactionRoute, {
         bank_account: account.id,
         amount: "25.00",
         src_budget: account.unallocated_budget,
-        dst_budget: budget.body.id,
+        dst_budget: budget.id,
       });
       await waitForLockWaiters(1);
       // Closes the cycle: the transfer holds the account and waits for the budget we hold.
       await tx.execute(sql`select id from bank_accounts where id = ${account.id} for update`);
     });
 
-    const answer = await (transfer as ReturnType<typeof send>);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    const transfers = await send("GET", `/internal-transactions/?bank_account=${account.id}`);
-    expect(transfers.body.results.map((row: { amount: string }) => row.amount)).toEqual(["25.00"]);
-    const rent = await send("GET", `/budgets/${budget.body.id}/`);
-    expect(rent.body.balance).toBe("25.00");
+    const answer = await (transfer as Answer);
+    expect(answer.statusCode, answer.body).toBe(201);
+    const transfers = await as.call(listInternalTransactionsRoute, { bank_account: account.id });
+    expect(transfers.json().results.map((row) => row.amount)).toEqual(["25.00"]);
+    const rent = await as.call(getBudgetRoute, { id: budget.id });
+    expect(rent.json().balance).toBe("25.00");
     expect(await verifyLedger(t.db, account.id)).toEqual([]);
   });
 

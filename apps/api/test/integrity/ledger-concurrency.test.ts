@@ -1,4 +1,12 @@
 import { BUDGET_TYPE, FUNDING_TYPE } from "@allot/contract/budgets/budget-kinds";
+import { archiveBudgetRoute, createBudgetRoute, deleteBudgetRoute } from "@allot/contract/budgets/routes";
+import { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
+import {
+  createTransactionRoute,
+  deleteTransactionRoute,
+  resolvePendingRoute,
+  splitTransactionRoute,
+} from "@allot/contract/transactions/routes";
 import { budgets } from "@allot/db/schema/budgets";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
@@ -7,9 +15,10 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { aBank } from "../testing/fixtures";
+import { aBank, aBudget, anAccount } from "../testing/fixtures";
 import { useTestApp } from "../testing/test-app";
-import { fetchSender, globalCategoryIds, injectSender, type Reply } from "./ledger-client";
+import { fetchInject, routeCaller } from "../testing/test-client";
+import { globalCategoryIds } from "./ledger-client";
 import { allocationTotals, balanceProblems, describeTotals, money, sameTotals } from "./ledger-model";
 import { CATEGORIES, dateOf, type LiveTransaction, OPENING } from "./ledger-scenario";
 
@@ -54,18 +63,11 @@ describe.each(testEngines().filter((engine) => engine === "postgres"))(
       const baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
       const user = await t.user();
       const bank = await aBank(t, { name: "Busy Bank", currency: "EUR" });
-      const owner = injectSender(t.app, user.bearer);
-      const account = await owner("POST", "/bank-accounts/", {
-        name: "Busy",
-        bank: bank.id,
-        available_balance: money(OPENING),
-        posted_balance: money(OPENING),
-      });
-      expect(account.status).toBe(201);
-      const accountId: string = account.body.id;
-      const unallocatedId: string = account.body.unallocated_budget;
+      const account = await anAccount(t, user, { name: "Busy", bank: bank.id, balance: money(OPENING) });
+      const accountId = account.id;
+      const unallocatedId = account.unallocated_budget;
       const [groceriesName, rentName] = CATEGORIES;
-      const categoryIds = await globalCategoryIds(owner, CATEGORIES);
+      const categoryIds = await globalCategoryIds(t.as(user), CATEGORIES);
       // Two goals both listing Rent (ambiguous: Rent spend stays Unallocated), and one budget alone
       // listing Groceries (posted Groceries spend goes there). None of them is archived or deleted.
       const [goalA, goalB] = await t.db
@@ -81,24 +83,16 @@ describe.each(testEngines().filter((engine) => engine === "postgres"))(
           })),
         )
         .returning();
-      const groceries = await owner("POST", "/budgets/", {
-        bank_account: accountId,
+      const groceries = await aBudget(t, user, account, {
         name: "Groceries",
         budget_type: "C",
-        funding_type: "F",
         target_balance: "300.00",
         funding_amount: "10.00",
         auto_spend: [groceriesName],
       });
-      expect(groceries.status, JSON.stringify(groceries.body)).toBe(201);
-      const budgetIds = [
-        unallocatedId,
-        goalA?.id as string,
-        goalB?.id as string,
-        groceries.body.id as string,
-      ];
+      const budgetIds = [unallocatedId, goalA?.id as string, goalB?.id as string, groceries.id];
       const routedTo = (pending: boolean, category: string | null) =>
-        !pending && category === groceriesName ? (groceries.body.id as string) : unallocatedId;
+        !pending && category === groceriesName ? groceries.id : unallocatedId;
 
       const live = new Map<string, BusyTransaction>();
       const deleted = new Set<string>();
@@ -110,16 +104,17 @@ describe.each(testEngines().filter((engine) => engine === "postgres"))(
       const failures: string[] = [];
       // Successful requests per kind: the run must have exercised every kind of write.
       const succeeded: Record<string, number> = {};
-      const record = (what: string, reply: Reply, allowed: number[]) => {
+      const record = (what: string, reply: { statusCode: number; body: string }, allowed: number[]) => {
         const kind = what.split(" ")[0] as string;
-        if (reply.status < 300) succeeded[kind] = (succeeded[kind] ?? 0) + 1;
-        if (!allowed.includes(reply.status))
-          failures.push(`${what} -> ${reply.status} ${JSON.stringify(reply.body)}`);
+        if (reply.statusCode < 300) succeeded[kind] = (succeeded[kind] ?? 0) + 1;
+        if (!allowed.includes(reply.statusCode))
+          failures.push(`${what} -> ${reply.statusCode} ${reply.body}`);
       };
 
       async function client(index: number) {
         const random = seeded(index + 1);
-        const send = fetchSender(baseUrl, await t.login(user.email, user.password));
+        // Over a real socket: the eight clients' requests really run at once.
+        const api = routeCaller(fetchInject(baseUrl), await t.login(user.email, user.password));
         const anyLive = () => [...live.keys()][Math.floor(random() * live.size)];
         const mine: { id: string; archived: boolean }[] = [];
         for (let n = 0; n < REQUESTS_PER_CLIENT; n++) {
@@ -132,7 +127,7 @@ describe.each(testEngines().filter((engine) => engine === "postgres"))(
             const pending = random() < 0.3;
             const cents = BigInt(Math.floor(random() * 20_000) - 12_000 || 1);
             const date = dateOf(Math.floor(random() * 90), Math.floor(random() * 1_440));
-            const reply = await send("POST", "/transactions/", {
+            const reply = await api.call(createTransactionRoute, {
               bank_account: accountId,
               amount: money(cents),
               transaction_date: date,
@@ -144,18 +139,19 @@ describe.each(testEngines().filter((engine) => engine === "postgres"))(
             const target = routedTo(pending, category);
             const what = target === unallocatedId ? "create" : "routed create";
             record(`${what}${category ? ` in ${category}` : ""}`, reply, [201]);
-            if (reply.status !== 201) continue;
-            const answered = allocationTotals(reply.body.allocations ?? []);
+            if (reply.statusCode !== 201) continue;
+            const created = reply.json();
+            const answered = allocationTotals(created.allocations ?? []);
             if (!sameTotals(answered, new Map([[target, cents]])))
               failures.push(
-                `${what} ${reply.body.id} allocated ${describeTotals(answered)}, expected ${target}`,
+                `${what} ${created.id} allocated ${describeTotals(answered)}, expected ${target}`,
               );
-            live.set(reply.body.id, { amount: cents, pending, date, createdIn: target });
+            live.set(created.id, { amount: cents, pending, date, createdIn: target });
           } else if (roll < 0.48) {
             const id = anyLive() as string;
-            const reply = await send("DELETE", `/transactions/${id}/`);
+            const reply = await api.call(deleteTransactionRoute, { id });
             record(`delete ${id}`, reply, [204, 404]);
-            if (reply.status === 204) {
+            if (reply.statusCode === 204) {
               deleted.add(id);
               live.delete(id);
             }
@@ -171,14 +167,14 @@ describe.each(testEngines().filter((engine) => engine === "postgres"))(
               body[budget] = money(BigInt(Math.floor((random() * Number(magnitude)) / parts)) || 1n);
             }
             const sent = ++clock;
-            const reply = await send("POST", `/transactions/${id}/splits/`, { splits: body });
+            const reply = await api.call(splitTransactionRoute, { id, splits: body });
             const answered = ++clock;
             // 400: the transaction is pending (or its amount changed under us); 404: deleted meanwhile.
             record(`split ${id}`, reply, [200, 400, 404]);
-            if (reply.status === 200)
+            if (reply.statusCode === 200)
               splits.set(id, [
                 ...(splits.get(id) ?? []),
-                { sent, answered, allocations: allocationTotals(reply.body) },
+                { sent, answered, allocations: allocationTotals(reply.json()) },
               ]);
           } else if (roll < 0.76) {
             const src = Math.floor(random() * budgetIds.length);
@@ -190,10 +186,10 @@ describe.each(testEngines().filter((engine) => engine === "postgres"))(
               dst_budget: budgetIds[dst] as string,
               effective_date: dateOf(Math.floor(random() * 90)),
             };
-            const reply = await send("POST", "/internal-transactions/", body);
+            const reply = await api.call(createInternalTransactionRoute, body);
             record("transfer", reply, [201]);
-            if (reply.status === 201)
-              transfers.set(reply.body.id, {
+            if (reply.statusCode === 201)
+              transfers.set(reply.json().id, {
                 amount: body.amount,
                 src: body.src_budget,
                 dst: body.dst_budget,
@@ -204,20 +200,20 @@ describe.each(testEngines().filter((engine) => engine === "postgres"))(
             const row = live.get(id);
             if (!row) continue;
             const finalAmount = row.amount - (row.amount < 0n ? 100n : -100n);
-            const body = { posted_date: row.date, amount: money(finalAmount) };
+            const input = { id, posted_date: row.date, amount: money(finalAmount) };
             // The same resolution twice at once: it must be credited once.
             const replies = await Promise.all([
-              send("POST", `/transactions/${id}/resolve-pending/`, body),
-              send("POST", `/transactions/${id}/resolve-pending/`, body),
+              api.call(resolvePendingRoute, input),
+              api.call(resolvePendingRoute, input),
             ]);
             for (const reply of replies) record(`resolve ${id}`, reply, [200, 400, 404]);
-            const resolved = replies.filter((reply) => reply.status === 200).length;
+            const resolved = replies.filter((reply) => reply.statusCode === 200).length;
             if (resolved > 1) failures.push(`resolve ${id} answered 200 twice`);
             if (resolved === 1 && !deleted.has(id))
               live.set(id, { ...row, pending: false, amount: finalAmount });
           } else if (mine.length === 0 || random() < 0.4) {
             // Budget lifecycle: this client's own budgets, made empty, then archived and/or deleted.
-            const reply = await send("POST", "/budgets/", {
+            const reply = await api.call(createBudgetRoute, {
               bank_account: accountId,
               name: `Client ${index} budget ${n}`,
               budget_type: "G",
@@ -226,24 +222,25 @@ describe.each(testEngines().filter((engine) => engine === "postgres"))(
               funding_amount: "5.00",
             });
             record("budget", reply, [201]);
-            if (reply.status === 201) {
-              mine.push({ id: reply.body.id, archived: false });
-              madeBudgets.set(reply.body.id, "active");
+            if (reply.statusCode === 201) {
+              const { id } = reply.json();
+              mine.push({ id, archived: false });
+              madeBudgets.set(id, "active");
             }
           } else {
             const at = Math.floor(random() * mine.length);
             const budget = mine[at] as { id: string; archived: boolean };
             if (budget.archived || random() < 0.5) {
-              const reply = await send("DELETE", `/budgets/${budget.id}/`);
+              const reply = await api.call(deleteBudgetRoute, { id: budget.id });
               record(`deleteBudget ${budget.id}`, reply, [204]);
-              if (reply.status === 204) {
+              if (reply.statusCode === 204) {
                 mine.splice(at, 1);
                 madeBudgets.set(budget.id, "deleted");
               }
             } else {
-              const reply = await send("POST", `/budgets/${budget.id}/archive/`);
+              const reply = await api.call(archiveBudgetRoute, { id: budget.id });
               record(`archive ${budget.id}`, reply, [200]);
-              if (reply.status === 200) {
+              if (reply.statusCode === 200) {
                 budget.archived = true;
                 madeBudgets.set(budget.id, "archived");
               }

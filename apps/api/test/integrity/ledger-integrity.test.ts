@@ -1,10 +1,18 @@
+import { archiveBudgetRoute, createBudgetRoute, deleteBudgetRoute } from "@allot/contract/budgets/routes";
+import { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
+import {
+  createTransactionRoute,
+  deleteTransactionRoute,
+  resolvePendingRoute,
+  splitTransactionRoute,
+} from "@allot/contract/transactions/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { aBank } from "../testing/fixtures";
+import { aBank, anAccount } from "../testing/fixtures";
 import { type TestUser, useTestApp } from "../testing/test-app";
-import { accountFingerprint, globalCategoryIds, injectSender, type Reply, type Send } from "./ledger-client";
+import { accountFingerprint, globalCategoryIds } from "./ledger-client";
 import {
   allocationTotals,
   balanceProblems,
@@ -147,7 +155,7 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
   beforeAll(async () => {
     user = await t.user();
     bankId = (await aBank(t, { name: "Property Bank", currency: "EUR" })).id;
-    categoryIds = await globalCategoryIds(injectSender(t.app, user.bearer), CATEGORIES);
+    categoryIds = await globalCategoryIds(t.as(user), CATEGORIES);
   });
 
   /** Statuses seen per kind of step, over every sequence. */
@@ -157,16 +165,10 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
 
   /** One sequence on a fresh account; returns when every step has been checked. */
   async function runSequence(steps: Step[]) {
-    const send: Send = injectSender(t.app, user.bearer);
-    const created = await send("POST", "/bank-accounts/", {
-      name: "Property",
-      bank: bankId,
-      available_balance: money(OPENING),
-      posted_balance: money(OPENING),
-    });
-    expect(created.status).toBe(201);
-    const accountId: string = created.body.id;
-    const unallocatedId: string = created.body.unallocated_budget;
+    const as = t.as(user);
+    const account = await anAccount(t, user, { name: "Property", bank: bankId, balance: money(OPENING) });
+    const accountId = account.id;
+    const unallocatedId = account.unallocated_budget;
     const live = new Map<string, LiveTransaction>();
     const gone: string[] = [];
     const goneBudgets: string[] = [];
@@ -178,7 +180,7 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
       const before = await accountFingerprint(t.db, accountId);
       // The status the spec decides for this step, or null where it leaves the choice open.
       let expected: number | number[] | null = null;
-      let reply: Reply;
+      let reply: { statusCode: number; body: string };
       let label: string;
       // Disagreements between an acknowledged reply and the model.
       const wrong: string[] = [];
@@ -193,7 +195,7 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
           label = `create ${money(step.amount)}${step.pending ? " pending" : ""} on day ${step.day}${category ? ` in ${category} (to ${target === unallocatedId ? "Unallocated" : target})` : ""}`;
           expected = 201;
           const date = dateOf(step.day, step.minute);
-          reply = await send("POST", "/transactions/", {
+          const created = await as.call(createTransactionRoute, {
             bank_account: accountId,
             amount: money(step.amount),
             transaction_date: date,
@@ -202,14 +204,16 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
             raw_description: `step ${index}`,
             ...(step.category === null ? {} : { category: categoryIds[step.category] }),
           });
-          if (reply.status === 201) {
+          reply = created;
+          if (created.statusCode === 201) {
+            const body = created.json();
             const allocations = new Map([[target, BigInt(step.amount)]]);
-            const answered = allocationTotals(reply.body.allocations ?? []);
-            if (!sameTotals(answered, allocations) || reply.body.allocations.length !== 1)
+            const answered = allocationTotals(body.allocations ?? []);
+            if (!sameTotals(answered, allocations) || body.allocations.length !== 1)
               wrong.push(
                 `created with allocations ${describeTotals(answered)}, expected ${describeTotals(allocations)}`,
               );
-            live.set(reply.body.id, {
+            live.set(body.id, {
               amount: BigInt(step.amount),
               pending: step.pending,
               date,
@@ -231,8 +235,8 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
           if (!id) continue;
           label = `delete transaction ${id}`;
           expected = live.has(id) ? 204 : 404;
-          reply = await send("DELETE", `/transactions/${id}/`);
-          if (reply.status === 204) {
+          reply = await as.call(deleteTransactionRoute, { id });
+          if (reply.statusCode === 204) {
             live.delete(id);
             gone.push(id);
           }
@@ -247,11 +251,12 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
             step.change === "none" ? null : (step.change === "same" ? sign : -sign) * BigInt(step.amount);
           label = `resolve ${id} (${money(row.amount)}${row.pending ? " pending" : ""}) to ${newAmount === null ? "same" : money(newAmount)}`;
           expected = !row.pending || step.change === "flip" ? 400 : 200;
-          reply = await send("POST", `/transactions/${id}/resolve-pending/`, {
+          reply = await as.call(resolvePendingRoute, {
+            id,
             posted_date: new Date(Date.parse(row.date) + step.days * 86_400_000).toISOString(),
             ...(newAmount === null ? {} : { amount: money(newAmount) }),
           });
-          if (reply.status === 200) {
+          if (reply.statusCode === 200) {
             // A pending row is never routed nor split: its one allocation, Unallocated's, takes the final amount.
             const final = newAmount ?? row.amount;
             live.set(id, {
@@ -283,13 +288,15 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
           if (row.pending || chosen.some((b) => !b) || total > magnitude) expected = 400;
           // Splits into a fill-up goal or an archived budget: the spec does not say.
           else if (chosen.every((b) => b && b.type !== "A" && !b.archived)) expected = 200;
-          reply = await send("POST", `/transactions/${id}/splits/`, { splits });
-          if (reply.status === 200) {
+          const split = await as.call(splitTransactionRoute, { id, splits });
+          reply = split;
+          if (split.statusCode === 200) {
             const requested = new Map(
               Object.entries(splits).map(([budget, value]) => [budget, cents(value)]),
             );
             const allocations = splitAllocations(row.amount, unallocatedId, requested);
-            const answered = allocationTotals(Array.isArray(reply.body) ? reply.body : []);
+            const body = split.json();
+            const answered = allocationTotals(Array.isArray(body) ? body : []);
             if (!sameTotals(answered, allocations))
               wrong.push(
                 `split answered ${describeTotals(answered)}, expected ${describeTotals(allocations)}`,
@@ -307,7 +314,7 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
           const [s, d] = [budgetMap.get(src), budgetMap.get(dst)];
           label = `transfer ${money(step.amount)} ${src} -> ${dst}`;
           expected = !s || !d || src === dst || s.archived || d.archived ? 400 : 201;
-          reply = await send("POST", "/internal-transactions/", {
+          reply = await as.call(createInternalTransactionRoute, {
             bank_account: accountId,
             amount: money(step.amount),
             src_budget: src,
@@ -322,9 +329,9 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
           expected = 201;
           const fields =
             step.type === "R"
-              ? { funding_type: "D", recurrence_schedule: "RRULE:FREQ=MONTHLY" }
-              : { funding_type: "F", funding_amount: "10.00" };
-          reply = await send("POST", "/budgets/", {
+              ? { funding_type: "D" as const, recurrence_schedule: "RRULE:FREQ=MONTHLY" }
+              : { funding_type: "F" as const, funding_amount: "10.00" };
+          const budget = await as.call(createBudgetRoute, {
             bank_account: accountId,
             name: `Budget ${index}`,
             budget_type: step.type,
@@ -332,8 +339,12 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
             auto_spend: autoSpend,
             ...fields,
           });
-          if (reply.status === 201 && JSON.stringify(reply.body.auto_spend) !== JSON.stringify(autoSpend))
-            wrong.push(`auto_spend stored as ${JSON.stringify(reply.body.auto_spend)}`);
+          reply = budget;
+          if (
+            budget.statusCode === 201 &&
+            JSON.stringify(budget.json().auto_spend) !== JSON.stringify(autoSpend)
+          )
+            wrong.push(`auto_spend stored as ${JSON.stringify(budget.json().auto_spend)}`);
           break;
         }
         case "archive": {
@@ -343,7 +354,7 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
           if (budget.unallocated) expected = 403;
           else if (budget.archived) expected = 400;
           else if (budget.type !== "A") expected = 200;
-          reply = await send("POST", `/budgets/${budget.id}/archive/`);
+          reply = await as.call(archiveBudgetRoute, { id: budget.id });
           break;
         }
         case "deleteBudget": {
@@ -356,8 +367,8 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
           else if (budget.unallocated) expected = 403;
           else if (budget.hasAllocations || fillup?.hasAllocations) expected = 400;
           else if (budget.type !== "A") expected = 204;
-          reply = await send("DELETE", `/budgets/${id}/`);
-          if (reply.status === 204) {
+          reply = await as.call(deleteBudgetRoute, { id });
+          if (reply.statusCode === 204) {
             goneBudgets.push(id);
             if (budget?.fillup) goneBudgets.push(budget.fillup);
           }
@@ -365,13 +376,13 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
         }
       }
 
-      log.push(`${index}: ${label} -> ${reply.status}`);
-      outcomes.set(step.kind, new Set([...(outcomes.get(step.kind) ?? []), reply.status]));
-      const context = `${log.join("\n")}\n${JSON.stringify(reply.body)}`;
-      expect(reply.status, context).toBeLessThan(500);
-      if (expected !== null) expect([expected].flat(), context).toContain(reply.status);
+      log.push(`${index}: ${label} -> ${reply.statusCode}`);
+      outcomes.set(step.kind, new Set([...(outcomes.get(step.kind) ?? []), reply.statusCode]));
+      const context = `${log.join("\n")}\n${reply.body}`;
+      expect(reply.statusCode, context).toBeLessThan(500);
+      if (expected !== null) expect([expected].flat(), context).toContain(reply.statusCode);
       expect(wrong, context).toEqual([]);
-      if (reply.status >= 400) expect(await accountFingerprint(t.db, accountId), context).toBe(before);
+      if (reply.statusCode >= 400) expect(await accountFingerprint(t.db, accountId), context).toBe(before);
       expect(await verifyLedger(t.db, accountId), context).toEqual([]);
       expect(await balanceProblems(t.db, accountId, OPENING, live), context).toEqual([]);
     }

@@ -1,18 +1,28 @@
 import { randomBytes } from "node:crypto";
+import { listAllocationsRoute } from "@allot/contract/allocations/routes";
 import { listApiKeysRoute } from "@allot/contract/api-keys/routes";
 import { loginRoute } from "@allot/contract/auth/routes";
+import { getBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import { listBudgetsRoute } from "@allot/contract/budgets/routes";
 import { runFundingRoute } from "@allot/contract/funding/routes";
 import { listFundingOccurrencesRoute } from "@allot/contract/funding-occurrences/routes";
 import type { RouteSpec } from "@allot/contract/http/route";
-import { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
+import {
+  createInternalTransactionRoute,
+  listInternalTransactionsRoute,
+} from "@allot/contract/internal-transactions/routes";
 import { inviteRoute, listAccountInvitationsRoute } from "@allot/contract/invitations/routes";
-import { splitTransactionRoute } from "@allot/contract/transactions/routes";
-import { updateMeRoute } from "@allot/contract/users/routes";
+import {
+  listChannelPreferencesRoute,
+  listNotificationPreferencesRoute,
+} from "@allot/contract/preferences/routes";
+import { listTransactionCategoriesRoute } from "@allot/contract/transaction-categories/routes";
+import { listTransactionsRoute, splitTransactionRoute } from "@allot/contract/transactions/routes";
+import { getMeRoute, updateMeRoute } from "@allot/contract/users/routes";
 import { aBank, aBudget, aCategory, anAccount, aTransaction } from "../testing/fixtures";
 import type { TestUser, useTestApp } from "../testing/test-app";
-import type { RouteResponse } from "../testing/test-client";
+import type { RouteCaller, RouteResponse } from "../testing/test-client";
 import type { useTestMailbox } from "../testing/test-mailbox";
-import { injectSender, type Send } from "./ledger-client";
 
 type Harness = ReturnType<typeof useTestApp>;
 type Mailbox = ReturnType<typeof useTestMailbox>;
@@ -55,7 +65,7 @@ export interface OwnerWorld {
   freshInvitationSecret(): Promise<string>;
   /** A refresh cookie of a new login of the owner's, for each call. */
   freshRefreshCookie(): Promise<string>;
-  asOwner: Send;
+  asOwner: RouteCaller;
 }
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -69,7 +79,6 @@ export async function buildOwnerWorld(t: Harness, mailbox: Mailbox): Promise<Own
   const mark = randomBytes(4).toString("hex");
   const ownerName = `Olive Owner ${mark}`;
   const owner = await t.user({ name: ownerName });
-  const asOwner = injectSender(t.app, owner.bearer);
   const as = t.as(owner);
   const bank = await aBank(t, { name: `Matrix Bank ${mark}`, currency: "EUR" });
 
@@ -208,7 +217,7 @@ export async function buildOwnerWorld(t: Harness, mailbox: Mailbox): Promise<Own
       if (!cookie) throw new Error(`login: ${login.statusCode} ${login.body}`);
       return cookie.value;
     },
-    asOwner,
+    asOwner: as,
   };
 }
 
@@ -218,25 +227,25 @@ export async function buildOwnerWorld(t: Harness, mailbox: Mailbox): Promise<Own
  */
 export async function ownerView(world: OwnerWorld): Promise<string> {
   const id = world.account.id;
-  const paths = [
-    "/users/me/",
-    `/bank-accounts/${id}/`,
-    `/budgets/?bank_account=${id}&page_size=500`,
-    `/transactions/?bank_account=${id}&page_size=500`,
-    `/allocations/?bank_account=${id}&page_size=500`,
-    `/internal-transactions/?bank_account=${id}&page_size=500`,
-    `/funding-occurrences/?bank_account=${id}&page_size=500`,
-    "/transaction-categories/?scope=mine&page_size=500",
-    `/bank-accounts/${id}/invitations/`,
-    "/users/me/api-keys/?page_size=500",
-    "/channel-preferences/",
-    "/notification-preferences/",
-  ];
-  const views: Record<string, unknown> = {};
-  for (const path of paths) {
-    const reply = await world.asOwner("GET", path);
-    if (reply.status !== 200) throw new Error(`${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
-    views[path] = reply.body;
-  }
+  const as = world.asOwner;
+  const all = { bank_account: id, page_size: 500 };
+  const views = {
+    me: created("me", await as.call(getMeRoute), 200),
+    account: created("account", await as.call(getBankAccountRoute, { id }), 200),
+    budgets: created("budgets", await as.call(listBudgetsRoute, all), 200),
+    transactions: created("transactions", await as.call(listTransactionsRoute, all), 200),
+    allocations: created("allocations", await as.call(listAllocationsRoute, all), 200),
+    transfers: created("transfers", await as.call(listInternalTransactionsRoute, all), 200),
+    occurrences: created("occurrences", await as.call(listFundingOccurrencesRoute, all), 200),
+    categories: created(
+      "categories",
+      await as.call(listTransactionCategoriesRoute, { scope: "mine", page_size: 500 }),
+      200,
+    ),
+    invitations: created("invitations", await as.call(listAccountInvitationsRoute, { id }), 200),
+    apiKeys: created("api keys", await as.call(listApiKeysRoute, { page_size: 500 }), 200),
+    channels: created("channels", await as.call(listChannelPreferencesRoute), 200),
+    notifications: created("notifications", await as.call(listNotificationPreferencesRoute), 200),
+  };
   return JSON.stringify(views, null, 1);
 }
