@@ -76,6 +76,7 @@ export async function benchFunding(context: FundingBenchContext): Promise<Fundin
     isStaff: false,
     credential: "session",
     sessionId: null,
+    apiKey: null,
   };
   const rounds: Round[] = [];
   const problems: string[] = [];

@@ -1,3 +1,4 @@
+import * as activity from "./activity/routes";
 import * as allocations from "./allocations/routes";
 import * as apiKeys from "./api-keys/routes";
 import * as auth from "./auth/routes";
@@ -29,6 +30,7 @@ export const routes = {
   banks,
   currencies,
   bankAccounts,
+  activity,
   budgets,
   transactionCategories,
   transactions,

@@ -1,4 +1,5 @@
 import { router } from "../trpc/trpc";
+import { activityRouter } from "./activity/activity-router";
 import { allocationsRouter } from "./allocations/allocations-router";
 import { apiKeysRouter } from "./api-keys/api-keys-router";
 import { authRouter } from "./auth/auth-router";
@@ -29,6 +30,7 @@ export const appRouter = router({
   banks: banksRouter,
   currencies: currenciesRouter,
   bankAccounts: bankAccountsRouter,
+  activity: activityRouter,
   budgets: budgetsRouter,
   transactionCategories: transactionCategoriesRouter,
   transactions: transactionsRouter,

@@ -231,6 +231,11 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     passes: notFound,
     request: (w) => ({ path: `/v1/bank-accounts/${w.account.id}/` }),
   },
+  "GET /v1/bank-accounts/{id}/activity/": {
+    access: "user",
+    passes: notFound,
+    request: (w) => ({ path: `/v1/bank-accounts/${w.account.id}/activity/?type=budget.created` }),
+  },
   "PUT /v1/bank-accounts/{id}/": {
     access: "user",
     passes: notFound,

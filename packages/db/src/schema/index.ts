@@ -1,4 +1,5 @@
 // The full schema, for drizzle's relational queries and drizzle-kit.
+export { accountEvents } from "./account-events";
 export { apiKeys } from "./api-keys";
 export { bankAccountOwners, bankAccounts } from "./bank-accounts";
 export { banks } from "./banks";

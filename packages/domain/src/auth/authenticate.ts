@@ -49,6 +49,7 @@ export async function authenticateAccessToken(
     isStaff: row.isStaff,
     credential: "session",
     sessionId: claims.sessionId,
+    apiKey: null,
   };
 }
 
@@ -57,6 +58,8 @@ export async function authenticateApiKey(db: Database, key: string, now = new Da
   const [row] = await db
     .select({
       id: apiKeys.id,
+      name: apiKeys.name,
+      prefix: apiKeys.prefix,
       userId: apiKeys.userId,
       revokedAt: apiKeys.revokedAt,
       expiresAt: apiKeys.expiresAt,
@@ -89,5 +92,6 @@ export async function authenticateApiKey(db: Database, key: string, now = new Da
     isStaff: row.isStaff,
     credential: "api_key",
     sessionId: null,
+    apiKey: { uuid: row.id, name: row.name, prefix: row.prefix },
   };
 }

@@ -33,6 +33,7 @@ describe.each(testEngines())("ledger core (%s)", (engine) => {
         isStaff: false,
         credential: "session",
         sessionId: null,
+        apiKey: null,
       };
       const bank = await createBank(internalContext(db, "cli"), { name: "Bank", currency: "USD" });
       const account = await createBankAccount(asUser(db, actor), {

@@ -7,4 +7,6 @@ export interface Actor {
   credential: "session" | "api_key";
   /** The session of a password login; null for API keys. */
   sessionId: string | null;
+  /** The key of a machine client, as the activity trail names it; null for a password login. */
+  apiKey: { uuid: string; name: string; prefix: string } | null;
 }

@@ -50,6 +50,7 @@ export async function anOwner(
     isStaff: false,
     credential: "session",
     sessionId: null,
+    apiKey: null,
   };
   return { actor, email, password };
 }

@@ -1,0 +1,41 @@
+import type { listActivityRoute } from "@allot/contract/activity/routes";
+import type { RouteInput } from "@allot/contract/http/route";
+import { accountEvents } from "@allot/db/schema/account-events";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { findOwnedAccount } from "../bank-accounts/find-owned-account";
+import { accountDayRanges } from "../calendar/account-day-range";
+import { paginate } from "../shared/pagination";
+import type { UseCaseContext } from "../shared/use-case-context";
+import { toActivityEventView } from "./activity-event-view";
+
+const e = accountEvents;
+
+/**
+ * GET /bank-accounts/{id}/activity/: the account's events, newest first, to every co-owner (404 to
+ * anyone else). Date-time bounds are inclusive and read in the account's calendar, like every
+ * other date filter; `actor` matches the username the event was made under, in any case.
+ */
+export async function listActivity(
+  { db, actor }: UseCaseContext,
+  query: RouteInput<typeof listActivityRoute>,
+) {
+  const account = await findOwnedAccount(db, actor, query.id);
+  const days = await accountDayRanges(db, actor.userId, account.id, [
+    query.occurred_after,
+    query.occurred_before,
+  ]);
+  const where = and(
+    eq(e.bankAccountId, account.id),
+    query.type?.length ? inArray(e.type, query.type) : undefined,
+    query.actor !== undefined ? sql`lower(${e.actorUsername}) = lower(${query.actor})` : undefined,
+    days.range(e.occurredAt, e.bankAccountId, query.occurred_after, query.occurred_before),
+  );
+  return paginate(
+    query,
+    async () => (await db.select({ n: count() }).from(e).where(where))[0]?.n ?? 0,
+    async ({ offset, limit }) =>
+      (await db.select().from(e).where(where).orderBy(desc(e.seq)).offset(offset).limit(limit)).map(
+        toActivityEventView,
+      ),
+  );
+}

@@ -1,0 +1,40 @@
+import type { ActivityEventType } from "@allot/contract/activity/activity-event-types";
+import type { Tx } from "@allot/db/create-database";
+import { accountEvents } from "@allot/db/schema/account-events";
+import type { PublicContext, UseCaseContext } from "../shared/use-case-context";
+import { actorName, eventActorOf } from "./event-actor";
+
+/** What one operation did to an account, as its use case describes it. */
+export interface AccountChange {
+  accountId: string;
+  type: ActivityEventType;
+  /** The sentence after the actor's name: "moved 50.00 USD from Unallocated to Groceries". */
+  says: string;
+  /** What the operation did, with ids; amounts as two-decimal strings. */
+  data: Record<string, unknown>;
+}
+
+/**
+ * Records one operation on an account in the activity trail (docs/spec/extensions.md §3), in the
+ * caller's transaction: the event exists exactly when the change committed. Every mutating use
+ * case calls it once (accepting an invitation twice), and nothing else writes events.
+ */
+export async function recordEvent(tx: Tx, ctx: PublicContext | UseCaseContext, change: AccountChange) {
+  const actor = eventActorOf(ctx);
+  const [row] = await tx
+    .insert(accountEvents)
+    .values({
+      bankAccountId: change.accountId,
+      type: change.type,
+      occurredAt: ctx.now,
+      actorKind: actor.kind,
+      actorUsername: actor.username,
+      actorApiKey: actor.apiKey,
+      requestId: ctx.request.id,
+      summary: `${actorName(actor)} ${change.says}`,
+      data: change.data,
+    })
+    .returning({ id: accountEvents.id });
+  if (!row) throw new Error("recordEvent: the insert returned nothing");
+  return row.id;
+}
