@@ -1,0 +1,15 @@
+import Big from "big.js";
+import { describe, expect, it } from "vitest";
+import { moneyData, moneyText, quoted } from "./summary-text";
+
+describe("summary text", () => {
+  it("writes amounts with two decimals and the currency, rounding half up", () => {
+    expect(moneyText("50", "USD")).toBe("50.00 USD");
+    expect(moneyText(new Big("-1.005"), "EUR")).toBe("-1.01 EUR");
+    expect(moneyData("7.5")).toBe("7.50");
+  });
+
+  it("quotes names", () => {
+    expect(quoted("Groceries")).toBe("“Groceries”");
+  });
+});

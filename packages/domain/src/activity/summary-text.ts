@@ -1,0 +1,12 @@
+import type Big from "big.js";
+import { toMoney } from "../shared/money";
+
+/** An amount as a summary writes it: two decimals and the currency, "50.00 USD". */
+export const moneyText = (amount: string | Big, currency: string) =>
+  `${toMoney(amount).toFixed(2)} ${currency}`;
+
+/** A name as a summary quotes it: “Groceries”. */
+export const quoted = (name: string) => `“${name}”`;
+
+/** Two-decimal strings for `data`, as the API writes amounts. */
+export const moneyData = (amount: string | Big) => toMoney(amount).toFixed(2);
