@@ -1,3 +1,4 @@
+import { purgeOldActivity } from "@allot/domain/activity/purge-old-activity";
 import { warnExpiringApiKeys } from "@allot/domain/api-keys/warn-expiring-keys";
 import { cleanupTokens } from "@allot/domain/auth/cleanup-tokens";
 import { expireDueInvitations } from "@allot/domain/invitations/expire-invitations";
@@ -30,4 +31,5 @@ export const jobs: Job[] = [
   { name: "deliver-digests", everyMs: 5 * 60_000, lockId: 4_216_110, run: deliverDigests },
   // Reading or answering an invitation already treats it as expired; this writes the status down.
   { name: "expire-invitations", everyMs: HOUR_MS, lockId: 4_216_103, run: expireDueInvitations },
+  { name: "purge-activity", everyMs: 24 * HOUR_MS, lockId: 4_216_104, run: purgeOldActivity },
 ];

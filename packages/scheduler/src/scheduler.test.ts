@@ -26,6 +26,7 @@ describe.each(testEngines())("cron scheduler (%s)", (engine) => {
       { job: "warn-expiring-api-keys", status: "done", result: 0 },
       { job: "deliver-digests", status: "done", result: 0 },
       { job: "expire-invitations", status: "done", result: { expired: 0 } },
+      { job: "purge-activity", status: "done", result: 0 },
     ]);
     expect(await scheduler.runDue(new Date(start.getTime() + 60_000))).toEqual([]);
     const minutesLater = await scheduler.runDue(new Date(start.getTime() + 30 * 60_000));
@@ -44,6 +45,7 @@ describe.each(testEngines())("cron scheduler (%s)", (engine) => {
       "warn-expiring-api-keys",
       "deliver-digests",
       "expire-invitations",
+      "purge-activity",
     ]);
   });
 

@@ -1,0 +1,48 @@
+import type { DatabaseHandle } from "@allot/db/create-database";
+import { accountEvents } from "@allot/db/schema/account-events";
+import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { internalContext } from "../shared/use-case-context";
+import { anAccount, anOwner } from "../testing/fixtures";
+import { ACTIVITY_RETENTION_DAYS, purgeOldActivity } from "./purge-old-activity";
+import { recordEvent } from "./record-event";
+
+const DAY_MS = 86_400_000;
+
+describe.each(testEngines())("purging old activity (%s)", (engine) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openTestDatabase(engine);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("deletes the events older than the retention and keeps the rest", async () => {
+    const { db } = database;
+    const owner = await anOwner(db);
+    const account = await anAccount(db, owner.actor);
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+    const at = (when: Date) =>
+      db.transaction((tx) =>
+        recordEvent(
+          tx,
+          { ...internalContext(db, "scheduler"), now: when },
+          { accountId: account.id, type: "funding.completed", says: "funded 1 budget", data: {} },
+        ),
+      );
+    const expired = await at(daysAgo(ACTIVITY_RETENTION_DAYS + 1));
+    const kept = [await at(daysAgo(ACTIVITY_RETENTION_DAYS - 1)), await at(now)];
+
+    expect(await purgeOldActivity({ ...internalContext(db, "scheduler"), now })).toBe(1);
+    const left = await db
+      .select({ id: accountEvents.id })
+      .from(accountEvents)
+      .where(eq(accountEvents.bankAccountId, account.id));
+    expect(left.map((row) => row.id)).not.toContain(expired);
+    expect(left.map((row) => row.id)).toEqual(expect.arrayContaining(kept));
+    expect(await purgeOldActivity({ ...internalContext(db, "scheduler"), now })).toBe(0);
+  });
+});
