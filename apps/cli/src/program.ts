@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import { addExamples, applyConventions } from "./cli-conventions";
 import { registerAccountsCommands } from "./commands/accounts";
+import { registerActivityCommand } from "./commands/activity";
 import { registerAdminCommands } from "./commands/admin";
 import { registerBudgetsCommands } from "./commands/budgets";
 import { registerCategoriesCommands } from "./commands/categories";
@@ -42,6 +43,7 @@ export function createProgram(env: CliEnv): Command {
   registerKeysCommands(program, env);
   registerInviteCommands(program, env);
   registerOccurrencesCommand(program, env);
+  registerActivityCommand(program, env);
   registerCompletionCommand(program);
   // Last: exit codes and help hints reach every command, whoever registered it.
   return applyConventions(program);

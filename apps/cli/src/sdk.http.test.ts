@@ -9,6 +9,7 @@ import { promisify } from "node:util";
 import { testConfig, useTestApp } from "@allot/api/test/testing/test-app";
 import { listBanksRoute } from "@allot/contract/banks/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
+import { recordEvent } from "@allot/domain/activity/record-event";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { internalContext } from "@allot/domain/shared/use-case-context";
@@ -269,6 +270,56 @@ describe.each(testEngines())("the SDK against the API (%s)", (engine) => {
       .changePassword({ current_password: "wrong", new_password: "x", confirm_password: "y" })
       .catch((e: unknown) => e);
     expect(isValidationError(wrong) && Object.keys(wrong.fields).length).toBeGreaterThan(0);
+  });
+
+  it("reads an account's activity trail: one page, a repeated type filter, every page through paginate", async () => {
+    const { client } = await loggedIn();
+    const bank = await createBank(internalContext(t.db, "cli"), { name: "Trail Bank", currency: "USD" });
+    const account = await client.bankAccounts.create({
+      name: "Trail",
+      bank: bank.id,
+      posted_balance: "0.00",
+    });
+    // Written by the activity trail's one writer, as a scheduled funding run would: three of one
+    // type, one of another, one the filter leaves out.
+    const scheduler = internalContext(t.db, "scheduler");
+    const write = (type: "funding.completed" | "funding.underfunded" | "budget.deleted", says: string) =>
+      t.db.transaction((tx) => recordEvent(tx, scheduler, { accountId: account.id, type, says, data: {} }));
+    for (const says of ["funded 1 budget", "funded 2 budgets", "funded 3 budgets"])
+      await write("funding.completed", says);
+    await write("funding.underfunded", "left 1 budget underfunded");
+    await write("budget.deleted", "deleted a budget");
+
+    const type = ["funding.completed", "funding.underfunded"] as const;
+    const first = await client.activity.list({ id: account.id, type: [...type], page_size: 2 });
+    expect(first.count).toBe(4);
+    expect(first.results.map((event) => event.summary)).toEqual([
+      "The scheduler left 1 budget underfunded",
+      "The scheduler funded 3 budgets",
+    ]);
+    expect(first.results[0]?.actor).toEqual({ kind: "scheduler", username: null, api_key: null });
+    expect(first.next).toContain("page=2");
+
+    // Every page: the repeated filter travels with each next link.
+    const summaries: string[] = [];
+    for await (const event of client.paginate(client.activity.list, {
+      id: account.id,
+      type: [...type],
+      page_size: 2,
+    }))
+      summaries.push(event.summary);
+    expect(summaries).toEqual([
+      "The scheduler left 1 budget underfunded",
+      "The scheduler funded 3 budgets",
+      "The scheduler funded 2 budgets",
+      "The scheduler funded 1 budget",
+    ]);
+
+    const unknown = await client.activity
+      .list({ id: account.id, type: ["budget.exploded" as "budget.deleted"] })
+      .catch((e: unknown) => e);
+    expect(unknown).toMatchObject({ status: 400, fields: { type: [expect.any(String)] } });
+    await expect(client.activity.list({ id: randomUUID() })).rejects.toMatchObject({ status: 404 });
   });
 });
 

@@ -36,11 +36,12 @@ describe("methodName", () => {
     expectTypeOf<MethodName<"listBankAccountsRoute", "bankAccounts">>().toEqualTypeOf<"list">();
     expectTypeOf<MethodName<"listMyInvitationsRoute", "invitations">>().toEqualTypeOf<"listMine">();
     expectTypeOf<MethodName<"bankAccountsRoute", "bankAccounts">>().toEqualTypeOf<"bankAccounts">();
+    expectTypeOf<MethodName<"listActivityRoute", "activity">>().toEqualTypeOf<"list">();
   });
 });
 
 describe("the newer areas", () => {
-  it("read as sentences: imports, invitations, credentials, preferences, funding", () => {
+  it("read as sentences: imports, invitations, credentials, preferences, funding, activity", () => {
     const resources = generateResources(routes, async () => undefined) as unknown as Record<string, object>;
     const methods = (area: string) => Object.keys(resources[area] ?? {});
     expect(methods("imports")).toEqual(["syncScrape", "transactionDetails"]);
@@ -68,6 +69,8 @@ describe("the newer areas", () => {
       "updateNotification",
     ]);
     expect(methods("funding")).toEqual(["run", "eventDates", "summary"]);
+    // The activity trail: client.activity.list({ id }), and client.paginate(client.activity.list, …).
+    expect(methods("activity")).toEqual(["list"]);
   });
 });
 

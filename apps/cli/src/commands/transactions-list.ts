@@ -43,7 +43,8 @@ interface ListOptions extends ApiOptions, OutputOptions {
   limit?: number;
 }
 
-function positiveInteger(value: string): number {
+/** A `--limit` value: a whole number, at least 1. */
+export function positiveInteger(value: string): number {
   if (!/^\d+$/.test(value.trim()) || Number(value) < 1)
     throw new InvalidArgumentError("Give a whole number of rows, at least 1.");
   return Number(value);
