@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from "@allot/db/create-database";
+import { accountEvents } from "@allot/db/schema/account-events";
 import { budgets } from "@allot/db/schema/budgets";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
 import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases";
@@ -7,7 +8,7 @@ import { localDate } from "@allot/domain/calendar/local-days";
 import { addDays } from "@allot/domain/funding/schedule-events";
 import { anAccount, anOwner } from "@allot/domain/testing/fixtures";
 import { asUser } from "@allot/domain/testing/use-case-context";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountJobs } from "./account-jobs";
 import { createScheduler } from "./scheduler";
@@ -21,7 +22,7 @@ describe.each(testEngines())("fund at 23:00 and recur at 03:00 local, end to end
   let database: DatabaseHandle;
   const today = localDate(new Date(), ZONE);
   const day = (n: number) => addDays(today, n);
-  const ids = { goal: "", recurring: "", fillup: "", unallocated: "" };
+  const ids = { account: "", goal: "", recurring: "", fillup: "", unallocated: "" };
   const balances = async () => {
     const rows = await database.db.select().from(budgets);
     const of = (id: string) => rows.find((row) => row.id === id)?.balance;
@@ -58,6 +59,7 @@ describe.each(testEngines())("fund at 23:00 and recur at 03:00 local, end to end
       funding_schedule: "RRULE:FREQ=DAILY",
       recurrence_schedule: `DTSTART:${day(2).replaceAll("-", "")}\nRRULE:FREQ=MONTHLY`,
     });
+    ids.account = account.id;
     ids.goal = goal.id;
     ids.recurring = recurring.id;
     const rows = await db.select().from(budgets).where(eq(budgets.bankAccountId, account.id));
@@ -93,6 +95,30 @@ describe.each(testEngines())("fund at 23:00 and recur at 03:00 local, end to end
       fillup: "60.00",
       unallocated: "390.00",
     });
+    // The run is in the account's activity trail under the scheduler's name (the 22:59 run moved
+    // nothing and recorded nothing).
+    const events = await database.db
+      .select()
+      .from(accountEvents)
+      .where(
+        and(
+          eq(accountEvents.bankAccountId, ids.account),
+          inArray(accountEvents.type, ["funding.completed", "funding.underfunded"]),
+        ),
+      );
+    expect(
+      events.map((event) => ({
+        type: event.type,
+        actor: { kind: event.actorKind, username: event.actorUsername, api_key: event.actorApiKey },
+        summary: event.summary,
+      })),
+    ).toEqual([
+      {
+        type: "funding.completed",
+        actor: { kind: "scheduler", username: null, api_key: null },
+        summary: "The scheduler funded 2 budgets in 4 transfers",
+      },
+    ]);
     expect(await scheduler.runDue(kolkata(day(1), "23:30"))).toEqual([]);
 
     // 03:00 the day after: the refresh (with the fill-up's own event of that date, which comes

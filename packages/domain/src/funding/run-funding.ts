@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { runFundingRoute } from "@allot/contract/funding/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { arrayLiteral } from "@allot/db/array-literal";
@@ -8,6 +9,7 @@ import { budgets } from "@allot/db/schema/budgets";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
 import Big from "big.js";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { recordEvent } from "../activity/record-event";
 import { type BankAccountRow, findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { localDate, startOfLocalDay } from "../calendar/local-days";
@@ -45,18 +47,18 @@ const MAX_DAYS_AHEAD = 3_660;
 
 /** Runs the funding engine on one account (no ownership check: the scheduler's entry point). */
 export async function runAccountFunding(
-  { db, now }: PublicContext,
+  ctx: PublicContext,
   accountId: string,
   options: FundingRunOptions = {},
 ): Promise<FundingRunResult> {
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [account] = await tx
       .select()
       .from(bankAccounts)
       .where(eq(bankAccounts.id, accountId))
       .for("update");
     if (!account) throw new NotFound("No bank account matches the given id.");
-    return fundLockedAccount(tx, account, options, now);
+    return fundLockedAccount(tx, ctx, account, options);
   });
 }
 
@@ -65,12 +67,13 @@ export async function runAccountFunding(
  * through `as_of` (default the account's today), whatever auto_funding_enabled says.
  */
 export async function runFunding(
-  { db, actor, now }: UseCaseContext,
+  ctx: UseCaseContext,
   { id: accountId, as_of: asOf }: RouteInput<typeof runFundingRoute>,
 ) {
+  const { db, actor } = ctx;
   return db.transaction(async (tx) => {
     const account = await findOwnedAccount(tx, actor, accountId, { lock: true });
-    return fundLockedAccount(tx, account, { asOf, actorId: actor.userId }, now);
+    return fundLockedAccount(tx, ctx, account, { asOf, actorId: actor.userId });
   });
 }
 
@@ -79,14 +82,16 @@ export async function runFunding(
  * waits, then finds the pointers moved and funds nothing twice). Every budget of the account is
  * locked next, in id order like lockBudgets; the plan is worked out in memory and written in a
  * handful of multi-row statements, so a year of events costs a few round trips, not thousands.
- * `now` is the run's now: the account's today is read from it.
+ * `ctx.now` is the run's now: the account's today is read from it. A run that moved money is
+ * recorded in the activity trail (one event, whatever the number of transfers).
  */
 async function fundLockedAccount(
   tx: Tx,
+  ctx: PublicContext | UseCaseContext,
   account: BankAccountRow,
   options: FundingRunOptions,
-  now: Date,
 ): Promise<FundingRunResult> {
+  const { now } = ctx;
   const timeZone = await accountTimeZone(tx, account.id);
   const today = localDate(now, timeZone);
   const asOf = options.asOf ?? today;
@@ -141,7 +146,46 @@ async function fundLockedAccount(
     skipped_budgets: plan.skippedBudgets,
   };
   await recordFundingNotifications(tx, account.id, plan, result, new Map(rows.map((b) => [b.id, b.name])));
+  await recordFundingEvent(tx, ctx, account.id, plan, result, rows);
   return result;
+}
+
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * `funding.completed` for a run that moved money, `funding.underfunded` when it left an occurrence
+ * PARTIAL; a run that moved nothing records nothing (decision 0031). Goals the run latched complete
+ * are listed in `completed_budgets`.
+ */
+async function recordFundingEvent(
+  tx: Tx,
+  ctx: PublicContext | UseCaseContext,
+  accountId: string,
+  plan: FundingPlan,
+  result: FundingRunResult,
+  before: { id: string; complete: boolean }[],
+) {
+  if (result.transfers === 0) return;
+  const wasComplete = new Set(before.filter((budget) => budget.complete).map((budget) => budget.id));
+  const funded = [...new Set(plan.transfers.map((transfer) => transfer.destinationId))];
+  const underfunded = result.occurrences_partial > 0;
+  const says = `funded ${counted(funded.length, "budget", "budgets")} in ${counted(result.transfers, "transfer", "transfers")}`;
+  await recordEvent(tx, ctx, {
+    accountId,
+    type: underfunded ? "funding.underfunded" : "funding.completed",
+    says: underfunded
+      ? `${says}, leaving ${counted(result.occurrences_partial, "occurrence", "occurrences")} underfunded`
+      : says,
+    data: {
+      transfers: result.transfers,
+      occurrences_completed: result.occurrences_completed,
+      occurrences_partial: result.occurrences_partial,
+      funded_budgets: funded,
+      completed_budgets: plan.changed
+        .filter((b) => b.budgetType === BUDGET_TYPE.goal && b.complete && !wasComplete.has(b.id))
+        .map((b) => b.id),
+    },
+  });
 }
 
 /** A run that moved money, and each Recurring budget it refreshed, are told to the owners. */

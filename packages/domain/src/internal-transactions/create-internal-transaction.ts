@@ -2,12 +2,15 @@ import type { RouteInput } from "@allot/contract/http/route";
 import type { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { eq } from "drizzle-orm";
+import { recordEvent } from "../activity/record-event";
+import { moneyData, moneyText, quoted } from "../activity/summary-text";
 import { currencyKeyErrors } from "../bank-accounts/account-currency";
 import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
+import { latchedComplete } from "../budgets/goal-complete";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
 import { lockBudgets } from "../ledger/balances";
-import { recordTransfer } from "../ledger/transfers";
+import { recordTransfer, tracksFunding } from "../ledger/transfers";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
@@ -21,9 +24,10 @@ import { toInternalTransactionView } from "./internal-transaction-view";
  * and a transfer would quietly refill a budget nobody funds or sees any more.
  */
 export async function createInternalTransaction(
-  { db, actor }: UseCaseContext,
+  ctx: UseCaseContext,
   input: RouteInput<typeof createInternalTransactionRoute>,
 ) {
+  const { db, actor } = ctx;
   return db.transaction(async (tx) => {
     const account = await findOwnedAccountFor(tx, actor, "bank_account", input.bank_account, { lock: true });
     const errors: FieldErrors = currencyKeyErrors({ ...input }, ["amount_currency"], account.currency);
@@ -62,6 +66,28 @@ export async function createInternalTransaction(
       .from(internalTransactions)
       .where(eq(internalTransactions.id, recorded.id));
     if (!row) throw new Error("internal transaction vanished");
+    // A Goal funded up to its target by this transfer latches complete (ledger/balances.ts).
+    const completes =
+      !destination.complete &&
+      tracksFunding(destination) &&
+      latchedComplete({
+        ...destination,
+        targetBalance: toMoney(destination.targetBalance),
+        fundedAmount: toMoney(destination.fundedAmount).plus(amount),
+      });
+    await recordEvent(tx, ctx, {
+      accountId: account.id,
+      type: "transfer.created",
+      says: `moved ${moneyText(amount, account.currency)} from ${quoted(source.name)} to ${quoted(destination.name)}`,
+      data: {
+        id: row.id,
+        src_budget: row.srcBudgetId,
+        dst_budget: row.dstBudgetId,
+        amount: moneyData(row.amount),
+        effective_date: row.effectiveDate.toISOString(),
+        completed_budgets: completes ? [destination.id] : [],
+      },
+    });
     return toInternalTransactionView(row, account.currency);
   });
 }

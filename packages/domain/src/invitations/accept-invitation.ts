@@ -4,10 +4,12 @@ import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { invitations } from "@allot/db/schema/invitations";
 import { users } from "@allot/db/schema/users";
 import { eq } from "drizzle-orm";
+import { recordEvent } from "../activity/record-event";
 import { issuePasswordReset } from "../credentials/issue-password-reset";
 import type { PublicContext } from "../shared/use-case-context";
 import { actOnPendingInvitation } from "./act-on-invitation";
 import { bySecret } from "./invitation-secret";
+import { inviteeContext } from "./invitee-context";
 import { notifyInviter } from "./notify-inviter";
 
 /**
@@ -15,12 +17,15 @@ import { notifyInviter } from "./notify-inviter";
  * becomes an owner of the account and the inviter is notified. An invitee without a usable password (a placeholder) is
  * activated and sent a password-reset email; acceptance itself never issues credentials. A user an
  * administrator deactivated who has a password stays inactive: a link holder cannot undo that.
+ * The trail records two events under the invitee's name: `invitation.accepted` and
+ * `bank_account.owner_added`.
  */
 export async function acceptInvitation(
-  { db, now }: PublicContext,
+  ctx: PublicContext,
   { token: secret }: RouteInput<typeof acceptInvitationRoute>,
   options: { publicBaseUrl: string },
 ) {
+  const { db, now } = ctx;
   await actOnPendingInvitation(db, bySecret(secret), now, async (tx, invitation) => {
     await tx
       .insert(bankAccountOwners)
@@ -43,5 +48,19 @@ export async function acceptInvitation(
     }
 
     await notifyInviter(tx, invitation, "invitation_accepted");
+    const asInvitee = inviteeContext(ctx, invitee);
+    const accountId = invitation.bankAccountId;
+    await recordEvent(tx, asInvitee, {
+      accountId,
+      type: "invitation.accepted",
+      says: "accepted the invitation to co-own the account",
+      data: { invitation: invitation.id, invitee_email: invitation.inviteeEmail },
+    });
+    await recordEvent(tx, asInvitee, {
+      accountId,
+      type: "bank_account.owner_added",
+      says: "became an owner of the account",
+      data: { bank_account: accountId, owner: invitee.username, invitation: invitation.id },
+    });
   });
 }

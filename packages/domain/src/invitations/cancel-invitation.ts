@@ -2,6 +2,7 @@ import type { RouteInput } from "@allot/contract/http/route";
 import type { cancelInvitationRoute } from "@allot/contract/invitations/routes";
 import { invitations } from "@allot/db/schema/invitations";
 import { and, eq, type SQL } from "drizzle-orm";
+import { recordEvent } from "../activity/record-event";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { Forbidden } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
@@ -12,9 +13,10 @@ import { actOnPendingInvitation } from "./act-on-invitation";
  * account: 404. A co-owner who is not the inviter: 403. Not pending any more: 400.
  */
 export async function cancelInvitation(
-  { db, actor, now }: UseCaseContext,
+  ctx: UseCaseContext,
   { id: accountId, token }: RouteInput<typeof cancelInvitationRoute>,
 ) {
+  const { db, actor, now } = ctx;
   const account = await findOwnedAccount(db, actor, accountId);
   const where = and(eq(invitations.token, token), eq(invitations.bankAccountId, account.id)) as SQL;
   await actOnPendingInvitation(
@@ -26,6 +28,12 @@ export async function cancelInvitation(
         .update(invitations)
         .set({ status: "cancelled", cancelledAt: now, modifiedAt: now })
         .where(eq(invitations.id, invitation.id));
+      await recordEvent(tx, ctx, {
+        accountId: account.id,
+        type: "invitation.cancelled",
+        says: `cancelled the invitation of ${invitation.inviteeEmail}`,
+        data: { invitation: invitation.id, invitee_email: invitation.inviteeEmail },
+      });
     },
     (invitation) => {
       if (invitation.inviterId !== actor.userId)

@@ -5,6 +5,7 @@ import { banks } from "@allot/db/schema/banks";
 import { invitations } from "@allot/db/schema/invitations";
 import { users } from "@allot/db/schema/users";
 import { and, eq, gt, sql } from "drizzle-orm";
+import { recordEvent } from "../activity/record-event";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { enqueueEmail } from "../email/enqueue-email";
 import { Conflict, Throttled } from "../shared/errors";
@@ -24,10 +25,11 @@ import { invitationExpiry } from "./invitation-status";
  * limit 429.
  */
 export async function inviteToAccount(
-  { db, actor, now }: UseCaseContext,
+  ctx: UseCaseContext,
   { id: accountId, invitee_email: email }: RouteInput<typeof inviteRoute>,
   options: { publicBaseUrl: string },
 ) {
+  const { db, actor, now } = ctx;
   await db.transaction(async (tx) => {
     const account = await findOwnedAccount(tx, actor, accountId, { lock: true });
     const sameAddress = and(
@@ -75,16 +77,27 @@ export async function inviteToAccount(
     const handle = newInvitationHandle();
     const { secret, digest } = newInvitationSecret();
     const expiresAt = invitationExpiry(now);
-    await tx.insert(invitations).values({
-      token: handle,
-      secretDigest: digest,
-      bankAccountId: account.id,
-      inviterId: actor.userId,
-      inviteeId: invitee.id,
-      inviteeEmail: invitee.email,
-      expiresAt,
-      createdAt: now,
-      modifiedAt: now,
+    const [invitation] = await tx
+      .insert(invitations)
+      .values({
+        token: handle,
+        secretDigest: digest,
+        bankAccountId: account.id,
+        inviterId: actor.userId,
+        inviteeId: invitee.id,
+        inviteeEmail: invitee.email,
+        expiresAt,
+        createdAt: now,
+        modifiedAt: now,
+      })
+      .returning({ id: invitations.id });
+    if (!invitation) throw new Error("invitation insert returned nothing");
+    // The handle and the secret are credentials: the trail names the invitation by its id.
+    await recordEvent(tx, ctx, {
+      accountId: account.id,
+      type: "invitation.created",
+      says: `invited ${invitee.email} to co-own the account`,
+      data: { id: invitation.id, invitee_email: invitee.email, expires_at: expiresAt.toISOString() },
     });
 
     const [inviter] = await tx
