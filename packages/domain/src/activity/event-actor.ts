@@ -1,6 +1,7 @@
 import type { ActorKind } from "@allot/contract/activity/activity-event-types";
 import type { EventApiKey } from "@allot/db/schema/account-events";
-import type { PublicContext, UseCaseContext } from "../shared/use-case-context";
+import type { Actor } from "../shared/actor";
+import type { PublicContext } from "../shared/use-case-context";
 
 /** Who made a change, as an event records it. */
 export interface EventActor {
@@ -13,13 +14,13 @@ export interface EventActor {
  * A signed-in caller is a `user` (login session) or an `api_key`; work with no caller is the
  * `scheduler`'s when a scheduled job does it, else `system`'s (an admin command).
  */
-export function eventActorOf(ctx: PublicContext | UseCaseContext): EventActor {
-  if ("actor" in ctx) {
-    const { actor } = ctx;
+export function eventActorOf(ctx: PublicContext & { actor?: Actor | null }): EventActor {
+  // A public route's context may carry `actor: null` (nobody signed in).
+  const { actor } = ctx;
+  if (actor)
     return actor.apiKey
       ? { kind: "api_key", username: actor.username, apiKey: actor.apiKey }
       : { kind: "user", username: actor.username, apiKey: null };
-  }
   return { kind: ctx.request.source === "scheduler" ? "scheduler" : "system", username: null, apiKey: null };
 }
 

@@ -1,7 +1,8 @@
 import type { ActivityEventType } from "@allot/contract/activity/activity-event-types";
 import type { Tx } from "@allot/db/create-database";
 import { accountEvents } from "@allot/db/schema/account-events";
-import type { PublicContext, UseCaseContext } from "../shared/use-case-context";
+import type { Actor } from "../shared/actor";
+import type { PublicContext } from "../shared/use-case-context";
 import { actorName, eventActorOf } from "./event-actor";
 
 /** What one operation did to an account, as its use case describes it. */
@@ -19,7 +20,11 @@ export interface AccountChange {
  * caller's transaction: the event exists exactly when the change committed. Every mutating use
  * case calls it once (accepting an invitation twice), and nothing else writes events.
  */
-export async function recordEvent(tx: Tx, ctx: PublicContext | UseCaseContext, change: AccountChange) {
+export async function recordEvent(
+  tx: Tx,
+  ctx: PublicContext & { actor?: Actor | null },
+  change: AccountChange,
+) {
   const actor = eventActorOf(ctx);
   const [row] = await tx
     .insert(accountEvents)
