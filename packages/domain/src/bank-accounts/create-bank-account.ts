@@ -5,6 +5,8 @@ import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts"
 import { banks } from "@allot/db/schema/banks";
 import { budgets } from "@allot/db/schema/budgets";
 import { eq } from "drizzle-orm";
+import { recordEvent } from "../activity/record-event";
+import { moneyData, quoted } from "../activity/summary-text";
 import { isActiveCurrency } from "../currencies/currency-list";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney, ZERO } from "../shared/money";
@@ -22,9 +24,10 @@ export const UNALLOCATED_BUDGET_NAME = "Unallocated";
  * the sum of the account's budget balances from the first moment.
  */
 export async function createBankAccount(
-  { db, actor }: UseCaseContext,
+  ctx: UseCaseContext,
   input: RouteInput<typeof createBankAccountRoute>,
 ) {
+  const { db, actor } = ctx;
   return db.transaction(async (tx) => {
     const errors: FieldErrors = {};
     const [bank] = await tx.select().from(banks).where(eq(banks.id, input.bank)).limit(1);
@@ -56,14 +59,35 @@ export async function createBankAccount(
       .returning();
     if (!account) throw new Error("bank account insert returned nothing");
     await tx.insert(bankAccountOwners).values({ bankAccountId: account.id, userId: actor.userId });
-    await tx.insert(budgets).values({
-      bankAccountId: account.id,
-      name: UNALLOCATED_BUDGET_NAME,
-      budgetType: BUDGET_TYPE.goal,
-      fundingType: FUNDING_TYPE.fixedAmount,
-      isUnallocated: true,
-      balance: available.toFixed(2),
-      targetBalance: "0",
+    const [unallocated] = await tx
+      .insert(budgets)
+      .values({
+        bankAccountId: account.id,
+        name: UNALLOCATED_BUDGET_NAME,
+        budgetType: BUDGET_TYPE.goal,
+        fundingType: FUNDING_TYPE.fixedAmount,
+        isUnallocated: true,
+        balance: available.toFixed(2),
+        targetBalance: "0",
+      })
+      .returning({ id: budgets.id });
+    if (!unallocated) throw new Error("Unallocated budget insert returned nothing");
+    // One operation, one event: the Unallocated budget is part of the account's creation.
+    await recordEvent(tx, ctx, {
+      accountId: account.id,
+      type: "bank_account.created",
+      says: `created the bank account ${quoted(account.name)}`,
+      data: {
+        bank_account: account.id,
+        name: account.name,
+        bank: account.bankId,
+        account_type: account.accountType,
+        currency: account.currency,
+        posted_balance: moneyData(account.postedBalance),
+        available_balance: moneyData(account.availableBalance),
+        auto_funding_enabled: account.autoFundingEnabled,
+        unallocated_budget: unallocated.id,
+      },
     });
     return loadBankAccountView(tx, account);
   });

@@ -2,6 +2,8 @@ import type { markImportedRoute } from "@allot/contract/bank-accounts/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { eq } from "drizzle-orm";
+import { recordEvent } from "../activity/record-event";
+import { quoted } from "../activity/summary-text";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { loadBankAccountView } from "./bank-account-view";
 import { findOwnedAccount } from "./find-owned-account";
@@ -11,9 +13,10 @@ import { findOwnedAccount } from "./find-owned-account";
  * given date but never moves backwards (a late, older import must not hold funding back).
  */
 export async function markImported(
-  { db, actor, now }: UseCaseContext,
+  ctx: UseCaseContext,
   { id, last_posted_through: lastPostedThrough }: RouteInput<typeof markImportedRoute>,
 ) {
+  const { db, actor, now } = ctx;
   return db.transaction(async (tx) => {
     const account = await findOwnedAccount(tx, actor, id, { lock: true });
     // YYYY-MM-DD strings order like the dates they name.
@@ -27,6 +30,16 @@ export async function markImported(
       .where(eq(bankAccounts.id, account.id))
       .returning();
     if (!updated) throw new Error("bank account update returned nothing");
+    await recordEvent(tx, ctx, {
+      accountId: account.id,
+      type: "bank_account.imported",
+      says: `marked the bank account ${quoted(account.name)} imported, posted through ${through}`,
+      data: {
+        bank_account: account.id,
+        last_imported_at: now.toISOString(),
+        last_posted_through: through,
+      },
+    });
     return loadBankAccountView(tx, updated);
   });
 }

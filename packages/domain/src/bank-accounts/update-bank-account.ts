@@ -3,6 +3,8 @@ import type { RouteInput } from "@allot/contract/http/route";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
+import { recordEvent } from "../activity/record-event";
+import { quoted } from "../activity/summary-text";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
@@ -11,6 +13,9 @@ import { currencyKeyErrors } from "./account-currency";
 import { BALANCE_FIELDS, type BankAccountFields, CURRENCY_KEYS } from "./bank-account-fields";
 import { loadBankAccountView } from "./bank-account-view";
 import { type BankAccountRow, findOwnedAccount } from "./find-owned-account";
+
+/** The fields an update may change, in the order an event lists them. */
+const MUTABLE_FIELDS = ["name", "account_number", "auto_funding_enabled"] as const;
 
 const IMMUTABLE = "This field cannot be changed once the bank account exists.";
 
@@ -36,11 +41,13 @@ function immutableFieldErrors(account: BankAccountRow, input: BankAccountFields)
 /**
  * PUT and PATCH: only name, account_number and auto_funding_enabled change. The other writable
  * fields are accepted when they repeat the stored value, refused (400 on the field) otherwise.
+ * Records `bank_account.updated` with the changeable fields sent, even when none changes a value.
  */
 export async function updateBankAccount(
-  { db, actor }: UseCaseContext,
+  ctx: UseCaseContext,
   { id, ...input }: RouteInput<typeof updateBankAccountRoute>,
 ) {
+  const { db, actor } = ctx;
   return db.transaction(async (tx) => {
     const account = await findOwnedAccount(tx, actor, id, { lock: true });
     const errors = immutableFieldErrors(account, input);
@@ -50,14 +57,26 @@ export async function updateBankAccount(
     if (input.name !== undefined) changes.name = input.name;
     if (input.account_number !== undefined) changes.accountNumber = input.account_number || null;
     if (input.auto_funding_enabled !== undefined) changes.autoFundingEnabled = input.auto_funding_enabled;
-    if (Object.keys(changes).length === 0) return loadBankAccountView(tx, account);
-
-    const [updated] = await tx
-      .update(bankAccounts)
-      .set(changes)
-      .where(eq(bankAccounts.id, account.id))
-      .returning();
-    if (!updated) throw new Error("bank account update returned nothing");
-    return loadBankAccountView(tx, updated);
+    let current = account;
+    if (Object.keys(changes).length > 0) {
+      const [updated] = await tx
+        .update(bankAccounts)
+        .set(changes)
+        .where(eq(bankAccounts.id, account.id))
+        .returning();
+      if (!updated) throw new Error("bank account update returned nothing");
+      current = updated;
+    }
+    const renamed = current.name !== account.name ? ` (formerly ${quoted(account.name)})` : "";
+    await recordEvent(tx, ctx, {
+      accountId: account.id,
+      type: "bank_account.updated",
+      says: `updated the bank account ${quoted(current.name)}${renamed}`,
+      data: {
+        bank_account: account.id,
+        changes: MUTABLE_FIELDS.filter((field) => input[field] !== undefined),
+      },
+    });
+    return loadBankAccountView(tx, current);
   });
 }

@@ -5,6 +5,8 @@ import type { Tx } from "@allot/db/create-database";
 import { budgets } from "@allot/db/schema/budgets";
 import Big from "big.js";
 import { eq, inArray } from "drizzle-orm";
+import { recordEvent } from "../activity/record-event";
+import { moneyData, moneyText, quoted } from "../activity/summary-text";
 import type { BudgetRow } from "../ledger/balances";
 import { recordTransfer } from "../ledger/transfers";
 import { Forbidden, ValidationFailed } from "../shared/errors";
@@ -39,10 +41,8 @@ async function emptyIntoUnallocated(
  * The Unallocated budget cannot be archived (403); an archived one cannot be archived again (400);
  * a fill-up goal is archived with its Recurring budget, not on its own (400).
  */
-export async function archiveBudget(
-  { db, actor, now }: UseCaseContext,
-  { id }: RouteInput<typeof archiveBudgetRoute>,
-) {
+export async function archiveBudget(ctx: UseCaseContext, { id }: RouteInput<typeof archiveBudgetRoute>) {
+  const { db, actor, now } = ctx;
   return db.transaction(async (tx) => {
     const { account, budget, fillup, locked } = await lockOwnedBudget(tx, actor, id, (accountId) =>
       unallocatedBudgetId(tx, accountId).then((unallocatedId) => [unallocatedId]),
@@ -61,6 +61,27 @@ export async function archiveBudget(
     await tx.update(budgets).set({ archived: true, archivedAt: now }).where(inArray(budgets.id, ids));
     const [archived] = await tx.select().from(budgets).where(eq(budgets.id, budget.id));
     if (!archived) throw new Error("archived budget missing");
+    // What Unallocated received (negative: what it paid to make an overdrawn budget whole).
+    const swept = (fillup ? [budget, fillup] : [budget]).reduce(
+      (sum, row) => sum.plus(row.balance),
+      new Big(0),
+    );
+    const sweep = swept.eq(0)
+      ? ""
+      : swept.gt(0)
+        ? ` and moved ${moneyText(swept, account.currency)} to ${quoted(unallocated.name)}`
+        : ` and covered its ${moneyText(swept.abs(), account.currency)} overdraft from ${quoted(unallocated.name)}`;
+    await recordEvent(tx, ctx, {
+      accountId: account.id,
+      type: "budget.archived",
+      says: `archived the budget ${quoted(budget.name)}${sweep}`,
+      data: {
+        budget: budget.id,
+        fillup_goal: fillup?.id ?? null,
+        unallocated_budget: unallocated.id,
+        swept_to_unallocated: moneyData(swept),
+      },
+    });
     return loadBudgetView(tx, archived);
   });
 }

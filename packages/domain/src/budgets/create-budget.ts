@@ -3,6 +3,8 @@ import type { createBudgetRoute } from "@allot/contract/budgets/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { budgets } from "@allot/db/schema/budgets";
 import Big from "big.js";
+import { recordEvent } from "../activity/record-event";
+import { moneyData, quoted } from "../activity/summary-text";
 import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
 import { accountToday } from "../calendar/account-time-zone";
 import type { BudgetRow } from "../ledger/balances";
@@ -20,10 +22,8 @@ import { loadBudgetView } from "./budget-view";
  * "<name> Fill-up", same target and funding schedule) in the same transaction. Fill-up goals are
  * only made this way: asking for type A is 400.
  */
-export async function createBudget(
-  { db, actor, now }: UseCaseContext,
-  input: RouteInput<typeof createBudgetRoute>,
-) {
+export async function createBudget(ctx: UseCaseContext, input: RouteInput<typeof createBudgetRoute>) {
+  const { db, actor, now } = ctx;
   return db.transaction(async (tx) => {
     const account = await findOwnedAccountFor(tx, actor, "bank_account", input.bank_account, { lock: true });
     const errors: FieldErrors = {};
@@ -85,6 +85,22 @@ export async function createBudget(
       })
       .returning();
     if (!row) throw new Error("budget insert returned nothing");
+    await recordEvent(tx, ctx, {
+      accountId: account.id,
+      type: "budget.created",
+      says: `created the budget ${quoted(row.name)}`,
+      data: {
+        budget: row.id,
+        name: row.name,
+        budget_type: row.budgetType,
+        funding_type: row.fundingType,
+        target_balance: moneyData(row.targetBalance),
+        funding_amount: row.fundingAmount === null ? null : moneyData(row.fundingAmount),
+        target_date: row.targetDate,
+        paused: row.paused,
+        fillup_goal: row.fillupGoalId,
+      },
+    });
     return loadBudgetView(tx, row);
   });
 }

@@ -7,6 +7,8 @@ import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import Big from "big.js";
 import { eq, inArray, or } from "drizzle-orm";
+import { recordEvent } from "../activity/record-event";
+import { moneyData, moneyText, quoted } from "../activity/summary-text";
 import { changeBudgetBalance } from "../ledger/balances";
 import { FROM_THE_START, type LedgerKey, minKey } from "../ledger/ledger-key";
 import { refreshBudgetSnapshots } from "../ledger/snapshots";
@@ -46,10 +48,8 @@ const transfersTouching = (tx: Tx, ids: string[]) =>
  * - the other budgets' running balances are recomputed from the earliest deleted transfer.
  * available_balance does not change and still equals the sum of the remaining budgets.
  */
-export async function deleteBudget(
-  { db, actor }: UseCaseContext,
-  { id }: RouteInput<typeof deleteBudgetRoute>,
-) {
+export async function deleteBudget(ctx: UseCaseContext, { id }: RouteInput<typeof deleteBudgetRoute>) {
+  const { db, actor } = ctx;
   await db.transaction(async (tx) => {
     const { account, budget, fillup, locked } = await lockOwnedBudget(
       tx,
@@ -138,5 +138,25 @@ export async function deleteBudget(
         [unallocated.id],
         unexplained.eq(0) ? (repointedFrom ?? FROM_THE_START) : FROM_THE_START,
       );
+
+    await recordEvent(tx, ctx, {
+      accountId: account.id,
+      type: "budget.deleted",
+      says: `deleted the budget ${quoted(budget.name)}${
+        remaining.eq(0)
+          ? ""
+          : remaining.gt(0)
+            ? ` and moved ${moneyText(remaining, account.currency)} to ${quoted(unallocated.name)}`
+            : ` and took ${moneyText(remaining.abs(), account.currency)} from ${quoted(unallocated.name)}`
+      }`,
+      data: {
+        budget: budget.id,
+        name: budget.name,
+        fillup_goal: fillup?.id ?? null,
+        unallocated_budget: unallocated.id,
+        moved_to_unallocated: moneyData(remaining),
+        transfers_undone: undone.length,
+      },
+    });
   });
 }

@@ -4,6 +4,8 @@ import type { RouteInput } from "@allot/contract/http/route";
 import { budgets } from "@allot/db/schema/budgets";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
+import { type AccountChange, recordEvent } from "../activity/record-event";
+import { moneyData, moneyText, quoted } from "../activity/summary-text";
 import { accountToday } from "../calendar/account-time-zone";
 import { dropMissedEvents } from "../funding/drop-missed-events";
 import type { BudgetRow } from "../ledger/balances";
@@ -15,6 +17,7 @@ import { fillupName } from "./budget-fields";
 import { budgetRuleErrors } from "./budget-rules";
 import { loadBudgetView } from "./budget-view";
 import { lockOwnedBudget } from "./find-owned-budget";
+import { latchedComplete } from "./goal-complete";
 
 const IMMUTABLE = "This field cannot be changed once the budget exists.";
 const MIRRORED = "A fill-up goal follows its Recurring budget: change that budget instead.";
@@ -58,6 +61,44 @@ function changedFields(row: BudgetRow, columns: BudgetColumns): Field[] {
 }
 
 /**
+ * The event of a PUT or PATCH (decision 0031): `budget.completed` when it latched a Goal complete,
+ * `budget.paused` / `budget.resumed` when paused is the only value it changed, else
+ * `budget.updated`, also for a request that changed nothing. `changes` names the fields sent.
+ */
+function budgetEvent(
+  currency: string,
+  before: BudgetRow,
+  after: BudgetRow,
+  sent: Field[],
+  changed: Field[],
+  warnings: string[],
+): AccountChange {
+  const base = { accountId: before.bankAccountId, data: { budget: before.id, changes: sent } };
+  if (after.complete && !before.complete)
+    return {
+      ...base,
+      type: "budget.completed",
+      says: `completed the Goal ${quoted(after.name)} by setting its target to ${moneyText(after.targetBalance, currency)}`,
+      data: {
+        ...base.data,
+        target_balance: moneyData(after.targetBalance),
+        funded_amount: moneyData(after.fundedAmount),
+      },
+    };
+  if (changed.length === 1 && changed[0] === "paused")
+    return after.paused
+      ? { ...base, type: "budget.paused", says: `paused the budget ${quoted(after.name)}` }
+      : {
+          ...base,
+          type: "budget.resumed",
+          says: `resumed the budget ${quoted(after.name)}`,
+          data: { ...base.data, warnings },
+        };
+  const renamed = after.name !== before.name ? ` (formerly ${quoted(before.name)})` : "";
+  return { ...base, type: "budget.updated", says: `updated the budget ${quoted(after.name)}${renamed}` };
+}
+
+/**
  * PUT and PATCH. bank_account and budget_type may only repeat the stored value (400 on the field);
  * read-only fields such as balance are not part of the input and are ignored. The per-type rules
  * hold for the budget as it will be stored. The Unallocated budget keeps its name (400 on name)
@@ -67,9 +108,10 @@ function changedFields(row: BudgetRow, columns: BudgetColumns): Field[] {
  * paused budget drops the events it missed, and `warnings` names them.
  */
 export async function updateBudget(
-  { db, actor }: UseCaseContext,
+  ctx: UseCaseContext,
   { id, ...input }: RouteInput<typeof updateBudgetRoute>,
 ) {
+  const { db, actor } = ctx;
   return db.transaction(async (tx) => {
     const { account, budget, fillup } = await lockOwnedBudget(tx, actor, id);
     const errors: FieldErrors = {};
@@ -118,11 +160,27 @@ export async function updateBudget(
       );
     }
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
-    if (changed.length === 0) return { ...(await loadBudgetView(tx, budget)), warnings: [] as string[] };
+    const sent = (Object.keys(FIELD_COLUMNS) as Field[]).filter((field) => input[field] !== undefined);
+    if (changed.length === 0) {
+      await recordEvent(tx, ctx, budgetEvent(account.currency, budget, budget, sent, changed, []));
+      return { ...(await loadBudgetView(tx, budget)), warnings: [] as string[] };
+    }
 
     const updates: BudgetColumns = {};
     for (const field of changed)
       Object.assign(updates, { [FIELD_COLUMNS[field]]: columns[FIELD_COLUMNS[field]] });
+    // A Goal whose target drops to what it is already funded latches complete, as funding would.
+    if (
+      !budget.complete &&
+      latchedComplete({
+        budgetType: budget.budgetType,
+        isUnallocated: budget.isUnallocated,
+        targetBalance: new Big(updates.targetBalance ?? budget.targetBalance),
+        fundedAmount: new Big(budget.fundedAmount),
+        complete: false,
+      })
+    )
+      updates.complete = true;
     const [updated] = await tx.update(budgets).set(updates).where(eq(budgets.id, budget.id)).returning();
     if (!updated) throw new Error("budget update returned nothing");
 
@@ -140,6 +198,7 @@ export async function updateBudget(
       ? await dropMissedEvents(tx, fillup ? [updated, fillup] : [updated], await accountToday(tx, account.id))
       : [];
     const [current] = resumed ? await tx.select().from(budgets).where(eq(budgets.id, budget.id)) : [updated];
+    await recordEvent(tx, ctx, budgetEvent(account.currency, budget, updated, sent, changed, warnings));
     return { ...(await loadBudgetView(tx, current ?? updated)), warnings };
   });
 }
