@@ -10,6 +10,7 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import { transactions } from "@allot/db/schema/transactions";
 import type Big from "big.js";
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { recordEvent } from "../activity/record-event";
 import type { AllocationRow } from "../allocations/allocation-view";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
@@ -45,9 +46,10 @@ interface Plan {
  * sees the first item's result; everything is written at the end in a few statements.
  */
 export async function applyTransactionDetails(
-  { db, actor }: UseCaseContext,
+  ctx: UseCaseContext,
   { id: accountId, ...input }: RouteInput<typeof transactionDetailsRoute>,
 ): Promise<TransactionDetailsResponse> {
+  const { db, actor } = ctx;
   return db.transaction(async (tx) => {
     const account = await findOwnedAccount(tx, actor, accountId, { lock: true });
     const rows = await lockNamedTransactions(tx, account.id, input.details);
@@ -130,6 +132,23 @@ export async function applyTransactionDetails(
         transactions: false,
         budgetIds: [...plan.deltas.keys()],
       });
+    // One event per request, recorded even when no item applied (the caller asked).
+    const applied = [...plan.changedRows].map((row) => row.id);
+    await recordEvent(tx, ctx, {
+      accountId: account.id,
+      type: "transaction.enriched",
+      says: `added details to ${applied.length} transaction${applied.length === 1 ? "" : "s"}`,
+      data: {
+        applied: response.applied,
+        skipped_has_details: response.skipped_has_details,
+        skipped_pending: response.skipped_pending,
+        not_found: response.not_found,
+        overwrite: input.overwrite ?? false,
+        transactions: applied,
+        // Budgets whose balance moved: an Unallocated part routed by a seeded category's auto_spend.
+        budgets: [...plan.deltas].filter(([, delta]) => !delta.eq(0)).map(([budget]) => budget),
+      },
+    });
     return response;
   });
 }

@@ -9,6 +9,8 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { and, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { recordEvent } from "../activity/record-event";
+import { moneyText } from "../activity/summary-text";
 import { currencyKeyErrors } from "../bank-accounts/account-currency";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
@@ -18,7 +20,6 @@ import { addDays } from "../funding/schedule-events";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import { type LedgerKey, minKey } from "../ledger/ledger-key";
 import { notifyAccountOwners } from "../notifications/record-notification";
-import type { Actor } from "../shared/actor";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney, ZERO } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
@@ -48,12 +49,12 @@ const NOTIFIED_ROWS = 20;
  * rejects the whole payload. A dry run does all of it and rolls back.
  */
 export async function syncScrape(
-  { db, actor, now }: UseCaseContext,
+  ctx: UseCaseContext,
   { id: accountId, ...input }: RouteInput<typeof syncScrapeRoute>,
 ): Promise<SyncScrapeResult> {
   try {
-    return await db.transaction(async (tx) => {
-      const result = await syncLockedAccount(tx, actor, accountId, input, now);
+    return await ctx.db.transaction(async (tx) => {
+      const result = await syncLockedAccount(tx, ctx, accountId, input);
       if (input.dry_run) throw new DryRunResult(result);
       return result;
     });
@@ -65,11 +66,11 @@ export async function syncScrape(
 
 async function syncLockedAccount(
   tx: Tx,
-  actor: Actor,
+  ctx: UseCaseContext,
   accountId: string,
   input: SyncScrapeInput,
-  now: Date,
 ): Promise<SyncScrapeResult> {
+  const { actor, now } = ctx;
   const account = await findOwnedAccount(tx, actor, accountId, { lock: true });
   assertScrapeCurrencies(input, account.currency);
   const timeZone = await accountTimeZone(tx, account.id);
@@ -158,7 +159,39 @@ async function syncLockedAccount(
     }),
   };
   await recordNotifications(tx, account.id, result, plan.inserts);
+  // One event per sync, whatever the row count; a dry run rolls back, so it writes none.
+  if (!input.dry_run) await recordSynced(tx, ctx, account, result);
   return result;
+}
+
+/** The sync's `import.synced` event: its counts, the balance mismatch and the new rows' ids. */
+async function recordSynced(
+  tx: Tx,
+  ctx: UseCaseContext,
+  account: { id: string; currency: string },
+  result: SyncScrapeResult,
+) {
+  const added = result.inserted_posted + result.inserted_pending;
+  await recordEvent(tx, ctx, {
+    accountId: account.id,
+    type: "import.synced",
+    says:
+      `synced the bank's transactions: ${added} added (${result.inserted_posted} posted, ` +
+      `${result.inserted_pending} pending), ${result.skipped_posted} already stored, ` +
+      `${result.deleted_pending} pending removed` +
+      (result.balance_mismatch === null
+        ? ""
+        : `, and the balance differs from the bank's by ${moneyText(result.balance_mismatch, account.currency)}`),
+    data: {
+      inserted_posted: result.inserted_posted,
+      inserted_pending: result.inserted_pending,
+      skipped_posted: result.skipped_posted,
+      deleted_pending: result.deleted_pending,
+      balance_mismatch: result.balance_mismatch,
+      last_posted_through: result.last_posted_through,
+      new_transaction_ids: result.new_transaction_ids,
+    },
+  });
 }
 
 /** The payload's currency keys, each reported at its own path (`transactions.3.amount_currency`). */

@@ -2,6 +2,8 @@ import type { RouteInput } from "@allot/contract/http/route";
 import type { createTransactionRoute } from "@allot/contract/transactions/routes";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
+import { recordEvent } from "../activity/record-event";
+import { moneyData, moneyText, quoted } from "../activity/summary-text";
 import { assertAccountCurrency } from "../bank-accounts/account-currency";
 import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
@@ -24,9 +26,10 @@ import { loadTransactionView } from "./transaction-view";
  * the account's calendar (a bare date is the start of that local day).
  */
 export async function createTransaction(
-  { db, actor }: UseCaseContext,
+  ctx: UseCaseContext,
   input: RouteInput<typeof createTransactionRoute>,
 ) {
+  const { db, actor } = ctx;
   return db.transaction(async (tx) => {
     const account = await findOwnedAccountFor(tx, actor, "bank_account", input.bank_account, { lock: true });
     assertAccountCurrency(input, ["amount_currency"], account.currency);
@@ -42,7 +45,7 @@ export async function createTransaction(
         ? await findAutoSpendBudget(tx, account.id, formatFullName(category.group, category.name))
         : null;
     const budgetId = routedId ?? unallocatedId;
-    await lockBudgets(tx, account.id, [budgetId]);
+    const locked = await lockBudgets(tx, account.id, [budgetId]);
 
     const [row] = await tx
       .insert(transactions)
@@ -86,6 +89,28 @@ export async function createTransaction(
     await refreshSnapshotsFrom(tx, account.id, ledgerKeyOf(row), {
       transactions: true,
       budgetIds: [budgetId],
+    });
+    // One event whatever the allocation: auto_spend routing is part of creating the row.
+    const routedName = routedId ? locked.get(routedId)?.name : undefined;
+    await recordEvent(tx, ctx, {
+      accountId: account.id,
+      type: "transaction.created",
+      says:
+        `created the ${pending ? "pending " : ""}transaction ${quoted(row.description)} of ` +
+        `${moneyText(amount, account.currency)}` +
+        (routedName !== undefined ? `, allocated to ${quoted(routedName)} (auto_spend)` : ""),
+      data: {
+        transaction: row.id,
+        amount: moneyData(amount),
+        transaction_date: row.transactionDate.toISOString(),
+        posted_date: row.postedDate.toISOString(),
+        transaction_type: row.transactionType,
+        pending,
+        description: row.description,
+        category: row.categoryId,
+        budget: budgetId,
+        auto_spend: routedId !== null,
+      },
     });
     return loadTransactionView(tx, row.id);
   });

@@ -4,6 +4,8 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
+import { recordEvent } from "../activity/record-event";
+import { moneyData, moneyText, quoted } from "../activity/summary-text";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import { ZERO } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
@@ -15,9 +17,10 @@ import { ledgerKeyOf, refreshSnapshotsFrom } from "./transaction-ledger";
  * moved and each allocated budget's balance. Later rows' running balances are recomputed.
  */
 export async function deleteTransaction(
-  { db, actor }: UseCaseContext,
+  ctx: UseCaseContext,
   { id }: RouteInput<typeof deleteTransactionRoute>,
 ) {
+  const { db, actor } = ctx;
   await db.transaction(async (tx) => {
     const { account, transaction } = await lockOwnedTransaction(tx, actor, id);
     const allocations = await tx
@@ -45,6 +48,22 @@ export async function deleteTransaction(
     await refreshSnapshotsFrom(tx, account.id, ledgerKeyOf(transaction), {
       transactions: true,
       budgetIds: [...perBudget.keys()],
+    });
+    await recordEvent(tx, ctx, {
+      accountId: account.id,
+      type: "transaction.deleted",
+      says:
+        `deleted the ${transaction.pending ? "pending " : ""}transaction ${quoted(transaction.description)} ` +
+        `of ${moneyText(amount, account.currency)}`,
+      data: {
+        transaction: transaction.id,
+        amount: moneyData(amount),
+        transaction_date: transaction.transactionDate.toISOString(),
+        pending: transaction.pending,
+        description: transaction.description,
+        // What each budget held of it, now given back.
+        allocations: [...perBudget].map(([budget, total]) => ({ budget, amount: moneyData(total) })),
+      },
     });
   });
 }

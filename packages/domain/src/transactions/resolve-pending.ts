@@ -5,6 +5,8 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { and, asc, eq } from "drizzle-orm";
+import { recordEvent } from "../activity/record-event";
+import { moneyData, moneyText, quoted } from "../activity/summary-text";
 import { assertAccountCurrency } from "../bank-accounts/account-currency";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { accountTimeZone } from "../calendar/account-time-zone";
@@ -24,9 +26,10 @@ import { loadTransactionView } from "./transaction-view";
  * credit once: the second finds the row posted and is refused.
  */
 export async function resolvePending(
-  { db, actor }: UseCaseContext,
+  ctx: UseCaseContext,
   { id, ...input }: RouteInput<typeof resolvePendingRoute>,
 ) {
+  const { db, actor } = ctx;
   return db.transaction(async (tx) => {
     const { account, transaction } = await lockOwnedTransaction(tx, actor, id);
     assertAccountCurrency({ ...input }, ["amount_currency"], account.currency);
@@ -39,12 +42,13 @@ export async function resolvePending(
       throw ValidationFailed.on("amount", "The final amount must have the same sign as the pending amount.");
     }
     const difference = amount.minus(original);
+    const postedDate = instantOfText(input.posted_date, await accountTimeZone(tx, account.id));
 
     await tx
       .update(transactions)
       .set({
         pending: false,
-        postedDate: instantOfText(input.posted_date, await accountTimeZone(tx, account.id)),
+        postedDate,
         amount: amount.toFixed(2),
       })
       .where(eq(transactions.id, transaction.id));
@@ -61,6 +65,19 @@ export async function resolvePending(
     await refreshSnapshotsFrom(tx, account.id, ledgerKeyOf(transaction), {
       transactions: true,
       budgetIds: touched,
+    });
+    await recordEvent(tx, ctx, {
+      accountId: account.id,
+      type: "transaction.posted",
+      says:
+        `posted the transaction ${quoted(transaction.description)} of ${moneyText(amount, account.currency)}` +
+        (difference.eq(0) ? "" : ` (pending at ${moneyText(original, account.currency)})`),
+      data: {
+        transaction: transaction.id,
+        amount: moneyData(amount),
+        pending_amount: moneyData(original),
+        posted_date: postedDate.toISOString(),
+      },
     });
     return loadTransactionView(tx, transaction.id);
   });

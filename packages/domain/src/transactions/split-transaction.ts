@@ -5,6 +5,8 @@ import { budgets } from "@allot/db/schema/budgets";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import Big from "big.js";
 import { asc, count, eq, inArray } from "drizzle-orm";
+import { recordEvent } from "../activity/record-event";
+import { moneyData, moneyText, quoted } from "../activity/summary-text";
 import { selectAllocationViews, toAllocationView } from "../allocations/allocation-view";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { changeBudgetBalance, lockBudgets } from "../ledger/balances";
@@ -23,9 +25,10 @@ const invalid = (message: string) => ValidationFailed.on("splits", message);
  * Archived budgets are refused: money should not flow into a budget that is put away.
  */
 export async function splitTransaction(
-  { db, actor }: UseCaseContext,
+  ctx: UseCaseContext,
   { id, ...input }: RouteInput<typeof splitTransactionRoute>,
 ) {
+  const { db, actor } = ctx;
   return db.transaction(async (tx) => {
     const { account, transaction } = await lockOwnedTransaction(tx, actor, id);
     if (transaction.pending) {
@@ -106,6 +109,20 @@ export async function splitTransaction(
     const rows = await selectAllocationViews(tx)
       .where(eq(al.transactionId, transaction.id))
       .orderBy(asc(al.createdAt), asc(al.id));
+    const n = new Set(rows.map((row) => row.budgetId)).size;
+    await recordEvent(tx, ctx, {
+      accountId: account.id,
+      type: "transaction.split",
+      says:
+        `split the transaction ${quoted(transaction.description)} of ${moneyText(amount, account.currency)} ` +
+        `among ${n} budget${n === 1 ? "" : "s"}`,
+      data: {
+        transaction: transaction.id,
+        amount: moneyData(amount),
+        // The allocations as they now stand, the Unallocated remainder included.
+        allocations: rows.map((row) => ({ budget: row.budgetId, amount: moneyData(row.amount) })),
+      },
+    });
     return rows.map(toAllocationView);
   });
 }

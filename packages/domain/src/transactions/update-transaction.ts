@@ -4,6 +4,8 @@ import type { TransactionUpdateInput } from "@allot/contract/transactions/transa
 import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
+import { recordEvent } from "../activity/record-event";
+import { quoted } from "../activity/summary-text";
 import { currencyKeyErrors } from "../bank-accounts/account-currency";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
@@ -11,6 +13,9 @@ import { ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { lockOwnedTransaction } from "./find-owned-transaction";
 import { loadTransactionView, type TransactionRow } from "./transaction-view";
+
+/** What PUT and PATCH may change, in the order an event lists them. */
+const CHANGEABLE = ["transaction_type", "memo", "description"] as const;
 
 const UNCHANGEABLE = "This field cannot be changed once the transaction exists.";
 
@@ -58,9 +63,10 @@ function unchangeableFieldErrors(row: TransactionRow, input: TransactionUpdateIn
  * A description that differs from the stored one marks it user-edited (imports keep it then).
  */
 export async function updateTransaction(
-  { db, actor }: UseCaseContext,
+  ctx: UseCaseContext,
   { id, ...input }: RouteInput<typeof updateTransactionRoute>,
 ) {
+  const { db, actor } = ctx;
   return db.transaction(async (tx) => {
     const { account, transaction } = await lockOwnedTransaction(tx, actor, id);
     // The account's calendar is read only when a date is repeated, to compare it as an instant.
@@ -81,6 +87,17 @@ export async function updateTransaction(
     }
     if (Object.keys(changes).length > 0)
       await tx.update(transactions).set(changes).where(eq(transactions.id, transaction.id));
+    // PUT and PATCH alike; a request that changes nothing is recorded too. `changes` names the
+    // changeable fields sent: the others may only repeat their stored values.
+    await recordEvent(tx, ctx, {
+      accountId: account.id,
+      type: "transaction.updated",
+      says: `updated the transaction ${quoted(changes.description ?? transaction.description)}`,
+      data: {
+        transaction: transaction.id,
+        changes: CHANGEABLE.filter((field) => input[field] !== undefined),
+      },
+    });
     return loadTransactionView(tx, transaction.id);
   });
 }
