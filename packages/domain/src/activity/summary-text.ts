@@ -10,3 +10,6 @@ export const quoted = (name: string) => `“${name}”`;
 
 /** Two-decimal strings for `data`, as the API writes amounts. */
 export const moneyData = (amount: string | Big) => toMoney(amount).toFixed(2);
+
+/** A count and its noun, singular for one: "1 budget", "3 budgets". */
+export const countOf = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -10,6 +10,7 @@ import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
 import Big from "big.js";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { recordEvent } from "../activity/record-event";
+import { countOf } from "../activity/summary-text";
 import { type BankAccountRow, findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { localDate, startOfLocalDay } from "../calendar/local-days";
@@ -150,8 +151,6 @@ async function fundLockedAccount(
   return result;
 }
 
-const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /**
  * `funding.completed` for a run that moved money, `funding.underfunded` when it left an occurrence
  * PARTIAL; a run that moved nothing records nothing (decision 0031). Goals the run latched complete
@@ -169,12 +168,12 @@ async function recordFundingEvent(
   const wasComplete = new Set(before.filter((budget) => budget.complete).map((budget) => budget.id));
   const funded = [...new Set(plan.transfers.map((transfer) => transfer.destinationId))];
   const underfunded = result.occurrences_partial > 0;
-  const says = `funded ${counted(funded.length, "budget", "budgets")} in ${counted(result.transfers, "transfer", "transfers")}`;
+  const says = `funded ${countOf(funded.length, "budget")} in ${countOf(result.transfers, "transfer")}`;
   await recordEvent(tx, ctx, {
     accountId,
     type: underfunded ? "funding.underfunded" : "funding.completed",
     says: underfunded
-      ? `${says}, leaving ${counted(result.occurrences_partial, "occurrence", "occurrences")} underfunded`
+      ? `${says}, leaving ${countOf(result.occurrences_partial, "occurrence")} underfunded`
       : says,
     data: {
       transfers: result.transfers,

@@ -11,6 +11,7 @@ import { transactions } from "@allot/db/schema/transactions";
 import type Big from "big.js";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { recordEvent } from "../activity/record-event";
+import { countOf } from "../activity/summary-text";
 import type { AllocationRow } from "../allocations/allocation-view";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
@@ -137,7 +138,7 @@ export async function applyTransactionDetails(
     await recordEvent(tx, ctx, {
       accountId: account.id,
       type: "transaction.enriched",
-      says: `added details to ${applied.length} transaction${applied.length === 1 ? "" : "s"}`,
+      says: `added details to ${countOf(applied.length, "transaction")}`,
       data: {
         applied: response.applied,
         skipped_has_details: response.skipped_has_details,

@@ -6,7 +6,7 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import Big from "big.js";
 import { asc, count, eq, inArray } from "drizzle-orm";
 import { recordEvent } from "../activity/record-event";
-import { moneyData, moneyText, quoted } from "../activity/summary-text";
+import { countOf, moneyData, moneyText, quoted } from "../activity/summary-text";
 import { selectAllocationViews, toAllocationView } from "../allocations/allocation-view";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { changeBudgetBalance, lockBudgets } from "../ledger/balances";
@@ -115,7 +115,7 @@ export async function splitTransaction(
       type: "transaction.split",
       says:
         `split the transaction ${quoted(transaction.description)} of ${moneyText(amount, account.currency)} ` +
-        `among ${n} budget${n === 1 ? "" : "s"}`,
+        `among ${countOf(n, "budget")}`,
       data: {
         transaction: transaction.id,
         amount: moneyData(amount),

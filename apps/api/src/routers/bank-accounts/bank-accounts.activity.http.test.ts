@@ -1,4 +1,3 @@
-import { listActivityRoute } from "@allot/contract/activity/routes";
 import { createApiKeyRoute } from "@allot/contract/api-keys/routes";
 import {
   createBankAccountRoute,
@@ -11,6 +10,7 @@ import { accountEvents } from "@allot/db/schema/account-events";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { activityOf, sessionActor } from "../../../test/testing/activity";
 import { useTestApp } from "../../../test/testing/test-app";
 import { useBankAccountsKit } from "./bank-accounts-test-kit";
 
@@ -18,14 +18,8 @@ describe.each(testEngines())("bank accounts over HTTP: the activity trail (%s)",
   const t = useTestApp(engine);
   const { banks, createdAccount } = useBankAccountsKit(t);
 
-  /** The account's events, newest first, as its owner reads them. */
-  async function events(owner: Parameters<typeof t.as>[0], accountId: string) {
-    const response = await t.as(owner).call(listActivityRoute, { id: accountId });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().results;
-  }
-
-  const userActor = (username: string) => ({ kind: "user", username, api_key: null });
+  const events = (owner: Parameters<typeof t.as>[0], accountId: string) => activityOf(t, owner, accountId);
+  const userActor = (username: string) => sessionActor({ username });
 
   it("records one bank_account.created for the account and its Unallocated budget", async () => {
     const user = await t.user();

@@ -1,5 +1,4 @@
 import type { ActivityEventType } from "@allot/contract/activity/activity-event-types";
-import { listActivityRoute } from "@allot/contract/activity/routes";
 import { createApiKeyRoute } from "@allot/contract/api-keys/routes";
 import {
   archiveBudgetRoute,
@@ -10,6 +9,7 @@ import {
 } from "@allot/contract/budgets/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
+import { activityOf, sessionActor } from "../../../test/testing/activity";
 import { aBudget, anAccount, fillupOf } from "../../../test/testing/fixtures";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 import { budgetsKit, MISSING, recurringFields } from "./budgets-test-kit";
@@ -18,12 +18,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
   const t = useTestApp(engine);
   const { transfer, allocate } = budgetsKit(t);
 
-  /** The account's events, newest first, as its owner reads them. */
-  async function events(owner: TestUser, accountId: string) {
-    const response = await t.as(owner).call(listActivityRoute, { id: accountId });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().results;
-  }
+  const events = (owner: TestUser, accountId: string) => activityOf(t, owner, accountId);
 
   /** The newest event, which must be of `type`. */
   async function latest(owner: TestUser, accountId: string, type: ActivityEventType) {
@@ -32,7 +27,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
     return event;
   }
 
-  const userActor = (user: TestUser) => ({ kind: "user", username: user.username, api_key: null });
+  const userActor = sessionActor;
 
   it("records budget.created with the budget's main fields, one event for a Recurring budget and its fill-up", async () => {
     const user = await t.user();

@@ -1,9 +1,9 @@
-import { listActivityRoute } from "@allot/contract/activity/routes";
 import { createApiKeyRoute } from "@allot/contract/api-keys/routes";
 import { runFundingRoute } from "@allot/contract/funding/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { localDate } from "@allot/domain/calendar/local-days";
 import { beforeAll, describe, expect, it } from "vitest";
+import { activityCount, activityOf } from "../../../test/testing/activity";
 import { aBudget, anAccount } from "../../../test/testing/fixtures";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 
@@ -28,18 +28,9 @@ describe.each(testEngines())("funding runs in the activity trail (%s)", (engine)
     owner = await t.user({ timeZone: "UTC" });
   });
 
-  const fundingEvents = async (accountId: string) => {
-    const response = await t
-      .as(owner)
-      .call(listActivityRoute, { id: accountId, type: ["funding.completed", "funding.underfunded"] });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().results;
-  };
-  const eventCount = async (accountId: string) => {
-    const response = await t.as(owner).call(listActivityRoute, { id: accountId });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().count;
-  };
+  const fundingEvents = (accountId: string) =>
+    activityOf(t, owner, accountId, ["funding.completed", "funding.underfunded"]);
+  const eventCount = (accountId: string) => activityCount(t, owner, accountId);
 
   it("records a run that funded every occurrence as funding.completed, with the Goals it completed", async () => {
     const account = await anAccount(t, owner, { balance: "1000.00" });

@@ -1,9 +1,9 @@
 import type { ActivityEventType } from "@allot/contract/activity/activity-event-types";
-import { listActivityRoute } from "@allot/contract/activity/routes";
 import { createApiKeyRoute } from "@allot/contract/api-keys/routes";
 import { syncScrapeRoute, transactionDetailsRoute } from "@allot/contract/import/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
+import { activityOf, sessionActor } from "../../../test/testing/activity";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 import { transactionKit } from "../transactions/transaction-test-kit";
 
@@ -26,14 +26,8 @@ describe.each(testEngines())("import activity over HTTP (%s)", (engine) => {
   const kit = transactionKit(t);
 
   /** The account's import events, newest first. */
-  const events = async (owner: TestUser, accountId: string) => {
-    const response = await t
-      .as(owner)
-      .call(listActivityRoute, { id: accountId, type: TYPES, page_size: 100 });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().results;
-  };
-  const byUser = (user: TestUser) => ({ kind: "user", username: user.username, api_key: null });
+  const events = (owner: TestUser, accountId: string) => activityOf(t, owner, accountId, TYPES);
+  const byUser = sessionActor;
   const requestId = (response: { headers: Record<string, unknown> }) => response.headers["x-request-id"];
   const sync = (
     caller: TestUser | string,

@@ -1,8 +1,8 @@
-import { listActivityRoute } from "@allot/contract/activity/routes";
 import { createApiKeyRoute } from "@allot/contract/api-keys/routes";
 import { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { beforeAll, describe, expect, it } from "vitest";
+import { activityCount, activityOf } from "../../../test/testing/activity";
 import { aBudget, anAccount } from "../../../test/testing/fixtures";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 
@@ -15,16 +15,8 @@ describe.each(testEngines())("internal transactions in the activity trail (%s)",
     owner = await t.user();
   });
 
-  const transfers = async (accountId: string) => {
-    const response = await t.as(owner).call(listActivityRoute, { id: accountId, type: ["transfer.created"] });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().results;
-  };
-  const eventCount = async (accountId: string) => {
-    const response = await t.as(owner).call(listActivityRoute, { id: accountId });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().count;
-  };
+  const transfers = (accountId: string) => activityOf(t, owner, accountId, ["transfer.created"]);
+  const eventCount = (accountId: string) => activityCount(t, owner, accountId);
 
   it("records the transfer, its sentence and the caller's session, under the request's id", async () => {
     const account = await anAccount(t, owner, { currency: "USD" });

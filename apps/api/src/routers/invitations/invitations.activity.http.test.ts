@@ -1,7 +1,7 @@
 import type { ActivityEventType } from "@allot/contract/activity/activity-event-types";
-import { listActivityRoute } from "@allot/contract/activity/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
+import { activityCount, activityOf } from "../../../test/testing/activity";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 import { useTestMailbox } from "../../../test/testing/test-mailbox";
 import { invitationKit, type SentInvitation } from "./invitation-test-kit";
@@ -24,16 +24,8 @@ describe.each(testEngines())("invitations in the activity trail (%s)", (engine) 
   const mailbox = useTestMailbox(() => t.db);
   const kit = invitationKit(t, mailbox);
 
-  const events = async (owner: TestUser, accountId: string) => {
-    const response = await t.as(owner).call(listActivityRoute, { id: accountId, type: INVITATION_TYPES });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().results;
-  };
-  const eventCount = async (owner: TestUser, accountId: string) => {
-    const response = await t.as(owner).call(listActivityRoute, { id: accountId });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().count;
-  };
+  const events = (owner: TestUser, accountId: string) => activityOf(t, owner, accountId, INVITATION_TYPES);
+  const eventCount = (owner: TestUser, accountId: string) => activityCount(t, owner, accountId);
   const listed = async (owner: TestUser, accountId: string, email: string) => {
     const invitation = (await kit.listForAccount(owner, accountId))
       .json()

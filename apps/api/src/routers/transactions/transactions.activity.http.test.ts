@@ -1,5 +1,4 @@
 import type { ActivityEventType } from "@allot/contract/activity/activity-event-types";
-import { listActivityRoute } from "@allot/contract/activity/routes";
 import { createApiKeyRoute } from "@allot/contract/api-keys/routes";
 import {
   createTransactionRoute,
@@ -11,6 +10,7 @@ import {
 } from "@allot/contract/transactions/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
+import { activityOf, sessionActor } from "../../../test/testing/activity";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 import { transactionKit } from "./transaction-test-kit";
 
@@ -28,20 +28,14 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
   const kit = transactionKit(t);
 
   /** The account's transaction events, newest first. */
-  const events = async (owner: TestUser, accountId: string) => {
-    const response = await t
-      .as(owner)
-      .call(listActivityRoute, { id: accountId, type: TYPES, page_size: 100 });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().results;
-  };
+  const events = (owner: TestUser, accountId: string) => activityOf(t, owner, accountId, TYPES);
   /** The one event the last request recorded: newest, and one more than `before`. */
   const lastEvent = async (owner: TestUser, accountId: string, before: number) => {
     const list = await events(owner, accountId);
     expect(list).toHaveLength(before + 1);
     return list[0];
   };
-  const byUser = (user: TestUser) => ({ kind: "user", username: user.username, api_key: null });
+  const byUser = sessionActor;
   const requestId = (response: { headers: Record<string, unknown> }) => response.headers["x-request-id"];
 
   const setUp = async () => {
