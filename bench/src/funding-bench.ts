@@ -4,7 +4,7 @@ import { createDatabase, type Database } from "@allot/db/create-database";
 import { type FundingRunResult, runFunding } from "@allot/domain/funding/run-funding";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import type { Actor } from "@allot/domain/shared/actor";
-import { asUser } from "@allot/domain/testing/use-case-context";
+import { asUser, sessionActor } from "@allot/domain/testing/use-case-context";
 import { sql } from "drizzle-orm";
 import {
   type CountingDatabase,
@@ -70,14 +70,7 @@ export interface FundingBenchResult {
 export async function benchFunding(context: FundingBenchContext): Promise<FundingBenchResult> {
   const handle = await createDatabase({ url: context.databaseUrl, maxConnections: 2 });
   const counting = await openCountingDatabase(context.databaseUrl);
-  const actor: Actor = {
-    userId: context.funder.id,
-    username: context.funder.email,
-    isStaff: false,
-    credential: "session",
-    sessionId: null,
-    apiKey: null,
-  };
+  const actor = sessionActor({ id: context.funder.id, username: context.funder.email });
   const rounds: Round[] = [];
   const problems: string[] = [];
   try {

@@ -9,9 +9,8 @@ import { createBankAccount } from "../bank-accounts/create-bank-account";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { createBank } from "../banks/create-bank";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
-import type { Actor } from "../shared/actor";
 import { internalContext } from "../shared/use-case-context";
-import { asUser } from "../testing/use-case-context";
+import { asUser, sessionActor } from "../testing/use-case-context";
 import { createUser } from "../users/create-user";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "./balances";
 import { refreshBudgetSnapshots, refreshTransactionSnapshots } from "./snapshots";
@@ -27,14 +26,7 @@ describe.each(testEngines())("ledger core (%s)", (engine) => {
         email: "ledger@example.com",
         password: "a long passphrase",
       });
-      const actor: Actor = {
-        userId: user.id,
-        username: user.username,
-        isStaff: false,
-        credential: "session",
-        sessionId: null,
-        apiKey: null,
-      };
+      const actor = sessionActor(user);
       const bank = await createBank(internalContext(db, "cli"), { name: "Bank", currency: "USD" });
       const account = await createBankAccount(asUser(db, actor), {
         name: "A",

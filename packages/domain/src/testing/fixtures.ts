@@ -6,7 +6,7 @@ import { createBank } from "../banks/create-bank";
 import type { Actor } from "../shared/actor";
 import { internalContext } from "../shared/use-case-context";
 import { createUser } from "../users/create-user";
-import { asUser } from "./use-case-context";
+import { asUser, sessionActor } from "./use-case-context";
 
 /*
  * Fixtures one level below the API, for code that has a database and no API to call: the
@@ -44,14 +44,7 @@ export async function anOwner(
   const password = fields.password ?? FIXTURE_PASSWORD;
   const user = await createUser(internalContext(db, "cli"), { email, password });
   if (fields.timezone) await db.update(users).set({ timezone: fields.timezone }).where(eq(users.id, user.id));
-  const actor: Actor = {
-    userId: user.id,
-    username: user.username,
-    isStaff: false,
-    credential: "session",
-    sessionId: null,
-    apiKey: null,
-  };
+  const actor = sessionActor(user);
   return { actor, email, password };
 }
 

@@ -7,3 +7,13 @@ export const asUser = (db: Database, actor: Actor): UseCaseContext => ({
   ...internalContext(db, "cli"),
   actor,
 });
+
+/** A user acting through a password login, as the API authenticates one. */
+export const sessionActor = (user: { id: number; username: string }): Actor => ({
+  userId: user.id,
+  username: user.username,
+  isStaff: false,
+  credential: "session",
+  sessionId: null,
+  apiKey: null,
+});

@@ -5,14 +5,13 @@ import { createApiKeyRoute } from "@allot/contract/api-keys/routes";
 import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { recordEvent } from "@allot/domain/activity/record-event";
-import type { Actor } from "@allot/domain/shared/actor";
 import {
   internalContext,
   type PublicContext,
   type UseCaseContext,
 } from "@allot/domain/shared/use-case-context";
 import { aBank } from "@allot/domain/testing/fixtures";
-import { asUser } from "@allot/domain/testing/use-case-context";
+import { asUser, sessionActor } from "@allot/domain/testing/use-case-context";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/testing/test-app";
 import type { CallInput, CallOutput } from "../../../test/testing/test-client";
@@ -31,15 +30,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 describe.each(testEngines())("activity over HTTP: the list (%s)", (engine) => {
   const t = useTestApp(engine);
 
-  /** A session actor of a test user, as the API authenticates a password login. */
-  const actorOf = (user: { id: number; username: string }): Actor => ({
-    userId: user.id,
-    username: user.username,
-    isStaff: false,
-    credential: "session",
-    sessionId: null,
-    apiKey: null,
-  });
+  const actorOf = sessionActor;
 
   /** An account owned by `owners` (the first one's calendar is the account's), with no events. */
   async function account(...owners: { id: number }[]) {
