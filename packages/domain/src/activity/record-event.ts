@@ -5,6 +5,16 @@ import type { Actor } from "../shared/actor";
 import type { PublicContext } from "../shared/use-case-context";
 import { actorName, eventActorOf } from "./event-actor";
 
+/**
+ * Id lists in `data` hold at most this many (the first ones; the event's counts say how many
+ * there were): a 20,000-row sync must not store an event that makes every later page of the
+ * trail, and every webhook delivery of it, megabytes long.
+ */
+export const MAX_IDS_IN_EVENT = 500;
+
+/** An id list as `data` keeps it: the first MAX_IDS_IN_EVENT. */
+export const listedIds = (ids: readonly string[]) => ids.slice(0, MAX_IDS_IN_EVENT);
+
 /** What one operation did to an account, as its use case describes it. */
 export interface AccountChange {
   accountId: string;

@@ -10,7 +10,7 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import { transactions } from "@allot/db/schema/transactions";
 import type Big from "big.js";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { recordEvent } from "../activity/record-event";
+import { listedIds, recordEvent } from "../activity/record-event";
 import { countOf } from "../activity/summary-text";
 import type { AllocationRow } from "../allocations/allocation-view";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
@@ -145,9 +145,9 @@ export async function applyTransactionDetails(
         skipped_pending: response.skipped_pending,
         not_found: response.not_found,
         overwrite: input.overwrite ?? false,
-        transactions: applied,
+        transactions: listedIds(applied),
         // Budgets whose balance moved: an Unallocated part routed by a seeded category's auto_spend.
-        budgets: [...plan.deltas].filter(([, delta]) => !delta.eq(0)).map(([budget]) => budget),
+        budgets: listedIds([...plan.deltas].filter(([, delta]) => !delta.eq(0)).map(([budget]) => budget)),
       },
     });
     return response;

@@ -9,7 +9,7 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { and, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
-import { recordEvent } from "../activity/record-event";
+import { listedIds, recordEvent } from "../activity/record-event";
 import { moneyText } from "../activity/summary-text";
 import { currencyKeyErrors } from "../bank-accounts/account-currency";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
@@ -189,7 +189,7 @@ async function recordSynced(
       deleted_pending: result.deleted_pending,
       balance_mismatch: result.balance_mismatch,
       last_posted_through: result.last_posted_through,
-      new_transaction_ids: result.new_transaction_ids,
+      new_transaction_ids: listedIds(result.new_transaction_ids),
     },
   });
 }

@@ -2,6 +2,7 @@ import type { ActivityEventType } from "@allot/contract/activity/activity-event-
 import { createApiKeyRoute } from "@allot/contract/api-keys/routes";
 import { syncScrapeRoute, transactionDetailsRoute } from "@allot/contract/import/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
+import { MAX_IDS_IN_EVENT } from "@allot/domain/activity/record-event";
 import { describe, expect, it } from "vitest";
 import { activityOf, sessionActor } from "../../../test/testing/activity";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
@@ -44,6 +45,23 @@ describe.each(testEngines())("import activity over HTTP (%s)", (engine) => {
     });
 
   describe("sync-scrape", () => {
+    it("keeps the first 500 new ids of a large sync, the counts saying how many there were", async () => {
+      const user = await t.user();
+      const account = await kit.account(user, "0.00");
+      const rows = Array.from({ length: MAX_IDS_IN_EVENT + 1 }, (_, i) =>
+        posted("2026-11-20", `SHOP ${i}`, "-1.00"),
+      );
+      const response = await sync(user, account.id, rows, { ending_balance: `-${rows.length}.00` });
+      expect(response.statusCode, response.body).toBe(200);
+      const created = response.json().new_transaction_ids as string[];
+      expect(created).toHaveLength(MAX_IDS_IN_EVENT + 1);
+      const [event] = await events(user, account.id);
+      expect(event?.data).toMatchObject({
+        inserted_posted: MAX_IDS_IN_EVENT + 1,
+        new_transaction_ids: created.slice(0, MAX_IDS_IN_EVENT),
+      });
+    });
+
     it("records one import.synced per sync, with its counts, mismatch and new rows", async () => {
       const user = await t.user();
       const account = await kit.account(user, "0.00");
