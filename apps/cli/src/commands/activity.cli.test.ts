@@ -60,24 +60,19 @@ describe.each(testEngines())("allot activity against a running API (%s)", (engin
       );
     const bySam = asUser(db(), actor);
     // Tokyo's 10 March runs from 2026-03-09T15:00Z to 2026-03-10T15:00Z.
-    await write(bySam, "budget.created", "created the budget “Rent”", "2026-03-09T14:59:00Z");
-    await write(bySam, "budget.updated", "changed the budget “Rent”", "2026-03-09T15:00:00Z");
+    await write(bySam, "budget.created", "created the budget Rent", "2026-03-09T14:59:00Z");
+    await write(bySam, "budget.updated", "changed the budget Rent", "2026-03-09T15:00:00Z");
     await write(
       internalContext(db(), "scheduler"),
       "funding.completed",
       "funded 1 budget",
       "2026-03-10T01:30:00Z",
     );
-    await write(
-      bySam,
-      "transfer.created",
-      "moved 5.00 USD from “Unallocated” to “Rent”",
-      "2026-03-10T14:59:00Z",
-    );
+    await write(bySam, "transfer.created", "moved 5.00 USD from Unallocated to Rent", "2026-03-10T14:59:00Z");
     await write(
       internalContext(db(), "cli"),
       "budget.deleted",
-      "deleted the budget “Old”",
+      "deleted the budget Old",
       "2026-03-10T15:00:00Z",
     );
     const allot = (...args: string[]) => person.allot(["activity", ...args]);
@@ -101,16 +96,16 @@ describe.each(testEngines())("allot activity against a running API (%s)", (engin
     const lines = table.stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(/^WHEN\s+WHO\s+TYPE\s+WHAT$/);
     expect(lines.slice(1).map((line) => line.split(/\s{2,}/))).toEqual([
-      ["2026-03-11 00:00", "system", "budget.deleted", "Allot deleted the budget “Old”"],
+      ["2026-03-11 00:00", "system", "budget.deleted", "Allot deleted the budget Old"],
       [
         "2026-03-10 23:59",
         user.username,
         "transfer.created",
-        `${user.username} moved 5.00 USD from “Unallocated” to “Rent”`,
+        `${user.username} moved 5.00 USD from Unallocated to Rent`,
       ],
       ["2026-03-10 10:30", "scheduler", "funding.completed", "The scheduler funded 1 budget"],
-      ["2026-03-10 00:00", user.username, "budget.updated", `${user.username} changed the budget “Rent”`],
-      ["2026-03-09 23:59", user.username, "budget.created", `${user.username} created the budget “Rent”`],
+      ["2026-03-10 00:00", user.username, "budget.updated", `${user.username} changed the budget Rent`],
+      ["2026-03-09 23:59", user.username, "budget.created", `${user.username} created the budget Rent`],
     ]);
   });
 
@@ -134,7 +129,7 @@ describe.each(testEngines())("allot activity against a running API (%s)", (engin
         bank_account: accountId,
         actor: { kind: "user", username: user.username, api_key: null },
         request_id: expect.any(String),
-        summary: `${user.username} moved 5.00 USD from “Unallocated” to “Rent”`,
+        summary: `${user.username} moved 5.00 USD from Unallocated to Rent`,
         data: {},
       });
 

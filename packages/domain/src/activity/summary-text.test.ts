@@ -1,6 +1,6 @@
 import Big from "big.js";
 import { describe, expect, it } from "vitest";
-import { countOf, moneyData, moneyText, quoted } from "./summary-text";
+import { countOf, moneyData, moneyText } from "./summary-text";
 
 describe("summary text", () => {
   it("writes amounts with two decimals and the currency, rounding half up", () => {
@@ -13,9 +13,5 @@ describe("summary text", () => {
     expect(countOf(1, "budget")).toBe("1 budget");
     expect(countOf(0, "budget")).toBe("0 budgets");
     expect(countOf(2, "entry", "entries")).toBe("2 entries");
-  });
-
-  it("quotes names", () => {
-    expect(quoted("Groceries")).toBe("“Groceries”");
   });
 });

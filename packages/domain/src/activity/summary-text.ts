@@ -5,9 +5,6 @@ import { toMoney } from "../shared/money";
 export const moneyText = (amount: string | Big, currency: string) =>
   `${toMoney(amount).toFixed(2)} ${currency}`;
 
-/** A name as a summary quotes it: “Groceries”. */
-export const quoted = (name: string) => `“${name}”`;
-
 /** Two-decimal strings for `data`, as the API writes amounts. */
 export const moneyData = (amount: string | Big) => toMoney(amount).toFixed(2);
 

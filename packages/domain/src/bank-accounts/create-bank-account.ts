@@ -6,7 +6,7 @@ import { banks } from "@allot/db/schema/banks";
 import { budgets } from "@allot/db/schema/budgets";
 import { eq } from "drizzle-orm";
 import { recordEvent } from "../activity/record-event";
-import { moneyData, quoted } from "../activity/summary-text";
+import { moneyData } from "../activity/summary-text";
 import { isActiveCurrency } from "../currencies/currency-list";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney, ZERO } from "../shared/money";
@@ -76,7 +76,7 @@ export async function createBankAccount(
     await recordEvent(tx, ctx, {
       accountId: account.id,
       type: "bank_account.created",
-      says: `created the bank account ${quoted(account.name)}`,
+      says: `created the bank account ${account.name}`,
       data: {
         bank_account: account.id,
         name: account.name,

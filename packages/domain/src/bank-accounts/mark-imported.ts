@@ -3,7 +3,6 @@ import type { RouteInput } from "@allot/contract/http/route";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { eq } from "drizzle-orm";
 import { recordEvent } from "../activity/record-event";
-import { quoted } from "../activity/summary-text";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { loadBankAccountView } from "./bank-account-view";
 import { findOwnedAccount } from "./find-owned-account";
@@ -33,7 +32,7 @@ export async function markImported(
     await recordEvent(tx, ctx, {
       accountId: account.id,
       type: "bank_account.imported",
-      says: `marked the bank account ${quoted(account.name)} imported, posted through ${through}`,
+      says: `marked the bank account ${account.name} imported, posted through ${through}`,
       data: {
         bank_account: account.id,
         last_imported_at: now.toISOString(),

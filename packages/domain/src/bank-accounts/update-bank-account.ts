@@ -4,7 +4,6 @@ import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
 import { recordEvent } from "../activity/record-event";
-import { quoted } from "../activity/summary-text";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
@@ -67,11 +66,11 @@ export async function updateBankAccount(
       if (!updated) throw new Error("bank account update returned nothing");
       current = updated;
     }
-    const renamed = current.name !== account.name ? ` (formerly ${quoted(account.name)})` : "";
+    const renamed = current.name !== account.name ? ` (formerly ${account.name})` : "";
     await recordEvent(tx, ctx, {
       accountId: account.id,
       type: "bank_account.updated",
-      says: `updated the bank account ${quoted(current.name)}${renamed}`,
+      says: `updated the bank account ${current.name}${renamed}`,
       data: {
         bank_account: account.id,
         changes: MUTABLE_FIELDS.filter((field) => input[field] !== undefined),

@@ -6,7 +6,7 @@ import { budgets } from "@allot/db/schema/budgets";
 import Big from "big.js";
 import { eq, inArray } from "drizzle-orm";
 import { recordEvent } from "../activity/record-event";
-import { moneyData, moneyText, quoted } from "../activity/summary-text";
+import { moneyData, moneyText } from "../activity/summary-text";
 import type { BudgetRow } from "../ledger/balances";
 import { recordTransfer } from "../ledger/transfers";
 import { Forbidden, ValidationFailed } from "../shared/errors";
@@ -69,12 +69,12 @@ export async function archiveBudget(ctx: UseCaseContext, { id }: RouteInput<type
     const sweep = swept.eq(0)
       ? ""
       : swept.gt(0)
-        ? ` and moved ${moneyText(swept, account.currency)} to ${quoted(unallocated.name)}`
-        : ` and covered its ${moneyText(swept.abs(), account.currency)} overdraft from ${quoted(unallocated.name)}`;
+        ? ` and moved ${moneyText(swept, account.currency)} to ${unallocated.name}`
+        : ` and covered its ${moneyText(swept.abs(), account.currency)} overdraft from ${unallocated.name}`;
     await recordEvent(tx, ctx, {
       accountId: account.id,
       type: "budget.archived",
-      says: `archived the budget ${quoted(budget.name)}${sweep}`,
+      says: `archived the budget ${budget.name}${sweep}`,
       data: {
         budget: budget.id,
         fillup_goal: fillup?.id ?? null,

@@ -4,7 +4,7 @@ import type { RouteInput } from "@allot/contract/http/route";
 import { budgets } from "@allot/db/schema/budgets";
 import Big from "big.js";
 import { recordEvent } from "../activity/record-event";
-import { moneyData, quoted } from "../activity/summary-text";
+import { moneyData } from "../activity/summary-text";
 import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
 import { accountToday } from "../calendar/account-time-zone";
 import type { BudgetRow } from "../ledger/balances";
@@ -88,7 +88,7 @@ export async function createBudget(ctx: UseCaseContext, input: RouteInput<typeof
     await recordEvent(tx, ctx, {
       accountId: account.id,
       type: "budget.created",
-      says: `created the budget ${quoted(row.name)}`,
+      says: `created the budget ${row.name}`,
       data: {
         budget: row.id,
         name: row.name,

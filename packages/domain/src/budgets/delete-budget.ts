@@ -8,7 +8,7 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import Big from "big.js";
 import { eq, inArray, or } from "drizzle-orm";
 import { recordEvent } from "../activity/record-event";
-import { moneyData, moneyText, quoted } from "../activity/summary-text";
+import { moneyData, moneyText } from "../activity/summary-text";
 import { changeBudgetBalance } from "../ledger/balances";
 import { FROM_THE_START, type LedgerKey, minKey } from "../ledger/ledger-key";
 import { refreshBudgetSnapshots } from "../ledger/snapshots";
@@ -142,12 +142,12 @@ export async function deleteBudget(ctx: UseCaseContext, { id }: RouteInput<typeo
     await recordEvent(tx, ctx, {
       accountId: account.id,
       type: "budget.deleted",
-      says: `deleted the budget ${quoted(budget.name)}${
+      says: `deleted the budget ${budget.name}${
         remaining.eq(0)
           ? ""
           : remaining.gt(0)
-            ? ` and moved ${moneyText(remaining, account.currency)} to ${quoted(unallocated.name)}`
-            : ` and took ${moneyText(remaining.abs(), account.currency)} from ${quoted(unallocated.name)}`
+            ? ` and moved ${moneyText(remaining, account.currency)} to ${unallocated.name}`
+            : ` and took ${moneyText(remaining.abs(), account.currency)} from ${unallocated.name}`
       }`,
       data: {
         budget: budget.id,

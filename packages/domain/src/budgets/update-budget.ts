@@ -5,7 +5,7 @@ import { budgets } from "@allot/db/schema/budgets";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
 import { type AccountChange, recordEvent } from "../activity/record-event";
-import { moneyData, moneyText, quoted } from "../activity/summary-text";
+import { moneyData, moneyText } from "../activity/summary-text";
 import { accountToday } from "../calendar/account-time-zone";
 import { dropMissedEvents } from "../funding/drop-missed-events";
 import type { BudgetRow } from "../ledger/balances";
@@ -78,7 +78,7 @@ function budgetEvent(
     return {
       ...base,
       type: "budget.completed",
-      says: `completed the Goal ${quoted(after.name)} by setting its target to ${moneyText(after.targetBalance, currency)}`,
+      says: `completed the Goal ${after.name} by setting its target to ${moneyText(after.targetBalance, currency)}`,
       data: {
         ...base.data,
         target_balance: moneyData(after.targetBalance),
@@ -87,15 +87,15 @@ function budgetEvent(
     };
   if (changed.length === 1 && changed[0] === "paused")
     return after.paused
-      ? { ...base, type: "budget.paused", says: `paused the budget ${quoted(after.name)}` }
+      ? { ...base, type: "budget.paused", says: `paused the budget ${after.name}` }
       : {
           ...base,
           type: "budget.resumed",
-          says: `resumed the budget ${quoted(after.name)}`,
+          says: `resumed the budget ${after.name}`,
           data: { ...base.data, warnings },
         };
-  const renamed = after.name !== before.name ? ` (formerly ${quoted(before.name)})` : "";
-  return { ...base, type: "budget.updated", says: `updated the budget ${quoted(after.name)}${renamed}` };
+  const renamed = after.name !== before.name ? ` (formerly ${before.name})` : "";
+  return { ...base, type: "budget.updated", says: `updated the budget ${after.name}${renamed}` };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { createTransactionRoute } from "@allot/contract/transactions/routes
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
 import { recordEvent } from "../activity/record-event";
-import { moneyData, moneyText, quoted } from "../activity/summary-text";
+import { moneyData, moneyText } from "../activity/summary-text";
 import { assertAccountCurrency } from "../bank-accounts/account-currency";
 import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
@@ -96,9 +96,9 @@ export async function createTransaction(
       accountId: account.id,
       type: "transaction.created",
       says:
-        `created the ${pending ? "pending " : ""}transaction ${quoted(row.description)} of ` +
+        `created the ${pending ? "pending " : ""}transaction ${row.description} of ` +
         `${moneyText(amount, account.currency)}` +
-        (routedName !== undefined ? `, allocated to ${quoted(routedName)} (auto_spend)` : ""),
+        (routedName !== undefined ? `, allocated to ${routedName} (auto_spend)` : ""),
       data: {
         transaction: row.id,
         amount: moneyData(amount),

@@ -5,7 +5,7 @@ import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
 import { recordEvent } from "../activity/record-event";
-import { moneyData, moneyText, quoted } from "../activity/summary-text";
+import { moneyData, moneyText } from "../activity/summary-text";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import { ZERO } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
@@ -53,7 +53,7 @@ export async function deleteTransaction(
       accountId: account.id,
       type: "transaction.deleted",
       says:
-        `deleted the ${transaction.pending ? "pending " : ""}transaction ${quoted(transaction.description)} ` +
+        `deleted the ${transaction.pending ? "pending " : ""}transaction ${transaction.description} ` +
         `of ${moneyText(amount, account.currency)}`,
       data: {
         transaction: transaction.id,

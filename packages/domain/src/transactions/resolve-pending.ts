@@ -6,7 +6,7 @@ import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { and, asc, eq } from "drizzle-orm";
 import { recordEvent } from "../activity/record-event";
-import { moneyData, moneyText, quoted } from "../activity/summary-text";
+import { moneyData, moneyText } from "../activity/summary-text";
 import { assertAccountCurrency } from "../bank-accounts/account-currency";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { accountTimeZone } from "../calendar/account-time-zone";
@@ -70,7 +70,7 @@ export async function resolvePending(
       accountId: account.id,
       type: "transaction.posted",
       says:
-        `posted the transaction ${quoted(transaction.description)} of ${moneyText(amount, account.currency)}` +
+        `posted the transaction ${transaction.description} of ${moneyText(amount, account.currency)}` +
         (difference.eq(0) ? "" : ` (pending at ${moneyText(original, account.currency)})`),
       data: {
         transaction: transaction.id,

@@ -6,7 +6,7 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import Big from "big.js";
 import { asc, count, eq, inArray } from "drizzle-orm";
 import { recordEvent } from "../activity/record-event";
-import { countOf, moneyData, moneyText, quoted } from "../activity/summary-text";
+import { countOf, moneyData, moneyText } from "../activity/summary-text";
 import { selectAllocationViews, toAllocationView } from "../allocations/allocation-view";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { changeBudgetBalance, lockBudgets } from "../ledger/balances";
@@ -114,7 +114,7 @@ export async function splitTransaction(
       accountId: account.id,
       type: "transaction.split",
       says:
-        `split the transaction ${quoted(transaction.description)} of ${moneyText(amount, account.currency)} ` +
+        `split the transaction ${transaction.description} of ${moneyText(amount, account.currency)} ` +
         `among ${countOf(n, "budget")}`,
       data: {
         transaction: transaction.id,

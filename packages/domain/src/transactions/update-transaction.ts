@@ -5,7 +5,6 @@ import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
 import { recordEvent } from "../activity/record-event";
-import { quoted } from "../activity/summary-text";
 import { currencyKeyErrors } from "../bank-accounts/account-currency";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
@@ -92,7 +91,7 @@ export async function updateTransaction(
     await recordEvent(tx, ctx, {
       accountId: account.id,
       type: "transaction.updated",
-      says: `updated the transaction ${quoted(changes.description ?? transaction.description)}`,
+      says: `updated the transaction ${changes.description ?? transaction.description}`,
       data: {
         transaction: transaction.id,
         changes: CHANGEABLE.filter((field) => input[field] !== undefined),

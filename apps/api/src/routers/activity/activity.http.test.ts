@@ -81,14 +81,14 @@ describe.each(testEngines())("activity over HTTP: the list (%s)", (engine) => {
     const accountId = await account(owner);
     const other = await account(owner);
     const ctx = asUser(t.db, actorOf(owner));
-    const created = await event(ctx, accountId, "budget.created", "created the budget “Rent”", {
+    const created = await event(ctx, accountId, "budget.created", "created the budget Rent", {
       at: "2026-03-01T09:00:00.000Z",
       data: { budget: "b-1", name: "Rent", target_balance: "500.00" },
     });
-    await event(ctx, other, "budget.created", "created the budget “Elsewhere”", {
+    await event(ctx, other, "budget.created", "created the budget Elsewhere", {
       at: "2026-03-01T09:30:00.000Z",
     });
-    await event(ctx, accountId, "budget.updated", "changed the budget “Rent”", {
+    await event(ctx, accountId, "budget.updated", "changed the budget Rent", {
       at: "2026-03-02T09:00:00.000Z",
     });
     // Two events of one instant (an accepted invitation writes two): the order they were written.
@@ -113,7 +113,7 @@ describe.each(testEngines())("activity over HTTP: the list (%s)", (engine) => {
       bank_account: accountId,
       actor: { kind: "user", username: owner.username, api_key: null },
       request_id: created.requestId,
-      summary: `${owner.username} created the budget “Rent”`,
+      summary: `${owner.username} created the budget Rent`,
       data: { budget: "b-1", name: "Rent", target_balance: "500.00" },
     });
     expect(all.results.every((e) => UUID.test(e.id) && e.bank_account === accountId)).toBe(true);

@@ -43,7 +43,7 @@ describe.each(testEngines())("bank accounts over HTTP: the activity trail (%s)",
         bank_account: account.id,
         actor: userActor(user.username),
         request_id: response.headers["x-request-id"],
-        summary: `${user.username} created the bank account “Checking”`,
+        summary: `${user.username} created the bank account Checking`,
         data: {
           bank_account: account.id,
           name: "Checking",
@@ -73,7 +73,7 @@ describe.each(testEngines())("bank accounts over HTTP: the activity trail (%s)",
       bank_account: account.id,
       actor: userActor(user.username),
       request_id: patch.headers["x-request-id"],
-      summary: `${user.username} updated the bank account “Bills” (formerly “Checking”)`,
+      summary: `${user.username} updated the bank account Bills (formerly Checking)`,
       data: { bank_account: account.id, changes: ["name", "auto_funding_enabled"] },
     });
 
@@ -90,7 +90,7 @@ describe.each(testEngines())("bank accounts over HTTP: the activity trail (%s)",
     expect(replaced).toMatchObject({
       type: "bank_account.updated",
       request_id: put.headers["x-request-id"],
-      summary: `${user.username} updated the bank account “Bills”`,
+      summary: `${user.username} updated the bank account Bills`,
       data: { bank_account: account.id, changes: ["name", "account_number", "auto_funding_enabled"] },
     });
 
@@ -106,7 +106,7 @@ describe.each(testEngines())("bank accounts over HTTP: the activity trail (%s)",
     ]);
     expect(trail[0]).toMatchObject({
       request_id: empty.headers["x-request-id"],
-      summary: `${user.username} updated the bank account “Bills”`,
+      summary: `${user.username} updated the bank account Bills`,
       data: { bank_account: account.id, changes: [] },
     });
   });
@@ -134,7 +134,7 @@ describe.each(testEngines())("bank accounts over HTTP: the activity trail (%s)",
         api_key: { uuid: key.uuid, name: "importer", prefix: key.prefix },
       },
       request_id: response.headers["x-request-id"],
-      summary: `${user.username} marked the bank account “Checking” imported, posted through 2026-03-31`,
+      summary: `${user.username} marked the bank account Checking imported, posted through 2026-03-31`,
       data: {
         bank_account: account.id,
         last_imported_at: new Date(response.json().last_imported_at ?? "").toISOString(),
@@ -150,7 +150,7 @@ describe.each(testEngines())("bank accounts over HTTP: the activity trail (%s)",
     const [lateEvent] = await events(user, account.id);
     expect(lateEvent).toMatchObject({
       request_id: late.headers["x-request-id"],
-      summary: `${user.username} marked the bank account “Checking” imported, posted through 2026-03-31`,
+      summary: `${user.username} marked the bank account Checking imported, posted through 2026-03-31`,
       data: { last_posted_through: "2026-03-31" },
     });
   });

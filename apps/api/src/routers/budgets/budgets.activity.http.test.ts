@@ -49,7 +49,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
       bank_account: account.id,
       actor: userActor(user),
       request_id: response.headers["x-request-id"],
-      summary: `${user.username} created the budget “Holiday”`,
+      summary: `${user.username} created the budget Holiday`,
       data: {
         budget: goal.id,
         name: "Holiday",
@@ -69,7 +69,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
     expect(trail).toHaveLength(before + 1);
     expect(trail[0]).toMatchObject({
       type: "budget.created",
-      summary: `${user.username} created the budget “Rent”`,
+      summary: `${user.username} created the budget Rent`,
       data: { budget: rent.id, budget_type: "R", target_balance: "120.00", fillup_goal: fillupOf(rent) },
     });
   });
@@ -85,7 +85,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
       bank_account: account.id,
       actor: userActor(user),
       request_id: patch.headers["x-request-id"],
-      summary: `${user.username} updated the budget “Trip” (formerly “Holiday”)`,
+      summary: `${user.username} updated the budget Trip (formerly Holiday)`,
       data: { budget: goal.id, changes: ["name", "memo"] },
     });
 
@@ -101,7 +101,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
     expect(put.statusCode, put.body).toBe(200);
     expect(await latest(user, account.id, "budget.updated")).toMatchObject({
       request_id: put.headers["x-request-id"],
-      summary: `${user.username} updated the budget “Trip”`,
+      summary: `${user.username} updated the budget Trip`,
       data: { budget: goal.id, changes: ["name", "funding_type", "target_balance", "funding_amount"] },
     });
 
@@ -110,7 +110,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
     expect(same.statusCode, same.body).toBe(200);
     expect(await latest(user, account.id, "budget.updated")).toMatchObject({
       request_id: same.headers["x-request-id"],
-      summary: `${user.username} updated the budget “Trip”`,
+      summary: `${user.username} updated the budget Trip`,
       data: { budget: goal.id, changes: ["memo"] },
     });
   });
@@ -126,7 +126,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
       bank_account: account.id,
       actor: userActor(user),
       request_id: pause.headers["x-request-id"],
-      summary: `${user.username} paused the budget “Rent”`,
+      summary: `${user.username} paused the budget Rent`,
       data: { budget: rent.id, changes: ["name", "paused"] },
     });
 
@@ -142,7 +142,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
     expect(resume.statusCode, resume.body).toBe(200);
     expect(await latest(user, account.id, "budget.resumed")).toMatchObject({
       request_id: resume.headers["x-request-id"],
-      summary: `${user.username} resumed the budget “Rent”`,
+      summary: `${user.username} resumed the budget Rent`,
       data: { budget: rent.id, changes: ["paused"], warnings: resume.json().warnings },
     });
 
@@ -171,7 +171,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
       bank_account: account.id,
       actor: userActor(user),
       request_id: lowered.headers["x-request-id"],
-      summary: `${user.username} completed the Goal “Holiday” by setting its target to 250.00 USD`,
+      summary: `${user.username} completed the Goal Holiday by setting its target to 250.00 USD`,
       data: {
         budget: goal.id,
         changes: ["target_balance"],
@@ -223,7 +223,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
       bank_account: account.id,
       actor: apiKeyActor,
       request_id: archived.headers["x-request-id"],
-      summary: `${user.username} archived the budget “Rent” and moved 115.25 USD to “Unallocated”`,
+      summary: `${user.username} archived the budget Rent and moved 115.25 USD to Unallocated`,
       data: {
         budget: rent.id,
         fillup_goal: fillupOf(rent),
@@ -239,7 +239,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
     expect(await latest(user, account.id, "budget.archived")).toMatchObject({
       actor: apiKeyActor,
       request_id: covered.headers["x-request-id"],
-      summary: `${user.username} archived the budget “Fun” and covered its 30.00 USD overdraft from “Unallocated”`,
+      summary: `${user.username} archived the budget Fun and covered its 30.00 USD overdraft from Unallocated`,
       data: { budget: overdrawn.id, fillup_goal: null, swept_to_unallocated: "-30.00" },
     });
 
@@ -248,7 +248,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
     expect(await latest(user, account.id, "budget.archived")).toMatchObject({
       actor: userActor(user),
       request_id: plain.headers["x-request-id"],
-      summary: `${user.username} archived the budget “Empty”`,
+      summary: `${user.username} archived the budget Empty`,
       data: { budget: empty.id, swept_to_unallocated: "0.00" },
     });
   });
@@ -269,7 +269,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
       bank_account: account.id,
       actor: userActor(user),
       request_id: response.headers["x-request-id"],
-      summary: `${user.username} deleted the budget “Rent”`,
+      summary: `${user.username} deleted the budget Rent`,
       data: {
         budget: rent.id,
         name: "Rent",

@@ -63,7 +63,7 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
       bank_account: account.id,
       actor: byUser(user),
       request_id: requestId(response),
-      summary: `${user.username} created the transaction “Grocer” of -12.50 USD`,
+      summary: `${user.username} created the transaction Grocer of -12.50 USD`,
       data: {
         transaction: created.id,
         amount: "-12.50",
@@ -100,7 +100,7 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
     expect(list[0]).toMatchObject({
       type: "transaction.created",
       request_id: requestId(response),
-      summary: `${user.username} created the transaction “WHOLE FOODS” of -25.00 USD, allocated to “Food” (auto_spend)`,
+      summary: `${user.username} created the transaction WHOLE FOODS of -25.00 USD, allocated to Food (auto_spend)`,
       data: {
         transaction: response.json().id,
         amount: "-25.00",
@@ -135,7 +135,7 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
         api_key: { uuid: key.uuid, name: "bank sync", prefix: key.prefix },
       },
       request_id: requestId(response),
-      summary: `${user.username} created the pending transaction “PENDING COFFEE” of -4.50 USD`,
+      summary: `${user.username} created the pending transaction PENDING COFFEE of -4.50 USD`,
       data: { transaction: response.json().id, amount: "-4.50", pending: true, auto_spend: false },
     });
   });
@@ -164,7 +164,7 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
       type: "transaction.updated",
       actor: byUser(user),
       request_id: requestId(patched),
-      summary: `${user.username} updated the transaction “COFFEE SHOP”`,
+      summary: `${user.username} updated the transaction COFFEE SHOP`,
       data: { transaction: row.id, changes: ["memo"] },
     });
 
@@ -179,7 +179,7 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
     expect(await lastEvent(user, account.id, 2)).toMatchObject({
       type: "transaction.updated",
       request_id: requestId(put),
-      summary: `${user.username} updated the transaction “Coffee”`,
+      summary: `${user.username} updated the transaction Coffee`,
       data: { transaction: row.id, changes: ["transaction_type", "description"] },
     });
 
@@ -222,7 +222,7 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
       type: "transaction.deleted",
       actor: byUser(user),
       request_id: requestId(response),
-      summary: `${user.username} deleted the transaction “HARDWARE” of -30.00 USD`,
+      summary: `${user.username} deleted the transaction HARDWARE of -30.00 USD`,
       data: {
         transaction: row.id,
         amount: "-30.00",
@@ -260,7 +260,7 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
       bank_account: account.id,
       actor: byUser(user),
       request_id: requestId(response),
-      summary: `${user.username} posted the transaction “RESTAURANT” of -24.00 USD (pending at -20.00 USD)`,
+      summary: `${user.username} posted the transaction RESTAURANT of -24.00 USD (pending at -20.00 USD)`,
       data: {
         transaction: tip.id,
         amount: "-24.00",
@@ -279,7 +279,7 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
     expect(await lastEvent(user, account.id, 3)).toMatchObject({
       type: "transaction.posted",
       request_id: requestId(unchanged),
-      summary: `${user.username} posted the transaction “BUS” of -5.00 USD`,
+      summary: `${user.username} posted the transaction BUS of -5.00 USD`,
       data: { transaction: same.id, amount: "-5.00", pending_amount: "-5.00" },
     });
 
@@ -312,7 +312,7 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
       type: "transaction.split",
       actor: byUser(user),
       request_id: requestId(response),
-      summary: `${user.username} split the transaction “SUPERSTORE” of -100.00 USD among 3 budgets`,
+      summary: `${user.username} split the transaction SUPERSTORE of -100.00 USD among 3 budgets`,
       data: { transaction: row.id, amount: "-100.00" },
     });
     expect(event?.data.allocations).toEqual(
@@ -331,7 +331,7 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
     expect(whole.statusCode, whole.body).toBe(200);
     expect(await lastEvent(user, account.id, 2)).toMatchObject({
       type: "transaction.split",
-      summary: `${user.username} split the transaction “SUPERSTORE” of -100.00 USD among 1 budget`,
+      summary: `${user.username} split the transaction SUPERSTORE of -100.00 USD among 1 budget`,
       data: { allocations: [{ budget: food, amount: "-100.00" }] },
     });
   });
