@@ -3,14 +3,13 @@ import type { createInternalTransactionRoute } from "@allot/contract/internal-tr
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { eq } from "drizzle-orm";
 import { recordEvent } from "../activity/record-event";
-import { moneyData, moneyText, quoted } from "../activity/summary-text";
+import { moneyText } from "../activity/summary-text";
 import { currencyKeyErrors } from "../bank-accounts/account-currency";
 import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
-import { latchedComplete } from "../budgets/goal-complete";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
 import { lockBudgets } from "../ledger/balances";
-import { recordTransfer, tracksFunding } from "../ledger/transfers";
+import { recordTransfer } from "../ledger/transfers";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
@@ -66,28 +65,14 @@ export async function createInternalTransaction(
       .from(internalTransactions)
       .where(eq(internalTransactions.id, recorded.id));
     if (!row) throw new Error("internal transaction vanished");
-    // A Goal funded up to its target by this transfer latches complete (ledger/balances.ts).
-    const completes =
-      !destination.complete &&
-      tracksFunding(destination) &&
-      latchedComplete({
-        ...destination,
-        targetBalance: toMoney(destination.targetBalance),
-        fundedAmount: toMoney(destination.fundedAmount).plus(amount),
-      });
+    const transfer = toInternalTransactionView(row, account.currency);
+    // docs/spec/extensions.md §3: the event's data is the internal transaction as the API gives it.
     await recordEvent(tx, ctx, {
       accountId: account.id,
       type: "transfer.created",
-      says: `moved ${moneyText(amount, account.currency)} from ${quoted(source.name)} to ${quoted(destination.name)}`,
-      data: {
-        id: row.id,
-        src_budget: row.srcBudgetId,
-        dst_budget: row.dstBudgetId,
-        amount: moneyData(row.amount),
-        effective_date: row.effectiveDate.toISOString(),
-        completed_budgets: completes ? [destination.id] : [],
-      },
+      says: `moved ${moneyText(amount, account.currency)} from ${source.name} to ${destination.name}`,
+      data: { ...transfer, completed_budgets: recorded.completedBudgets },
     });
-    return toInternalTransactionView(row, account.currency);
+    return transfer;
   });
 }

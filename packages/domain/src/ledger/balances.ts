@@ -52,7 +52,8 @@ export async function changeAccountBalances(
 
 /**
  * Adds to a budget's balance, and to its funded amount when given (the budget row must be locked by
- * the caller); a Goal funded up to its target latches complete (budgets/goal-complete.ts).
+ * the caller); a Goal funded up to its target latches complete (budgets/goal-complete.ts), and
+ * the answer says whether this change latched it.
  */
 export async function changeBudgetBalance(tx: Tx, budgetId: string, delta: Big, fundedDelta?: Big) {
   const funded = fundedDelta?.toFixed(2) ?? "0";
@@ -70,12 +71,13 @@ export async function changeBudgetBalance(tx: Tx, budgetId: string, delta: Big, 
       fundedAmount: budgets.fundedAmount,
       complete: budgets.complete,
     });
-  if (!row || row.complete) return;
+  if (!row || row.complete) return false;
   const progress = {
     ...row,
     targetBalance: new Big(row.targetBalance),
     fundedAmount: new Big(row.fundedAmount),
   };
-  if (latchedComplete(progress))
-    await tx.update(budgets).set({ complete: true }).where(eq(budgets.id, budgetId));
+  if (!latchedComplete(progress)) return false;
+  await tx.update(budgets).set({ complete: true }).where(eq(budgets.id, budgetId));
+  return true;
 }

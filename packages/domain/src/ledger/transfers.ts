@@ -14,6 +14,7 @@ export const tracksFunding = (budget: Pick<BudgetRow, "budgetType" | "isUnalloca
  * Moves money between two budgets of one account and records it as an internal transaction.
  * The caller has locked the account, then both budgets (lockBudgets), and passes those rows.
  * A goal's funded_amount rises as destination and falls as source; the source may go negative.
+ * Answers the transfer's row and the Goal it latched complete, if any.
  */
 export async function recordTransfer(
   tx: Tx,
@@ -40,10 +41,15 @@ export async function recordTransfer(
     .returning();
   if (!row) throw new Error("internal transaction insert returned nothing");
   await changeBudgetBalance(tx, source.id, amount.neg(), tracksFunding(source) ? amount.neg() : undefined);
-  await changeBudgetBalance(tx, destination.id, amount, tracksFunding(destination) ? amount : undefined);
+  const completed = await changeBudgetBalance(
+    tx,
+    destination.id,
+    amount,
+    tracksFunding(destination) ? amount : undefined,
+  );
   await refreshBudgetSnapshots(tx, accountId, [source.id, destination.id], {
     at: row.effectiveDate,
     createdAt: row.createdAt,
   });
-  return row;
+  return { ...row, completedBudgets: completed ? [destination.id] : [] };
 }
