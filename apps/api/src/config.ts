@@ -1,4 +1,5 @@
 import type { ThrottleRate } from "@allot/domain/throttle/throttle-rate";
+import type { WebhookPolicy } from "@allot/domain/webhooks/address-policy";
 import type { TrustProxy } from "./http/trust-proxy";
 
 /** Everything the API needs from its environment; built by env.ts, or by tests directly. */
@@ -25,6 +26,8 @@ export interface ApiConfig {
   };
   /** The reverse proxies whose X-Forwarded-For gives `request.ip` (TRUST_PROXY); none when left out. */
   trustProxy?: TrustProxy;
+  /** Where webhooks may be sent (WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOW_PRIVATE): https to public hosts by default. */
+  webhooks: WebhookPolicy;
   /** Send the refresh cookie with Secure (off only for plain-HTTP local development tests). */
   secureCookies: boolean;
 }

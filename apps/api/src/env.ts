@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { throttleRatesSchema } from "@allot/domain/throttle/throttle-rate";
+import { webhookPolicyEnv, webhookPolicyOf } from "@allot/domain/webhooks/webhook-policy-env";
 import type { MailSettings } from "@allot/mail/mail-transport-for";
 import { z } from "zod";
 import type { ApiConfig } from "./config";
@@ -47,6 +48,7 @@ const EnvSchema = z.object({
   // `log` transport: print messages whole, links' tokens included (local development only).
   MAIL_LOG_BODIES: z.enum(["true", "false"]).default("false"),
   RESEND_API_KEY: z.string().optional(),
+  ...webhookPolicyEnv,
 });
 
 export interface ApiEnv {
@@ -95,6 +97,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
       refreshRotation: e.REFRESH_ROTATION === "true",
       ...(e.TRUST_PROXY === undefined ? {} : { trustProxy: e.TRUST_PROXY }),
       secureCookies: true,
+      webhooks: webhookPolicyOf(e),
       throttle: {
         user: e.THROTTLE_RATE_USER,
         anon: e.THROTTLE_RATE_ANON,

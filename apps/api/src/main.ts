@@ -6,6 +6,8 @@ import { accountJobs } from "@allot/scheduler/account-jobs";
 import { type EmailDelivery, startEmailDelivery } from "@allot/scheduler/email-delivery";
 import { jobs } from "@allot/scheduler/jobs";
 import { type SchedulerLoop, startScheduler } from "@allot/scheduler/run-scheduler";
+import { startWebhookDelivery, type WebhookDelivery } from "@allot/scheduler/webhook-delivery";
+import { httpWebhookPoster } from "@allot/webhook-poster/http-webhook-poster";
 import { buildApp } from "./app";
 import { readEnv } from "./env";
 import { requestLogOptions } from "./http/request-log";
@@ -44,9 +46,13 @@ if (redis && env.redis) {
 // run under way) before the database closes.
 let scheduler: SchedulerLoop | null = null;
 let emailDelivery: EmailDelivery | null = null;
+let webhookDelivery: WebhookDelivery | null = null;
+const webhookPoster = httpWebhookPoster(env.config.webhooks);
 app.addHook("onClose", async () => {
   await scheduler?.stop();
   await emailDelivery?.stop();
+  await webhookDelivery?.stop();
+  await webhookPoster.close();
   await redis?.quit().catch(() => redis.disconnect());
 });
 
@@ -63,4 +69,6 @@ await app.listen({ port: env.port, host: env.host });
 emailDelivery = startEmailDelivery(database.db, mailTransportFor(env.mail), {
   publicBaseUrl: env.config.publicBaseUrl,
 });
+// Webhook deliveries too: every API process takes its share of the outbox (so does `pnpm cron`).
+webhookDelivery = startWebhookDelivery(database.db, webhookPoster);
 if (env.scheduler === "embedded") scheduler = startScheduler(database, { jobs, accountJobs });

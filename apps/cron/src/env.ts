@@ -1,5 +1,7 @@
 import { join, resolve } from "node:path";
 import type { DatabaseOptions } from "@allot/db/create-database";
+import type { WebhookPolicy } from "@allot/domain/webhooks/address-policy";
+import { webhookPolicyEnv, webhookPolicyOf } from "@allot/domain/webhooks/webhook-policy-env";
 import { z } from "zod";
 
 // The only place process.env is read for cron: the same database settings as the API.
@@ -9,10 +11,13 @@ const EnvSchema = z.object({
   // pnpm sets INIT_CWD to where `pnpm cron` was typed (the repo root); the script runs in
   // apps/cron, so without it a relative DATA_DIR would name another folder than the server's.
   INIT_CWD: z.string().optional(),
+  ...webhookPolicyEnv,
 });
 
 export interface CronEnv {
   database: DatabaseOptions;
+  /** Where the webhooks this process delivers may go. */
+  webhooks: WebhookPolicy;
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): CronEnv {
@@ -20,5 +25,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): CronEnv {
   if (!parsed.success) throw new Error(`Invalid environment:\n${z.prettifyError(parsed.error)}`);
   const { DATABASE_URL, DATA_DIR, INIT_CWD } = parsed.data;
   const dataDir = resolve(INIT_CWD ?? process.cwd(), DATA_DIR);
-  return { database: DATABASE_URL ? { url: DATABASE_URL } : { dataDir: join(dataDir, "pglite") } };
+  return {
+    database: DATABASE_URL ? { url: DATABASE_URL } : { dataDir: join(dataDir, "pglite") },
+    webhooks: webhookPolicyOf(parsed.data),
+  };
 }

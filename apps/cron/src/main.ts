@@ -2,6 +2,7 @@ import { createDatabase } from "@allot/db/create-database";
 import { EmbeddedDatabaseInUse } from "@allot/db/embedded-database-lock";
 import { accountJobs } from "@allot/scheduler/account-jobs";
 import { jobs } from "@allot/scheduler/jobs";
+import { httpWebhookPoster } from "@allot/webhook-poster/http-webhook-poster";
 import { CommanderError } from "commander";
 import { readEnv } from "./env";
 import { createProgram, USAGE_EXIT_CODE } from "./program";
@@ -15,7 +16,8 @@ const openDatabase = async () => {
 };
 
 try {
-  await createProgram({ openDatabase, jobs, accountJobs }).parseAsync(process.argv);
+  const webhookPoster = httpWebhookPoster(readEnv().webhooks);
+  await createProgram({ openDatabase, jobs, accountJobs, webhookPoster }).parseAsync(process.argv);
 } catch (error) {
   // Commander has already printed its message (or the help) on stderr.
   if (error instanceof CommanderError) process.exitCode = error.exitCode === 0 ? 0 : USAGE_EXIT_CODE;

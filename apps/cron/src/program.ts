@@ -1,16 +1,22 @@
 import { dateField } from "@allot/contract/http/fields";
 import type { DatabaseHandle } from "@allot/db/create-database";
+import { internalContext } from "@allot/domain/shared/use-case-context";
+import { deliverDueWebhooks } from "@allot/domain/webhooks/deliver-webhooks";
+import type { WebhookPoster } from "@allot/domain/webhooks/webhook-poster";
 import type { AccountJob } from "@allot/scheduler/account-jobs";
 import type { Job } from "@allot/scheduler/jobs";
 import { logLine } from "@allot/scheduler/log-line";
 import { runJobNow } from "@allot/scheduler/run-now";
 import { runSchedulerOnce, startScheduler } from "@allot/scheduler/run-scheduler";
+import { startWebhookDelivery } from "@allot/scheduler/webhook-delivery";
 import { Argument, Command, InvalidArgumentError } from "commander";
 
 export interface ProgramDeps {
   openDatabase(): Promise<DatabaseHandle>;
   jobs: Job[];
   accountJobs: AccountJob[];
+  /** Sends the webhook deliveries this process claims (several cron and API processes share them). */
+  webhookPoster: WebhookPoster & { close(): Promise<void> };
 }
 
 /** The exit code of every command-line mistake, commander's own ones too (set in main.ts). */
@@ -26,27 +32,37 @@ const asOfDate = (value: string) => {
  * `cron` runs the scheduler in the foreground (`--once`: one pass, then exit); `cron run <job>`
  * runs one job now. Commander throws on a usage error (exitOverride): main.ts sets the exit code.
  */
-export function createProgram({ openDatabase, jobs, accountJobs }: ProgramDeps): Command {
+export function createProgram({ openDatabase, jobs, accountJobs, webhookPoster }: ProgramDeps): Command {
   const program = new Command()
     .name("cron")
-    .description("Allot's scheduled jobs: clean-ups, and funding per account at its local hours")
+    .description(
+      "Allot's scheduled jobs: clean-ups, funding per account at its local hours, and webhook deliveries",
+    )
     .exitOverride()
     .showHelpAfterError("(add --help for usage)")
-    .option("--once", "one pass over what is due now, then exit (for a system scheduler)")
+    .option(
+      "--once",
+      "one pass over what is due now (jobs and webhook deliveries), then exit (for a system scheduler)",
+    )
     .action(async (options: { once?: boolean }) => {
       const database = await openDatabase();
       if (options.once) {
         try {
           await runSchedulerOnce(database, { jobs, accountJobs });
+          await deliverDueWebhooks(internalContext(database.db, "scheduler"), { poster: webhookPoster });
         } finally {
+          await webhookPoster.close();
           await database.close();
         }
         return;
       }
       const loop = startScheduler(database, { jobs, accountJobs });
+      const webhooks = startWebhookDelivery(database.db, webhookPoster);
       for (const signal of ["SIGINT", "SIGTERM"] as const) {
         process.once(signal, async () => {
           await loop.stop();
+          await webhooks.stop();
+          await webhookPoster.close();
           await database.close();
           process.exit(0);
         });

@@ -17,6 +17,7 @@ import * as preferences from "./preferences/routes";
 import * as transactionCategories from "./transaction-categories/routes";
 import * as transactions from "./transactions/routes";
 import * as users from "./users/routes";
+import * as webhooks from "./webhooks/routes";
 
 /**
  * Every route, grouped by API area. Order matters where paths overlap: a static path
@@ -41,6 +42,7 @@ export const routes = {
   imports,
   preferences,
   invitations,
+  webhooks,
 };
 
 /** Every route, flat, in declaration order. */

@@ -5,6 +5,7 @@ import { expireDueInvitations } from "@allot/domain/invitations/expire-invitatio
 import { deliverDigests } from "@allot/domain/notifications/deliver-notifications";
 import type { PublicContext } from "@allot/domain/shared/use-case-context";
 import { deleteExpiredThrottleCounters } from "@allot/domain/throttle/expired-throttle-counters";
+import { purgeOldDeliveries } from "@allot/domain/webhooks/purge-old-deliveries";
 
 export interface Job {
   name: string;
@@ -32,4 +33,5 @@ export const jobs: Job[] = [
   // Reading or answering an invitation already treats it as expired; this writes the status down.
   { name: "expire-invitations", everyMs: HOUR_MS, lockId: 4_216_103, run: expireDueInvitations },
   { name: "purge-activity", everyMs: 24 * HOUR_MS, lockId: 4_216_104, run: purgeOldActivity },
+  { name: "purge-webhook-deliveries", everyMs: 24 * HOUR_MS, lockId: 4_216_105, run: purgeOldDeliveries },
 ];

@@ -17,6 +17,7 @@ import { preferencesRouter } from "./preferences/preferences-router";
 import { transactionCategoriesRouter } from "./transaction-categories/transaction-categories-router";
 import { transactionsRouter } from "./transactions/transactions-router";
 import { usersRouter } from "./users/users-router";
+import { webhooksRouter } from "./webhooks/webhooks-router";
 
 /**
  * Every procedure, one sub-router per API area. trpc-to-openapi takes the first match where paths
@@ -41,6 +42,7 @@ export const appRouter = router({
   imports: importRouter,
   preferences: preferencesRouter,
   invitations: invitationsRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

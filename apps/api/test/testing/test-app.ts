@@ -22,6 +22,8 @@ export const testConfig = (overrides: Partial<ApiConfig> = {}): ApiConfig => ({
   publicBaseUrl: "http://allot.test",
   refreshRotation: true,
   secureCookies: true,
+  // Test receivers listen on loopback over plain HTTP; the address-policy tests tighten this.
+  webhooks: { allowHttp: true, allowPrivate: true },
   throttle: {
     user: generous,
     anon: generous,

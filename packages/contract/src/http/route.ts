@@ -27,7 +27,7 @@ export interface RouteSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   method: HttpMethod;
   /** Below `/api`, e.g. `/v1/bank-accounts/{id}/`; `{name}` segments come from the input. */
   path: string;
-  status: 200 | 201 | 204;
+  status: 200 | 201 | 202 | 204;
   summary: string;
   tags: string[];
   access: Access;

@@ -18,3 +18,4 @@ export { transactionAllocations } from "./transaction-allocations";
 export { transactionCategories } from "./transaction-categories";
 export { transactions } from "./transactions";
 export { users } from "./users";
+export { webhookDeliveries, webhooks } from "./webhooks";

@@ -3,6 +3,8 @@ import type { Tx } from "@allot/db/create-database";
 import { accountEvents } from "@allot/db/schema/account-events";
 import type { Actor } from "../shared/actor";
 import type { PublicContext } from "../shared/use-case-context";
+import { enqueueWebhookDeliveries } from "../webhooks/enqueue-deliveries";
+import { toActivityEventView } from "./activity-event-view";
 import { actorName, eventActorOf } from "./event-actor";
 
 /**
@@ -26,9 +28,10 @@ export interface AccountChange {
 }
 
 /**
- * Records one operation on an account in the activity trail (docs/spec/extensions.md §3), in the
- * caller's transaction: the event exists exactly when the change committed. Every mutating use
- * case calls it once (accepting an invitation twice), and nothing else writes events.
+ * Records one operation on an account in the activity trail (docs/spec/extensions.md §3), and queues
+ * it for the webhooks that want it (§4), in the caller's transaction: the event and its deliveries
+ * exist exactly when the change committed. Every mutating use case calls it once (accepting an
+ * invitation twice), and nothing else writes events.
  */
 export async function recordEvent(
   tx: Tx,
@@ -49,7 +52,8 @@ export async function recordEvent(
       summary: `${actorName(actor)} ${change.says}`,
       data: change.data,
     })
-    .returning({ id: accountEvents.id });
+    .returning();
   if (!row) throw new Error("recordEvent: the insert returned nothing");
+  await enqueueWebhookDeliveries(tx, toActivityEventView(row));
   return row.id;
 }
