@@ -22,7 +22,9 @@ import { buildOwnerWorld, type OwnerWorld } from "./owner-world";
 
 type Records = readonly ActivityEventType[] | { none: string };
 
-const NOT_ACCOUNT_DATA = { none: "not an account's data (tokens, users, keys, credentials, preferences)" };
+const NOT_ACCOUNT_DATA = {
+  none: "not an account's data (tokens, users, keys, credentials, preferences, webhooks)",
+};
 const GLOBAL_CATEGORIES = { none: "categories are the user's, shared by all their accounts" };
 
 const RECORDS: Record<string, Records> = {
@@ -72,6 +74,12 @@ const RECORDS: Record<string, Records> = {
   "POST /v1/bank-accounts/{id}/invitations/{token}/cancel/": ["invitation.cancelled"],
   "POST /v1/invitations/{token}/accept/": ["invitation.accepted", "bank_account.owner_added"],
   "POST /v1/invitations/{token}/decline/": ["invitation.declined"],
+  "POST /v1/webhooks/": NOT_ACCOUNT_DATA,
+  "PATCH /v1/webhooks/{id}/": NOT_ACCOUNT_DATA,
+  "DELETE /v1/webhooks/{id}/": NOT_ACCOUNT_DATA,
+  "POST /v1/webhooks/{id}/rotate-secret/": NOT_ACCOUNT_DATA,
+  "POST /v1/webhooks/{id}/test/": NOT_ACCOUNT_DATA,
+  "POST /v1/webhooks/{id}/deliveries/{delivery_id}/redeliver/": NOT_ACCOUNT_DATA,
 };
 
 /**

@@ -595,4 +595,57 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       payload: {},
     }),
   },
+
+  // --- webhooks: the caller's own (the owner's webhook and its delivery are another user's objects)
+  "GET /v1/webhooks/": {
+    access: "user",
+    passes: ok(200),
+    request: () => ({ path: "/v1/webhooks/" }),
+  },
+  "POST /v1/webhooks/": {
+    access: "user",
+    passes: ok(201),
+    request: (_w, kind) => ({
+      path: "/v1/webhooks/",
+      payload: { url: `https://hooks.example.com/matrix-${kind}`, event_types: ["*"] },
+    }),
+  },
+  "GET /v1/webhooks/{id}/": {
+    access: "user",
+    passes: notFound,
+    request: (w) => ({ path: `/v1/webhooks/${w.webhook.id}/` }),
+  },
+  "PATCH /v1/webhooks/{id}/": {
+    access: "user",
+    passes: notFound,
+    request: (w) => ({ path: `/v1/webhooks/${w.webhook.id}/`, payload: { enabled: false } }),
+  },
+  "DELETE /v1/webhooks/{id}/": {
+    access: "user",
+    passes: notFound,
+    request: (w) => ({ path: `/v1/webhooks/${w.webhook.id}/` }),
+  },
+  "POST /v1/webhooks/{id}/rotate-secret/": {
+    access: "user",
+    passes: notFound,
+    request: (w) => ({ path: `/v1/webhooks/${w.webhook.id}/rotate-secret/`, payload: {} }),
+  },
+  "POST /v1/webhooks/{id}/test/": {
+    access: "user",
+    passes: notFound,
+    request: (w) => ({ path: `/v1/webhooks/${w.webhook.id}/test/`, payload: {} }),
+  },
+  "GET /v1/webhooks/{id}/deliveries/": {
+    access: "user",
+    passes: notFound,
+    request: (w) => ({ path: `/v1/webhooks/${w.webhook.id}/deliveries/` }),
+  },
+  "POST /v1/webhooks/{id}/deliveries/{delivery_id}/redeliver/": {
+    access: "user",
+    passes: notFound,
+    request: (w) => ({
+      path: `/v1/webhooks/${w.webhook.id}/deliveries/${w.webhook.deliveryId}/redeliver/`,
+      payload: {},
+    }),
+  },
 };

@@ -19,6 +19,7 @@ import {
 import { listTransactionCategoriesRoute } from "@allot/contract/transaction-categories/routes";
 import { listTransactionsRoute, splitTransactionRoute } from "@allot/contract/transactions/routes";
 import { getMeRoute, updateMeRoute } from "@allot/contract/users/routes";
+import { createWebhookRoute, testWebhookRoute } from "@allot/contract/webhooks/routes";
 import { aBank, aBudget, aCategory, anAccount, aTransaction } from "../testing/fixtures";
 import type { TestUser, useTestApp } from "../testing/test-app";
 import type { RouteCaller, RouteResponse } from "../testing/test-client";
@@ -59,6 +60,8 @@ export interface OwnerWorld {
   invitation: { id: string; token: string; secret: string };
   /** A live API key of the owner's. */
   apiKeyUuid: string;
+  /** A webhook of the owner's, and the delivery of its test event. */
+  webhook: { id: string; deliveryId: string };
   /** Ids, names and tokens of the owner's that no one else may ever be shown. */
   secrets: string[];
   /** The emailed secret of a pending invitation of its own for each call, on a second account. */
@@ -163,6 +166,17 @@ export async function buildOwnerWorld(t: Harness, mailbox: Mailbox): Promise<Own
   const keys = created("api keys", await as.call(listApiKeysRoute), 200);
   const key = keys.results.find((k) => k.name === `Owner key ${mark}`);
   if (!key) throw new Error(`api key Owner key ${mark} not listed`);
+  const webhook = created(
+    "webhook",
+    await as.call(createWebhookRoute, {
+      url: `https://hooks.example.com/owner-${mark}`,
+      event_types: ["*"],
+      bank_account: account.id,
+      description: `Owner hook ${mark}`,
+    }),
+    201,
+  );
+  const delivery = created("webhook test", await as.call(testWebhookRoute, { id: webhook.id }), 202);
   const allocation = split.find((a) => a.budget === budget.id);
   if (!allocation) throw new Error(`no allocation to ${budget.id}: ${JSON.stringify(split)}`);
 
@@ -181,6 +195,7 @@ export async function buildOwnerWorld(t: Harness, mailbox: Mailbox): Promise<Own
     occurrenceId,
     invitation,
     apiKeyUuid: key.uuid,
+    webhook: { id: webhook.id, deliveryId: delivery.id },
     secrets: [
       account.id,
       account.unallocated_budget,
@@ -206,6 +221,12 @@ export async function buildOwnerWorld(t: Harness, mailbox: Mailbox): Promise<Own
       invitation.secret,
       key.uuid,
       key.prefix,
+      webhook.id,
+      webhook.url,
+      webhook.secret,
+      webhook.description,
+      delivery.id,
+      delivery.event_id,
       ownerName,
       owner.email,
       owner.username,
