@@ -60,13 +60,9 @@ export const createWebhookRoute = defineRoute({
   input: z.object({
     url,
     event_types: eventTypes,
-    bank_account: z
-      .string()
-      .nullable()
-      .optional()
-      .meta({
-        description: "An account the caller owns; null or left out for every account, now and later.",
-      }),
+    bank_account: z.string().nullable().optional().meta({
+      description: "An account the caller owns; null or left out for every account, now and later.",
+    }),
     description: description.optional(),
   }),
   output: WebhookWithSecretSchema,

@@ -236,10 +236,8 @@ describe.each(testEngines())("webhooks over HTTP: managing them (%s)", (engine) 
     await kit.deliver();
     await aGoal(owner, account.id, "B");
     await t.as(owner).call(testWebhookRoute, { id: hook.id });
-    const list = async (query: Omit<Parameters<typeof listWebhookDeliveriesRoute.input.parse>[0], "id">) => {
-      const response = await t
-        .as(owner)
-        .call(listWebhookDeliveriesRoute, { id: hook.id, ...(query as object) });
+    const list = async (query: Omit<CallInput<typeof listWebhookDeliveriesRoute>, "id">) => {
+      const response = await t.as(owner).call(listWebhookDeliveriesRoute, { id: hook.id, ...query });
       expect(response.statusCode, response.body).toBe(200);
       return response.json();
     };
