@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,6 +13,8 @@ import {
   testEngines,
   withAdminConnection,
 } from "@allot/db/testing/test-databases";
+import { asUser } from "@allot/domain/testing/use-case-context";
+import { createWebhook } from "@allot/domain/webhooks/create-webhook";
 import { anAccount, anOwner } from "@allot/scheduler/testing/fixtures";
 import { PGlite } from "@electric-sql/pglite";
 import { afterEach, describe, expect, it } from "vitest";
@@ -62,22 +66,82 @@ describe.each(testEngines())("pnpm cron run fund, a real process (%s)", (engine)
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  it("funds every auto-funding account as of the given date and logs a line for it", SLOW, async () => {
+  /** A database of the engine's for a cron process: options to open it here, the process's variables. */
+  async function cronDatabase() {
     const folder = await mkdtemp(join(tmpdir(), "allot-cron-"));
     cleanups.push(() => rm(folder, { recursive: true, force: true }));
     // The embedded database: a copy of the run's migrated snapshot, on disk for the process to open.
-    let options: DatabaseOptions = { pglite: await pgliteFromSnapshot(join(folder, "pglite")) };
-    let env: Record<string, string> = { DATA_DIR: folder };
-    if (engine === "postgres") {
-      const serverUrl = process.env.DATABASE_URL as string;
-      const name = `allot_cron_${randomBytes(4).toString("hex")}`;
-      await withAdminConnection(serverUrl, (sql) => sql.unsafe(`create database ${name}`));
-      cleanups.push(() =>
-        withAdminConnection(serverUrl, (sql) => sql.unsafe(`drop database if exists ${name} with (force)`)),
+    if (engine !== "postgres")
+      return {
+        options: { pglite: await pgliteFromSnapshot(join(folder, "pglite")) } as DatabaseOptions,
+        env: { DATA_DIR: folder } as Record<string, string>,
+      };
+    const serverUrl = process.env.DATABASE_URL as string;
+    const name = `allot_cron_${randomBytes(4).toString("hex")}`;
+    await withAdminConnection(serverUrl, (sql) => sql.unsafe(`create database ${name}`));
+    cleanups.push(() =>
+      withAdminConnection(serverUrl, (sql) => sql.unsafe(`drop database if exists ${name} with (force)`)),
+    );
+    return {
+      options: { url: databaseUrl(serverUrl, name) } as DatabaseOptions,
+      env: { DATABASE_URL: databaseUrl(serverUrl, name), DATA_DIR: join(folder, "unused") } as Record<
+        string,
+        string
+      >,
+    };
+  }
+
+  it("delivers the webhooks that are due in its one pass (--once)", SLOW, async () => {
+    const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+    const receiver = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => {
+        body += chunk;
+      });
+      req.on("end", () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    cleanups.push(() => new Promise((resolve) => receiver.close(resolve)));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/cron`;
+
+    const { options, env } = await cronDatabase();
+    const database = await createDatabase(options);
+    let accountId: string;
+    try {
+      await database.migrate();
+      const owner = (await anOwner(database.db)).actor;
+      await createWebhook(
+        asUser(database.db, owner),
+        { url, event_types: ["bank_account.created"] },
+        { policy: { allowHttp: true, allowPrivate: true } },
       );
-      options = { url: databaseUrl(serverUrl, name) };
-      env = { DATABASE_URL: databaseUrl(serverUrl, name), DATA_DIR: join(folder, "unused") };
+      accountId = (await anAccount(database.db, owner, { name: "Hooked" })).id;
+    } finally {
+      await database.close();
     }
+
+    // The process's own policy: without these a loopback receiver is refused at delivery.
+    const run = await pnpmCron(["--once"], {
+      ...env,
+      WEBHOOK_ALLOW_HTTP: "true",
+      WEBHOOK_ALLOW_PRIVATE: "true",
+    });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(received).toHaveLength(1);
+    const [request] = received;
+    expect(JSON.parse(String(request?.body))).toMatchObject({
+      type: "bank_account.created",
+      data: { type: "bank_account.created", bank_account: accountId },
+    });
+    expect(request?.headers["webhook-signature"]).toMatch(/^v1,/);
+  });
+
+  it("funds every auto-funding account as of the given date and logs a line for it", SLOW, async () => {
+    const { options, env } = await cronDatabase();
     // The embedded database admits one process at a time: set up, close, then start cron.
     const database = await createDatabase(options);
     let accountId: string;
