@@ -156,6 +156,9 @@ describe.each(testEngines())("HTTP surface (%s)", (engine) => {
     expect(statuses("/v1/budgets/{id}/archive/", "post")).toContain("403");
     expect(statuses("/v1/bank-accounts/{id}/invite/", "post")).toContain("409");
     expect(statuses("/v1/transaction-categories/{id}/", "delete")).toContain("409");
+    // A disabled webhook refuses tests and redeliveries; both are accepted with 202, not sent yet.
+    expect(statuses("/v1/webhooks/{id}/test/", "post")).toEqual(expect.arrayContaining(["202", "409"]));
+    expect(statuses("/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver/", "post")).toContain("409");
     expect(statuses("/v1/budgets/", "post")).toContain("413");
     expect(statuses("/v1/budgets/", "get")).not.toContain("413");
     expect(paths["/v1/users/me/change-email/"].post.responses["201"]).toEqual({ description: "No content" });

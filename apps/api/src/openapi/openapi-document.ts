@@ -18,6 +18,8 @@ const CONFLICTS = new Set([
   "POST /v1/users/me/change-email/{token}/revoke/",
   "POST /v1/bank-accounts/{id}/invite/",
   "DELETE /v1/transaction-categories/{id}/",
+  "POST /v1/webhooks/{id}/test/",
+  "POST /v1/webhooks/{id}/deliveries/{delivery_id}/redeliver/",
 ]);
 
 const FORBIDDEN =
