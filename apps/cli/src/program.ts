@@ -15,6 +15,7 @@ import { registerProfilesCommands } from "./commands/profiles";
 import { registerSessionCommands } from "./commands/session";
 import { registerTransactionsCommands } from "./commands/transactions";
 import { registerTransferCommand } from "./commands/transfer";
+import { registerWebhooksCommands } from "./commands/webhooks";
 import { registerWhoamiCommand } from "./commands/whoami";
 import type { CliEnv } from "./env";
 
@@ -44,6 +45,7 @@ export function createProgram(env: CliEnv): Command {
   registerInviteCommands(program, env);
   registerOccurrencesCommand(program, env);
   registerActivityCommand(program, env);
+  registerWebhooksCommands(program, env);
   registerCompletionCommand(program);
   // Last: exit codes and help hints reach every command, whoever registered it.
   return applyConventions(program);

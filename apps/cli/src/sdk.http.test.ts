@@ -15,9 +15,12 @@ import { createBank } from "@allot/domain/banks/create-bank";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import { createUser } from "@allot/domain/users/create-user";
+import { deliverDueWebhooks } from "@allot/domain/webhooks/deliver-webhooks";
+import type { WebhookRequest } from "@allot/domain/webhooks/webhook-poster";
 import { ApiError, isValidationError } from "@allot/sdk/api-error";
 import { createClient } from "@allot/sdk/client";
 import type { Session } from "@allot/sdk/session-auth";
+import { verifyWebhook, WebhookVerificationError } from "@allot/sdk/verify-webhook";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /*
@@ -323,6 +326,105 @@ describe.each(testEngines())("the SDK against the API (%s)", (engine) => {
   });
 });
 
+describe.each(testEngines())("the SDK's webhooks against the API (%s)", (engine) => {
+  const t = useTestApp(engine);
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+
+  /** One pass of the sender, its requests caught instead of sent, each answered 204. */
+  async function sendDue(): Promise<WebhookRequest[]> {
+    const sent: WebhookRequest[] = [];
+    const poster = {
+      post: async (request: WebhookRequest) => {
+        sent.push(request);
+        return { status: 204, timeMs: 3, error: null };
+      },
+    };
+    await deliverDueWebhooks({ ...internalContext(t.db, "scheduler"), now: new Date() }, { poster });
+    return sent;
+  }
+
+  it("creates webhooks, pages through them, rotates a secret, tests, and lists and redelivers deliveries", async () => {
+    counter += 1;
+    const email = `hooks${counter}-${Date.now()}@example.com`;
+    await createUser(internalContext(t.db, "cli"), { email, password: PASSWORD });
+    const client = createClient({ baseUrl });
+    await client.auth.login({ email, password: PASSWORD });
+
+    // Test receivers are on loopback over http: the test app's policy allows both.
+    const urls = ["a", "b", "c"].map((name) => `http://127.0.0.1:9/sdk/${name}`);
+    const created = [];
+    for (const url of urls) created.push(await client.webhooks.create({ url, event_types: ["*"] }));
+    const [webhook, other] = created;
+    if (!webhook || !other) throw new Error("no webhooks");
+    expect(webhook).toMatchObject({ url: urls[0], bank_account: null, enabled: true });
+    expect(webhook.secret).toMatch(/^whsec_/);
+
+    const listed: string[] = [];
+    for await (const each of client.paginate(client.webhooks.list, { page_size: 2 })) listed.push(each.url);
+    expect(listed).toEqual([...urls].reverse());
+    expect(await client.webhooks.get({ id: webhook.id })).not.toHaveProperty("secret");
+
+    const rotated = await client.webhooks.rotateSecret({ id: webhook.id });
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(webhook.secret);
+
+    const test = await client.webhooks.test({ id: webhook.id });
+    expect(test).toMatchObject({ event_type: "webhook.test", status: "pending", attempts: 0 });
+
+    // What the sender signs, verifyWebhook accepts: with the new secret, and with the old one for
+    // the 24 hours it keeps signing beside it; with another webhook's secret it refuses.
+    const request = (await sendDue()).find((each) => each.url === webhook.url);
+    if (!request) throw new Error("the test event was not sent");
+    for (const secret of [rotated.secret, webhook.secret]) {
+      const payload = verifyWebhook(secret, request.headers, request.body);
+      expect(payload).toMatchObject({
+        type: "webhook.test",
+        data: { id: test.event_id, type: "webhook.test" },
+      });
+    }
+    const refused = (() => {
+      try {
+        verifyWebhook(other.secret, request.headers, request.body);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refused).toBeInstanceOf(WebhookVerificationError);
+    expect(refused).toMatchObject({ reason: "no_matching_signature" });
+
+    const again = await client.webhooks.redeliver({ id: webhook.id, delivery_id: test.id });
+    expect(again).toMatchObject({ event_id: test.event_id, status: "pending" });
+
+    // Every page of the deliveries, newest first; then the filters.
+    const deliveries: [string, string, number | null][] = [];
+    for await (const delivery of client.paginate(client.webhooks.listDeliveries, {
+      id: webhook.id,
+      page_size: 1,
+    }))
+      deliveries.push([delivery.id, delivery.status, delivery.response_status]);
+    expect(deliveries).toEqual([
+      [again.id, "pending", null],
+      [test.id, "succeeded", 204],
+    ]);
+    const succeeded = await client.webhooks.listDeliveries({
+      id: webhook.id,
+      status: ["succeeded", "failed"],
+      event_type: "webhook.test",
+    });
+    expect(succeeded.results.map((delivery) => delivery.id)).toEqual([test.id]);
+
+    expect(await client.webhooks.update({ id: webhook.id, enabled: false })).toMatchObject({
+      enabled: false,
+    });
+    expect(await client.webhooks.delete({ id: webhook.id })).toBeUndefined();
+    await expect(client.webhooks.get({ id: webhook.id })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
 describe.each(testEngines())("the SDK when the API throttles (%s)", (engine) => {
   const generous = parseThrottleRates("100000/minute");
   const t = useTestApp(engine, {
@@ -368,7 +470,16 @@ const run = promisify(execFile);
 const sdkRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../packages/sdk");
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 
-const CONSUMER = `import { createClient, isApiError, isValidationError, type Session } from "@allot/sdk";
+const CONSUMER = `import { createHmac } from "node:crypto";
+import {
+  createClient,
+  isApiError,
+  isValidationError,
+  type Session,
+  verifyWebhook,
+  type WebhookPayload,
+  WebhookVerificationError,
+} from "@allot/sdk";
 
 const [baseUrl = "", email = "", password = ""] = process.argv.slice(2);
 const sessions: Session[] = [];
@@ -388,7 +499,21 @@ try {
   if (isValidationError(error)) fields = Object.keys(error.fields);
   else if (!isApiError(error)) throw error;
 }
-console.log(JSON.stringify({ email: me.email, banks, fields, sessions: sessions.length }));
+// A delivery signed by hand as extensions.md §4 says, checked by the SDK's standardwebhooks.
+const key = Buffer.alloc(32, 7);
+const body = JSON.stringify({ type: "webhook.test", timestamp: new Date().toISOString(), data: {} });
+const timestamp = String(Math.floor(Date.now() / 1000));
+const signature = createHmac("sha256", key).update(\`msg_1.\${timestamp}.\${body}\`).digest("base64");
+const headers = { "webhook-id": "msg_1", "webhook-timestamp": timestamp, "webhook-signature": \`v1,\${signature}\` };
+const secret = \`whsec_\${key.toString("base64")}\`;
+const payload: WebhookPayload = verifyWebhook(secret, headers, body);
+let refused = "";
+try {
+  verifyWebhook(secret, headers, \`\${body} \`);
+} catch (error) {
+  if (error instanceof WebhookVerificationError) refused = error.reason;
+}
+console.log(JSON.stringify({ email: me.email, banks, fields, sessions: sessions.length, verified: payload.type, refused }));
 `;
 
 let consumer: Promise<string> | undefined;
@@ -452,6 +577,12 @@ describe.each(testEngines())("the built SDK used from another project (%s)", (en
       expect(text, file).not.toMatch(/from "@allot\/|\.ts"/);
     }
     const manifest = JSON.parse(await readFile(join(sdkRoot, "package.json"), "utf8"));
+    // verifyWebhook loads standardwebhooks at runtime: the package must bring it along.
+    const verifier = await readFile(join(sdkRoot, "dist", "sdk", "src", "verify-webhook.js"), "utf8");
+    expect(verifier).toMatch(/from "standardwebhooks"/);
+    expect(Object.keys(manifest.dependencies)).toEqual(
+      expect.arrayContaining(["standardwebhooks", "undici"]),
+    );
     expect(manifest.exports["."]).toEqual({
       types: "./dist/sdk/src/index.d.ts",
       default: "./dist/sdk/src/index.js",
@@ -467,7 +598,13 @@ describe.each(testEngines())("the built SDK used from another project (%s)", (en
       await createBank(internalContext(t.db, "cli"), { name, currency: "USD" });
     const { stdout } = await run(process.execPath, [join(folder, "out/main.js"), baseUrl, email, PASSWORD]);
     const result = JSON.parse(stdout);
-    expect(result).toMatchObject({ email, fields: expect.arrayContaining(["posted_balance"]), sessions: 1 });
+    expect(result).toMatchObject({
+      email,
+      fields: expect.arrayContaining(["posted_balance"]),
+      sessions: 1,
+      verified: "webhook.test",
+      refused: "no_matching_signature",
+    });
     expect(result.banks).toEqual(expect.arrayContaining(["Consumer A", "Consumer B"]));
   }, 300_000);
 });

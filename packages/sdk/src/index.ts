@@ -8,3 +8,10 @@ export { type Client, type ClientOptions, createClient } from "./client";
 export type { AnyRoute, RouteInput, RouteOutput } from "./route-types";
 export type { Credentials, Session } from "./session-auth";
 export type { RequestOptions } from "./transport";
+export {
+  verifyWebhook,
+  type WebhookHeaders,
+  type WebhookPayload,
+  WebhookVerificationError,
+  type WebhookVerificationReason,
+} from "./verify-webhook";

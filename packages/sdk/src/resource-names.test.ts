@@ -25,6 +25,8 @@ describe("methodName", () => {
     ["updateNotificationPreferenceRoute", "preferences", "updateNotification"],
     ["listAccountInvitationsRoute", "invitations", "listForAccount"],
     ["listMyInvitationsRoute", "invitations", "listMine"],
+    ["rotateWebhookSecretRoute", "webhooks", "rotateSecret"],
+    ["listWebhookDeliveriesRoute", "webhooks", "listDeliveries"],
     // A name that is only the noun keeps it, rather than becoming empty.
     ["bankAccountsRoute", "bankAccounts", "bankAccounts"],
   ])("%s in %s → %s", (exportName, area, expected) => {
@@ -37,11 +39,13 @@ describe("methodName", () => {
     expectTypeOf<MethodName<"listMyInvitationsRoute", "invitations">>().toEqualTypeOf<"listMine">();
     expectTypeOf<MethodName<"bankAccountsRoute", "bankAccounts">>().toEqualTypeOf<"bankAccounts">();
     expectTypeOf<MethodName<"listActivityRoute", "activity">>().toEqualTypeOf<"list">();
+    expectTypeOf<MethodName<"rotateWebhookSecretRoute", "webhooks">>().toEqualTypeOf<"rotateSecret">();
+    expectTypeOf<MethodName<"redeliverWebhookRoute", "webhooks">>().toEqualTypeOf<"redeliver">();
   });
 });
 
 describe("the newer areas", () => {
-  it("read as sentences: imports, invitations, credentials, preferences, funding, activity", () => {
+  it("read as sentences: imports, invitations, credentials, preferences, funding, activity, webhooks", () => {
     const resources = generateResources(routes, async () => undefined) as unknown as Record<string, object>;
     const methods = (area: string) => Object.keys(resources[area] ?? {});
     expect(methods("imports")).toEqual(["syncScrape", "transactionDetails"]);
@@ -71,6 +75,18 @@ describe("the newer areas", () => {
     expect(methods("funding")).toEqual(["run", "eventDates", "summary"]);
     // The activity trail: client.activity.list({ id }), and client.paginate(client.activity.list, …).
     expect(methods("activity")).toEqual(["list"]);
+    // client.paginate(client.webhooks.listDeliveries, { id, status: ["failed"] }) walks a webhook's deliveries.
+    expect(methods("webhooks")).toEqual([
+      "list",
+      "create",
+      "get",
+      "update",
+      "delete",
+      "rotateSecret",
+      "test",
+      "listDeliveries",
+      "redeliver",
+    ]);
   });
 });
 

@@ -7,7 +7,7 @@
  * so `client.bankAccounts.list` is typed.
  */
 
-/** Exports whose rule-made name reads badly (`preferences.listChannel`, `invitations.listMy`). */
+/** Exports whose rule-made name reads badly (`preferences.listChannel`, `invitations.listMy`, …). */
 const RENAMES = {
   listChannelPreferencesRoute: "listChannels",
   updateChannelPreferenceRoute: "updateChannel",
@@ -15,6 +15,9 @@ const RENAMES = {
   updateNotificationPreferenceRoute: "updateNotification",
   listAccountInvitationsRoute: "listForAccount",
   listMyInvitationsRoute: "listMine",
+  // The noun sits mid-name, which the rule leaves: webhooks.rotateWebhookSecret, listWebhookDeliveries.
+  rotateWebhookSecretRoute: "rotateSecret",
+  listWebhookDeliveriesRoute: "listDeliveries",
 } as const;
 type Renames = typeof RENAMES;
 
