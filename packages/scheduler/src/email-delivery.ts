@@ -5,48 +5,35 @@ import type { MailTransport } from "@allot/domain/email/outgoing-email";
 import { deliverImmediateNotifications } from "@allot/domain/notifications/deliver-notifications";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { logLine } from "./log-line";
+import { type PollingLoop, startPolling } from "./polling-loop";
 
 // Messages go out within this long of their commit; the due-message query reads a partial index.
 const POLL_MS = 1_000;
 
-export interface EmailDelivery {
-  /** Stops polling and waits for a pass under way. */
-  stop(): Promise<void>;
-}
+export type EmailDelivery = PollingLoop;
 
 /**
  * Turns immediate notifications and queued password-reset requests into emails, then sends queued
  * emails as they come due: the outbox's claims keep several processes from sending one message
- * twice. A pass that finds the previous one still running is skipped. Every API process runs it
- * (apps/api main.ts); `pnpm cron` does not send email, its deliver-digests job only queues digests.
+ * twice. Every API process runs it (apps/api main.ts); `pnpm cron` does not send email, its
+ * deliver-digests job only queues digests.
  */
 export function startEmailDelivery(
   db: Database,
   transport: MailTransport,
   options: { publicBaseUrl: string },
 ): EmailDelivery {
-  let running: Promise<void> | null = null;
-  const pass = () => {
-    const context = internalContext(db, "scheduler");
-    // Each step as of its own start, so the emails the first two queue are due for the third.
-    const asOfNow = () => ({ ...context, now: new Date() });
-    running ??= deliverImmediateNotifications(asOfNow())
-      .then(() => issueQueuedPasswordResets(asOfNow(), { publicBaseUrl: options.publicBaseUrl }))
-      .then(() => deliverDueEmails(asOfNow(), { transport }))
-      .then((report) => {
-        if (report.failed > 0) logLine({ job: "deliver-emails", status: "retrying", ...report });
-      })
-      .catch((error: unknown) => logLine({ job: "deliver-emails", status: "failed", error: String(error) }))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(pass, POLL_MS);
-  pass();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+  const context = internalContext(db, "scheduler");
+  // Each step as of its own start, so the emails the first two queue are due for the third.
+  const asOfNow = () => ({ ...context, now: new Date() });
+  return startPolling(
+    POLL_MS,
+    async () => {
+      await deliverImmediateNotifications(asOfNow());
+      await issueQueuedPasswordResets(asOfNow(), { publicBaseUrl: options.publicBaseUrl });
+      const report = await deliverDueEmails(asOfNow(), { transport });
+      if (report.failed > 0) logLine({ job: "deliver-emails", status: "retrying", ...report });
     },
-  };
+    (error) => logLine({ job: "deliver-emails", status: "failed", error: String(error) }),
+  );
 }

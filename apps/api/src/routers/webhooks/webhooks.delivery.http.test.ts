@@ -1,10 +1,9 @@
-import { createBudgetRoute } from "@allot/contract/budgets/routes";
 import { getWebhookRoute, listWebhookDeliveriesRoute } from "@allot/contract/webhooks/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { activityOf } from "../../../test/testing/activity";
-import { anAccount } from "../../../test/testing/fixtures";
+import { aBudget, anAccount } from "../../../test/testing/fixtures";
 import { useTestApp } from "../../../test/testing/test-app";
 import { useWebhookReceiver } from "../../../test/testing/webhook-receiver";
 import { webhooksKit } from "./webhooks-test-kit";
@@ -18,15 +17,7 @@ describe.each(testEngines())("webhooks over HTTP: delivery (%s)", (engine) => {
     const owner = await t.user();
     const account = await anAccount(t, owner);
     const hook = await kit.webhook(owner, { url: `${receiver.url}/signed`, bank_account: account.id });
-    const created = await t.as(owner).call(createBudgetRoute, {
-      name: "Holiday",
-      bank_account: account.id,
-      budget_type: "G",
-      funding_type: "F",
-      target_balance: "500",
-      funding_amount: "50",
-    });
-    expect(created.statusCode, created.body).toBe(201);
+    await aBudget(t, owner, account);
     expect(receiver.received("/signed")).toEqual([]);
 
     expect(await kit.deliver()).toEqual({ succeeded: 1, failed: 0 });

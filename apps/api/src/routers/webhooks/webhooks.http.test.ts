@@ -1,4 +1,3 @@
-import { createBudgetRoute } from "@allot/contract/budgets/routes";
 import {
   deleteWebhookRoute,
   getWebhookRoute,
@@ -12,7 +11,7 @@ import {
 import { testEngines } from "@allot/db/testing/test-databases";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { anAccount } from "../../../test/testing/fixtures";
+import { aBudget, anAccount } from "../../../test/testing/fixtures";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 import type { CallInput } from "../../../test/testing/test-client";
 import { useWebhookReceiver } from "../../../test/testing/webhook-receiver";
@@ -25,16 +24,6 @@ describe.each(testEngines())("webhooks over HTTP: managing them (%s)", (engine) 
   const t = useTestApp(engine);
   const receiver = useWebhookReceiver();
   const kit = webhooksKit(t);
-
-  const aGoal = (owner: TestUser, accountId: string, name = "Holiday") =>
-    t.as(owner).call(createBudgetRoute, {
-      name,
-      bank_account: accountId,
-      budget_type: "G",
-      funding_type: "F",
-      target_balance: "500",
-      funding_amount: "50",
-    });
 
   it("creates a webhook with a one-time secret, then lists, reads, changes and deletes it", async () => {
     const owner = await t.user();
@@ -86,7 +75,7 @@ describe.each(testEngines())("webhooks over HTTP: managing them (%s)", (engine) 
     expect((await t.as(owner).call(getWebhookRoute, { id: created.id })).statusCode).toBe(404);
     expect((await t.as(owner).call(listWebhooksRoute, {})).json().count).toBe(0);
     // Deleted, it receives nothing more.
-    await aGoal(owner, account.id);
+    await aBudget(t, owner, account);
     await kit.deliver();
     expect(receiver.received("/crud-2")).toEqual([]);
   });
@@ -102,11 +91,11 @@ describe.each(testEngines())("webhooks over HTTP: managing them (%s)", (engine) 
     });
     await kit.webhook(owner, { url: `${receiver.url}/all`, event_types: ["*"] });
     await kit.webhook(owner, { url: `${receiver.url}/transfers`, event_types: ["transfer.created"] });
-    await aGoal(owner, first.id);
-    await aGoal(owner, second.id);
+    await aBudget(t, owner, first);
+    await aBudget(t, owner, second);
     // An account opened after the webhook: `null` means later accounts too.
     const third = await anAccount(t, owner);
-    await aGoal(owner, third.id);
+    await aBudget(t, owner, third);
     await kit.deliver();
 
     const types = (path: string) =>
@@ -130,8 +119,8 @@ describe.each(testEngines())("webhooks over HTTP: managing them (%s)", (engine) 
     const account = await anAccount(t, owner);
     const theirs = await anAccount(t, stranger);
     await kit.webhook(owner, { url: `${receiver.url}/mine-only` });
-    await aGoal(stranger, theirs.id);
-    await aGoal(owner, account.id);
+    await aBudget(t, stranger, theirs);
+    await aBudget(t, owner, account);
     await kit.deliver();
     const sent = receiver.received("/mine-only").map((r) => JSON.parse(r.body).data.bank_account);
     expect(sent).toEqual([account.id]);
@@ -149,7 +138,7 @@ describe.each(testEngines())("webhooks over HTTP: managing them (%s)", (engine) 
     const { secret: _old, ...createdView } = created;
     expect(view).toEqual(createdView);
 
-    await aGoal(owner, account.id, "During the overlap");
+    await aBudget(t, owner, account, { name: "During the overlap" });
     await kit.deliver();
     const [during] = receiver.received("/rotate");
     if (!during) throw new Error("nothing received");
@@ -162,7 +151,7 @@ describe.each(testEngines())("webhooks over HTTP: managing them (%s)", (engine) 
     expect(new Webhook(secret).verify(during.body, headers)).toMatchObject({ type: "budget.created" });
 
     // A day and a second later the old one no longer signs (signatures checked as of that instant).
-    await aGoal(owner, account.id, "After the overlap");
+    await aBudget(t, owner, account, { name: "After the overlap" });
     const later = new Date(Date.now() + DAY_MS + 1_000);
     await kit.deliver(later);
     const after = receiver.received("/rotate")[1];
@@ -232,9 +221,9 @@ describe.each(testEngines())("webhooks over HTTP: managing them (%s)", (engine) 
     const owner = await t.user();
     const account = await anAccount(t, owner);
     const hook = await kit.webhook(owner, { url: `${receiver.url}/filters`, bank_account: account.id });
-    await aGoal(owner, account.id, "A");
+    await aBudget(t, owner, account, { name: "A" });
     await kit.deliver();
-    await aGoal(owner, account.id, "B");
+    await aBudget(t, owner, account, { name: "B" });
     await t.as(owner).call(testWebhookRoute, { id: hook.id });
     const list = async (query: Omit<CallInput<typeof listWebhookDeliveriesRoute>, "id">) => {
       const response = await t.as(owner).call(listWebhookDeliveriesRoute, { id: hook.id, ...query });

@@ -1,11 +1,10 @@
-import { createBudgetRoute } from "@allot/contract/budgets/routes";
 import { getWebhookRoute, listWebhookDeliveriesRoute } from "@allot/contract/webhooks/routes";
 import type { WebhookDelivery } from "@allot/contract/webhooks/webhook";
 import { webhooks } from "@allot/db/schema/webhooks";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { anAccount } from "../../../test/testing/fixtures";
+import { aBudget, anAccount } from "../../../test/testing/fixtures";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 import { useTestMailbox } from "../../../test/testing/test-mailbox";
 import { useWebhookReceiver } from "../../../test/testing/webhook-receiver";
@@ -22,17 +21,9 @@ describe.each(testEngines())("webhooks over HTTP: failures and retries (%s)", (e
 
   let made = 0;
   /** A change on the account: one budget.created event. */
-  const aChange = async (owner: TestUser, accountId: string) => {
+  const aChange = (owner: TestUser, accountId: string) => {
     made += 1;
-    const response = await t.as(owner).call(createBudgetRoute, {
-      name: `Goal ${made}`,
-      bank_account: accountId,
-      budget_type: "G",
-      funding_type: "F",
-      target_balance: "500",
-      funding_amount: "50",
-    });
-    expect(response.statusCode, response.body).toBe(201);
+    return aBudget(t, owner, { id: accountId }, { name: `Goal ${made}` });
   };
 
   /** An owner, an account and a webhook on `path`, answered as `status` says. */

@@ -1,4 +1,3 @@
-import { createBudgetRoute } from "@allot/contract/budgets/routes";
 import {
   createWebhookRoute,
   listWebhookDeliveriesRoute,
@@ -12,20 +11,10 @@ import { deliverDueWebhooks } from "@allot/domain/webhooks/deliver-webhooks";
 import { httpWebhookPoster } from "@allot/webhook-poster/http-webhook-poster";
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { anAccount } from "../../../test/testing/fixtures";
+import { aBudget, anAccount } from "../../../test/testing/fixtures";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 import { useWebhookReceiver } from "../../../test/testing/webhook-receiver";
 import { webhooksKit } from "./webhooks-test-kit";
-
-const aGoal = (t: ReturnType<typeof useTestApp>, owner: TestUser, accountId: string) =>
-  t.as(owner).call(createBudgetRoute, {
-    name: "Holiday",
-    bank_account: accountId,
-    budget_type: "G",
-    funding_type: "F",
-    target_balance: "500",
-    funding_amount: "50",
-  });
 
 describe.each(testEngines())("webhooks over HTTP: where they may point (%s)", (engine) => {
   // The production policy: https only, public addresses only.
@@ -102,7 +91,7 @@ describe.each(testEngines())("webhooks over HTTP: what a delivery checks again (
       url: `http://localhost:${port}/named`,
       bank_account: account.id,
     });
-    await aGoal(t, owner, account.id);
+    await aBudget(t, owner, account);
     expect(await deliverStrictly()).toEqual({ succeeded: 0, failed: 2 });
     expect(receiver.received("/literal")).toEqual([]);
     expect(receiver.received("/named")).toEqual([]);
@@ -131,7 +120,7 @@ describe.each(testEngines())("webhooks over HTTP: what a delivery checks again (
       if (request.path === "/chatty") return { status: 500, body: "x".repeat(1_000_000) };
       return { status: 200 };
     });
-    await aGoal(t, owner, account.id);
+    await aBudget(t, owner, account);
     await kit.deliver();
     expect(receiver.received("/elsewhere")).toEqual([]);
     const [redirected] = (await t.as(owner).call(listWebhookDeliveriesRoute, { id: moved.id })).json()
@@ -151,7 +140,7 @@ describe.each(testEngines())("webhooks over HTTP: what a delivery checks again (
     const owner = await t.user();
     const account = await anAccount(t, owner);
     const hook = await kit.webhook(owner, { url: `${receiver.url}/left` });
-    await aGoal(t, owner, account.id);
+    await aBudget(t, owner, account);
     await t.db
       .delete(bankAccountOwners)
       .where(and(eq(bankAccountOwners.bankAccountId, account.id), eq(bankAccountOwners.userId, owner.id)));
