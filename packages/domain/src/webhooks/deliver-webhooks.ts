@@ -13,7 +13,6 @@ import { signedHeaders } from "./webhook-secret";
 
 // Longer than an attempt can take (10 s): a sender that dies mid-attempt frees it after this.
 export const DELIVERY_CLAIM_MS = 60_000;
-const BATCH = 50;
 // Attempts in flight at once per process: one slow receiver does not hold up the others' events.
 const PARALLEL = 10;
 
@@ -37,9 +36,9 @@ interface ClaimedDelivery {
 }
 
 /**
- * Makes the delivery attempts that are due. Each batch is claimed in one short transaction (`for
- * update skip locked`, then `claimed_until`), so several API and cron processes never make one
- * attempt twice; each outcome is then written in a transaction of its own. An event whose owner
+ * Makes the delivery attempts that are due. Each is claimed in one short statement (`for update
+ * skip locked`, then `claimed_until`), so several API and cron processes never make one attempt
+ * twice; each outcome is then written in a transaction of its own. An event whose owner
  * no longer owns its account is not sent. A process that dies mid-attempt leaves the delivery
  * claimed for DELIVERY_CLAIM_MS, then another process tries again (at least once).
  */
@@ -51,22 +50,23 @@ export async function deliverDueWebhooks(
   const started = Date.now();
   const now = () => new Date(startedAt.getTime() + (Date.now() - started));
   const report = { succeeded: 0, failed: 0 };
-  for (;;) {
-    const claimed = await claimDue(db, now());
-    const queue = [...claimed];
-    const worker = async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) {
-        const outcome = await attempt(db, poster, next, now);
-        if (outcome === "succeeded") report.succeeded += 1;
-        else if (outcome === "failed") report.failed += 1;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL, claimed.length) }, worker));
-    if (claimed.length < BATCH) return report;
-  }
+  // A worker claims a delivery only when it is free to send it: a claim (which counts as an
+  // attempt) is always an attempt begun, even in a process killed with work still queued, and its
+  // DELIVERY_CLAIM_MS start with the attempt. The first claim tells whether anything is due at all.
+  const work = async (first: ClaimedDelivery | null) => {
+    for (let next = first ?? (await claimNext(db, now())); next; next = await claimNext(db, now())) {
+      const outcome = await attempt(db, poster, next, now);
+      if (outcome === "succeeded") report.succeeded += 1;
+      else if (outcome === "failed") report.failed += 1;
+    }
+  };
+  const first = await claimNext(db, now());
+  if (!first) return report;
+  await Promise.all([work(first), ...Array.from({ length: PARALLEL - 1 }, () => work(null))]);
+  return report;
 }
 
-async function claimDue(db: Database, at: Date): Promise<ClaimedDelivery[]> {
+async function claimNext(db: Database, at: Date): Promise<ClaimedDelivery | null> {
   const atText = at.toISOString();
   const until = new Date(at.getTime() + DELIVERY_CLAIM_MS).toISOString();
   const result = await db.execute(sql`
@@ -77,7 +77,7 @@ async function claimDue(db: Database, at: Date): Promise<ClaimedDelivery[]> {
         and d.next_attempt_at <= ${atText}::timestamptz
         and (d.claimed_until is null or d.claimed_until < ${atText}::timestamptz)
       order by d.next_attempt_at, d.id
-      limit ${BATCH}
+      limit 1
       for update of d skip locked
     )
     update webhook_deliveries d
@@ -89,7 +89,7 @@ async function claimDue(db: Database, at: Date): Promise<ClaimedDelivery[]> {
       (d.bank_account_id is null or exists (
         select 1 from bank_account_owners o
         where o.user_id = w.user_id and o.bank_account_id = d.bank_account_id)) as still_owned`);
-  return rowsOf<ClaimedDelivery>(result);
+  return rowsOf<ClaimedDelivery>(result)[0] ?? null;
 }
 
 type Outcome = "succeeded" | "failed" | "skipped";
