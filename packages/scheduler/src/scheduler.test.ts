@@ -27,6 +27,7 @@ describe.each(testEngines())("cron scheduler (%s)", (engine) => {
       { job: "deliver-digests", status: "done", result: 0 },
       { job: "expire-invitations", status: "done", result: { expired: 0 } },
       { job: "purge-activity", status: "done", result: 0 },
+      { job: "purge-webhook-deliveries", status: "done", result: 0 },
     ]);
     expect(await scheduler.runDue(new Date(start.getTime() + 60_000))).toEqual([]);
     const minutesLater = await scheduler.runDue(new Date(start.getTime() + 30 * 60_000));
@@ -46,6 +47,7 @@ describe.each(testEngines())("cron scheduler (%s)", (engine) => {
       "deliver-digests",
       "expire-invitations",
       "purge-activity",
+      "purge-webhook-deliveries",
     ]);
   });
 
