@@ -110,8 +110,8 @@ async function measureThroughput(
       },
     );
     console.error(
-      `Webhooks on ${ENGINE_NAMES[engine]}: queued ${outbox.queued} deliveries (${webhooks} webhooks × ` +
-        `${changes} transfers) in ${seconds(outbox.seedMs)} s; starting an API process to send them`,
+      `Webhooks on ${ENGINE_NAMES[engine]}: queued ${count(outbox.queued)} deliveries (${webhooksText(webhooks)} × ` +
+        `${count(changes)} transfers) in ${seconds(outbox.seedMs)} s; starting an API process to send them`,
     );
     const api = await context.startApi(`api-${engine}`, database);
     try {
@@ -129,7 +129,7 @@ async function measureThroughput(
         connections: receiver.connections(),
       };
       console.error(
-        `  ${arrivals.length} arrived in ${ms(windowMs)} ms: ${run.perSecond.toFixed(0)} deliveries/s, ` +
+        `  ${count(arrivals.length)} arrived in ${ms(windowMs)} ms: ${run.perSecond.toFixed(0)} deliveries/s, ` +
           `over ${run.connections} connections`,
       );
       const token = await loginWith(api.url, outbox.owner);
