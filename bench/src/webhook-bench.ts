@@ -76,12 +76,12 @@ interface LatencyRun {
 export async function benchWebhooks(
   context: WebhookBenchContext,
 ): Promise<{ report: string; figures: Figure[]; problems: string[] }> {
+  const environment = context.environment();
   const problems: string[] = [];
   const throughput: ThroughputRun[] = [];
   for (const scenario of context.sizes.throughput) {
     throughput.push(await measureThroughput(context, scenario, problems));
   }
-  const environment = context.environment();
   const latency = await measureLatency(context, problems);
   return {
     report: formatReport(throughput, latency, context.sizes, environment),
