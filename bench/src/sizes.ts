@@ -37,9 +37,9 @@ export function benchSizes(load: LoadSettings, smoke: boolean): BenchSizes {
       csvRows: 200,
       webhooks: {
         throughput: [
-          { engine: "postgres", webhooks: 1, changes: 10 },
-          { engine: "postgres", webhooks: 2, changes: 5 },
-          { engine: "pglite", webhooks: 2, changes: 5 },
+          { engine: "postgres", webhooks: 1, changes: 20 },
+          { engine: "postgres", webhooks: 2, changes: 10 },
+          { engine: "pglite", webhooks: 2, changes: 10 },
         ],
         latency: { changes: 5, perSecond: 20 },
       },
