@@ -58,8 +58,6 @@ interface ThroughputRun {
   /** First arrival to last, ms. */
   windowMs: number;
   perSecond: number;
-  /** Connections the sender opened to the receiver: its requests in flight at most. */
-  connections: number;
 }
 
 interface LatencyRun {
@@ -126,11 +124,9 @@ async function measureThroughput(
         windowMs,
         // The first arrival opens the window: the others arrived in it.
         perSecond: ((arrivals.length - 1) / windowMs) * 1000,
-        connections: receiver.connections(),
       };
       console.error(
-        `  ${count(arrivals.length)} arrived in ${ms(windowMs)} ms: ${run.perSecond.toFixed(0)} deliveries/s, ` +
-          `over ${run.connections} connections`,
+        `  ${count(arrivals.length)} arrived in ${ms(windowMs)} ms: ${run.perSecond.toFixed(0)} deliveries/s`,
       );
       const token = await loginWith(api.url, outbox.owner);
       for (const webhook of outbox.webhooks) {
@@ -353,9 +349,9 @@ function formatReport(
   environment: string,
 ): string {
   const rows = throughput.map(
-    ({ scenario, outbox, windowMs, perSecond, connections }) =>
+    ({ scenario, outbox, windowMs, perSecond }) =>
       `| ${ENGINE_NAMES[scenario.engine]} | ${webhooksText(scenario.webhooks)} × ${count(scenario.changes)} changes | ` +
-      `${count(outbox.queued)} | ${ms(windowMs)} | ${perSecond.toFixed(0)} | ${connections} | ${seconds(outbox.seedMs)} s |`,
+      `${count(outbox.queued)} | ${ms(windowMs)} | ${perSecond.toFixed(0)} | ${seconds(outbox.seedMs)} s |`,
   );
   const delays = [50, 90, 99].map(
     (p) =>
@@ -370,8 +366,8 @@ function formatReport(
       "sender running (each queues one delivery a webhook in its transaction), then a fresh API process started on " +
       "that database drains the outbox. Deliveries a second from the first arrival to the last.",
     "",
-    "| engine | outbox | deliveries | first → last arrival (ms) | deliveries/s | connections (most in flight) | queued in |",
-    "|---|---|---:|---:|---:|---:|---:|",
+    "| engine | outbox | deliveries | first → last arrival (ms) | deliveries/s | queued in |",
+    "|---|---|---:|---:|---:|---:|",
     ...rows,
     "",
     `Delay: ${count(latency.sinceAnswer.length)} transfers through POST /api/v1/internal-transactions/ to the run's API ` +

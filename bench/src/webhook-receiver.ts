@@ -16,11 +16,6 @@ export interface Arrival {
 export interface WebhookReceiver {
   url: string;
   arrivals: Arrival[];
-  /**
-   * Connections the sender opened: undici keeps one a request in flight (no pipelining) and reuses
-   * it, so this is how many it had in flight at most (the receiver answers each within a tick).
-   */
-  connections(): number;
   /** Resolves once `count` requests to `path` have arrived, or rejects after `timeoutMs`. */
   waitFor(path: string, count: number, timeoutMs: number): Promise<void>;
   close(): Promise<void>;
@@ -33,7 +28,6 @@ export interface WebhookReceiver {
  */
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const arrivals: Arrival[] = [];
-  let connections = 0;
   const server = createServer((request, response) => {
     const at = performance.now();
     const epochMs = performance.timeOrigin + at;
@@ -50,16 +44,12 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       response.writeHead(204).end();
     });
   });
-  server.on("connection", () => {
-    connections += 1;
-  });
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     arrivals,
-    connections: () => connections,
     async waitFor(path, count, timeoutMs) {
       const deadline = performance.now() + timeoutMs;
       const arrived = () => arrivals.filter((a) => a.path === path).length;
