@@ -224,9 +224,10 @@ function formatSummary(results: Results, withoutFigures: ScenarioGroup[]): strin
   return [
     "## Summary",
     "",
-    "Every scenario of `pnpm bench` on PostgreSQL through the real API process, with the target its issue " +
-      "set. `pnpm bench <group>` replaces only that group's rows and section; each row names the run it " +
-      "comes from. The sections below give the details. Machine-readable: `latest.json`.",
+    "Every scenario of `pnpm bench` on PostgreSQL (unless its row names the embedded PGlite) through the " +
+      "real API process, with the target its issue set. `pnpm bench <group>` replaces only that group's rows " +
+      "and section; each row names the run it comes from. The sections below give the details. " +
+      "Machine-readable: `latest.json`.",
     "",
     "| scenario | measured | target | result | run |",
     "|---|---:|---|---|---|",
