@@ -38,11 +38,12 @@ export function readBenchEnv(env: NodeJS.ProcessEnv = process.env): BenchEnv {
 
 /**
  * `pnpm bench [group…] [--smoke]`: `lists` (GET bank accounts and transactions under load, against
- * the bare floor), `funding` (a year of the funding engine's catch-up) and `import` (sync-scrape at
- * scale, the CLI's CSV import); no group runs them all. `--smoke` runs them at a tiny size, checks
- * only that each works, and writes no results file.
+ * the bare floor), `funding` (a year of the funding engine's catch-up), `import` (sync-scrape at
+ * scale, the CLI's CSV import) and `webhooks` (delivery throughput, commit-to-arrival delay); no
+ * group runs them all. `--smoke` runs them at a tiny size, checks only that each works, and writes
+ * no results file.
  */
-export const SCENARIO_GROUPS = ["lists", "funding", "import"] as const;
+export const SCENARIO_GROUPS = ["lists", "funding", "import", "webhooks"] as const;
 export type ScenarioGroup = (typeof SCENARIO_GROUPS)[number];
 
 const SMOKE = "--smoke";
@@ -82,8 +83,9 @@ function parse<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.output
 
 /**
  * A server child's environment: ours (PG* variables, PATH…) with the bench's settings on top, so
- * the servers reach PostgreSQL the way the runner does.
+ * the servers reach PostgreSQL the way the runner does. A setting of `undefined` leaves ours out
+ * (spawn skips it): an API on the embedded database must not see our DATABASE_URL.
  */
-export function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
+export function childEnv(settings: Record<string, string | undefined>): NodeJS.ProcessEnv {
   return { ...process.env, ...settings };
 }

@@ -7,6 +7,10 @@ import type { ScenarioGroup } from "./env";
 
 type Comparison = "<" | "<=" | ">=";
 
+/** Times, ratios of two measurements, and rates (deliveries a second). */
+export const FIGURE_UNITS = ["ms", "ratio", "per second"] as const;
+export type FigureUnit = (typeof FIGURE_UNITS)[number];
+
 export interface Threshold {
   comparison: Comparison;
   value: number;
@@ -19,7 +23,7 @@ export interface Figure {
   /** For people: what was measured, at which size. */
   scenario: string;
   value: number;
-  unit: "ms" | "ratio";
+  unit: FigureUnit;
   /** The measurements a ratio comes from: "149 / 218 req/s". */
   detail: string | null;
   threshold: Threshold | null;
@@ -45,18 +49,24 @@ export function insanityOf(figure: Figure): string | null {
   if (!Number.isFinite(figure.value)) return `${figure.id}: not a number (${figure.value})`;
   if (figure.value < 0) return `${figure.id}: negative (${figure.value})`;
   if (figure.unit === "ratio" && figure.value === 0) return `${figure.id}: a ratio of 0`;
+  if (figure.unit === "per second" && figure.value === 0) return `${figure.id}: a rate of 0`;
   return null;
 }
 
-/** "2,837 ms", "0.68". */
+/** "2,837 ms", "0.68", "412/s". */
 export function formatValue(figure: Pick<Figure, "value" | "unit">): string {
   if (!Number.isFinite(figure.value)) return String(figure.value);
-  return figure.unit === "ms"
-    ? `${Math.round(figure.value).toLocaleString("en")} ms`
-    : figure.value.toFixed(2);
+  switch (figure.unit) {
+    case "ms":
+      return `${Math.round(figure.value).toLocaleString("en")} ms`;
+    case "ratio":
+      return figure.value.toFixed(2);
+    case "per second":
+      return `${Math.round(figure.value).toLocaleString("en")}/s`;
+  }
 }
 
-/** "< 3 s", "≥ 0.50". */
+/** "< 3 s", "≥ 0.50", "≥ 100/s". */
 export function formatThreshold(threshold: Threshold, unit: Figure["unit"]): string {
   const sign = { "<": "<", "<=": "≤", ">=": "≥" }[threshold.comparison];
   const value =
@@ -64,6 +74,8 @@ export function formatThreshold(threshold: Threshold, unit: Figure["unit"]): str
       ? threshold.value % 1000 === 0
         ? `${threshold.value / 1000} s`
         : `${threshold.value} ms`
-      : threshold.value.toFixed(2);
+      : unit === "per second"
+        ? `${threshold.value}/s`
+        : threshold.value.toFixed(2);
   return `${sign} ${value}`;
 }

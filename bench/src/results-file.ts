@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { SCENARIO_GROUPS, type ScenarioGroup } from "./env";
-import { type Figure, formatThreshold, formatValue, isMet } from "./figures";
+import { FIGURE_UNITS, type Figure, formatThreshold, formatValue, isMet } from "./figures";
 
 /*
  * The report: results/latest.md (one summary table of every scenario, then each group's detailed
@@ -42,7 +42,7 @@ const ScenarioSchema = z.object({
   group: GroupSchema,
   scenario: z.string(),
   value: z.number(),
-  unit: z.enum(["ms", "ratio"]),
+  unit: z.enum(FIGURE_UNITS),
   detail: z.string().nullable(),
   target: z.number().nullable(),
   comparison: z.enum(["<", "<=", ">="]).nullable(),
@@ -65,7 +65,8 @@ const toRecord = (figure: Figure, run: string): ScenarioRecord => ({
   group: figure.group,
   scenario: figure.scenario,
   // Beyond these digits a figure is noise.
-  value: figure.unit === "ms" ? Math.round(figure.value * 10) / 10 : Math.round(figure.value * 1000) / 1000,
+  value:
+    figure.unit === "ratio" ? Math.round(figure.value * 1000) / 1000 : Math.round(figure.value * 10) / 10,
   unit: figure.unit,
   detail: figure.detail,
   target: figure.threshold?.value ?? null,
@@ -79,6 +80,7 @@ const HEADINGS: Record<ScenarioGroup, string> = {
   lists: "## lists: list endpoints beside a bare floor",
   funding: "## funding: a year's catch-up",
   import: "## import: sync-scrape and the CLI's CSV import",
+  webhooks: "## webhooks: delivery throughput and commit-to-arrival delay",
 };
 const MARKER = /^<!-- bench: ([a-z]+) -->\n/m;
 
@@ -222,9 +224,10 @@ function formatSummary(results: Results, withoutFigures: ScenarioGroup[]): strin
   return [
     "## Summary",
     "",
-    "Every scenario of `pnpm bench` on PostgreSQL through the real API process, with the target its issue " +
-      "set. `pnpm bench <group>` replaces only that group's rows and section; each row names the run it " +
-      "comes from. The sections below give the details. Machine-readable: `latest.json`.",
+    "Every scenario of `pnpm bench` on PostgreSQL (unless its row names the embedded PGlite) through the " +
+      "real API process, with the target its issue set. `pnpm bench <group>` replaces only that group's rows " +
+      "and section; each row names the run it comes from. The sections below give the details. " +
+      "Machine-readable: `latest.json`.",
     "",
     "| scenario | measured | target | result | run |",
     "|---|---:|---|---|---|",

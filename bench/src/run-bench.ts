@@ -24,17 +24,21 @@ import { formatSmokeSummary, type RunRecord, writeResults } from "./results-file
 import { createScratchDatabase } from "./scratch-database";
 import { type SeededUsers, seedAccounts, seedUsers } from "./seed";
 import { seedTransactions } from "./seed-transactions";
-import { startServer } from "./servers";
+import { startServer, startStoppableServer } from "./servers";
 import { type BenchSizes, benchSizes } from "./sizes";
+import { type ApiDatabase, benchWebhooks } from "./webhook-bench";
 
 /*
- * `pnpm bench [lists] [funding] [import] [--smoke]` (no group: all), on PostgreSQL, through the real API process.
+ * `pnpm bench [lists] [funding] [import] [webhooks] [--smoke]` (no group: all), on PostgreSQL, through the real API process.
  * lists: authenticated GET /api/v1/bank-accounts/, then the first 100 transactions (with
  * allocations) of an account holding 100,000 and of one holding 10,000, each beside a bare fastify +
  * postgres.js server running the same SQL, all loaded by autocannon over loopback in the same run.
  * funding: a year of the funding engine's catch-up on an account of 1,000 budgets (funding-bench.ts).
  * import: sync-scrape of 5,000 rows into an account of 100,000 (import-bench.ts), then `allot import
  * csv` of a 50,000-row export end to end (cli-import-bench.ts).
+ * webhooks: deliveries a second as fresh API processes (on PostgreSQL and on the embedded PGlite)
+ * drain a queued outbox of 2,000, and the delay from a change's answer to its delivery's arrival
+ * at p50 and p99 through the run's API process (webhook-bench.ts).
  * Prints markdown tables and keeps them in results/latest.md, after a summary of every scenario
  * against its target, and the same figures in results/latest.json (results-file.ts; the groups not
  * run keep their last figures). A run with a failure writes nothing.
@@ -83,7 +87,7 @@ async function main() {
       name: "api",
       entry: join(API_DIR, "src/main.ts"),
       cwd: API_DIR,
-      env: apiEnv(databaseUrl, await mailDir()),
+      env: apiEnv({ url: databaseUrl }, await mailDir()),
     },
     defer,
   );
@@ -94,11 +98,12 @@ async function main() {
     `PostgreSQL ${postgresVersion}, Node ${process.version}, ${availableParallelism()} CPUs ` +
     `(load average ${(loadavg()[0] ?? 0).toFixed(1)} at start), ${new Date().toISOString()}`;
 
-  const context: GroupContext = { databaseUrl, apiUrl, users, sizes, environment };
+  const context: GroupContext = { serverUrl, databaseUrl, apiUrl, users, sizes, environment };
   const runGroup: Record<ScenarioGroup, (context: GroupContext) => Promise<GroupOutcome>> = {
     lists: benchLists,
     funding: benchFundingGroup,
     import: benchImportGroup,
+    webhooks: benchWebhooksGroup,
   };
 
   const sections: Partial<Record<ScenarioGroup, string>> = {};
@@ -182,6 +187,8 @@ function gitState(): { commit: string | null; uncommittedChanges: boolean | null
 }
 
 interface GroupContext {
+  /** The PostgreSQL server the scratch databases are made on. */
+  serverUrl: string;
   databaseUrl: string;
   apiUrl: string;
   users: SeededUsers;
@@ -225,6 +232,24 @@ async function benchImportGroup(context: GroupContext): Promise<GroupOutcome> {
     figures: [...imported.figures, ...cli.figures],
     failures: [...imported.problems, ...cli.problems],
   };
+}
+
+async function benchWebhooksGroup(context: GroupContext): Promise<GroupOutcome> {
+  const webhooks = await benchWebhooks({
+    apiUrl: context.apiUrl,
+    bankId: context.users.bankId,
+    owner: context.users.funder,
+    sizes: context.sizes.webhooks,
+    scratchDatabase: () => createScratchDatabase(context.serverUrl, defer),
+    scratchFolder: () => scratchFolder("allot-bench-data-"),
+    startApi: async (name, database) =>
+      startStoppableServer(
+        { name, entry: join(API_DIR, "src/main.ts"), cwd: API_DIR, env: apiEnv(database, await mailDir()) },
+        defer,
+      ),
+    environment: context.environment,
+  });
+  return { section: webhooks.report, figures: webhooks.figures, failures: webhooks.problems };
 }
 
 /** The lists group: the accounts page, then the transaction pages, each beside the bare floor. */
@@ -433,15 +458,21 @@ async function expectSameTransactionPage(real: Target, floor: Target, expectedCo
 }
 
 /** Where the bench API writes its mail (imports and funding runs email their owners); removed after. */
-async function mailDir() {
-  const directory = await mkdtemp(join(tmpdir(), "allot-bench-mail-"));
+const mailDir = () => scratchFolder("allot-bench-mail-");
+
+/** A new folder under the system's temporary one, removed when the bench ends. */
+async function scratchFolder(prefix: string) {
+  const directory = await mkdtemp(join(tmpdir(), prefix));
   defer(() => rm(directory, { recursive: true, force: true }));
   return directory;
 }
 
-function apiEnv(databaseUrl: string, mailDirectory: string): Record<string, string> {
+/** An API process's settings, on PostgreSQL or (DATA_DIR, none of our DATABASE_URL) on the embedded database. */
+function apiEnv(database: ApiDatabase, mailDirectory: string): Record<string, string | undefined> {
   return {
-    DATABASE_URL: databaseUrl,
+    ...("url" in database
+      ? { DATABASE_URL: database.url }
+      : { DATABASE_URL: undefined, DATA_DIR: database.dataDir }),
     JWT_SECRET: randomBytes(48).toString("base64url"),
     LOG_LEVEL: "warn",
     MAIL_TRANSPORT: "file",
@@ -453,6 +484,9 @@ function apiEnv(databaseUrl: string, mailDirectory: string): Record<string, stri
     THROTTLE_RATE_LOGIN_IP: "10000/minute",
     THROTTLE_RATE_LOGIN_EMAIL: "10000/minute",
     THROTTLE_RATE_REFRESH_IP: "10000/minute",
+    // The webhooks group's receiver listens on loopback over http.
+    WEBHOOK_ALLOW_HTTP: "true",
+    WEBHOOK_ALLOW_PRIVATE: "true",
   };
 }
 

@@ -9,16 +9,29 @@ const HOST = "127.0.0.1";
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 5_000;
 
+interface ServerOptions {
+  name: string;
+  entry: string;
+  cwd: string;
+  /** On top of ours (see childEnv: `undefined` leaves a variable of ours out). */
+  env: Record<string, string | undefined>;
+}
+
 /**
  * Starts a TypeScript entry point as its own Node process (with tsx's loader, as `pnpm start`
  * runs the API) on a free loopback port, and resolves once `GET /healthz` answers 200.
  * Its output goes to our stderr, so stdout stays the report. Its stop is deferred as it spawns.
  * Resolves to its base URL.
  */
-export async function startServer(
-  options: { name: string; entry: string; cwd: string; env: Record<string, string> },
+export async function startServer(options: ServerOptions, defer: Defer): Promise<string> {
+  return (await startStoppableServer(options, defer)).url;
+}
+
+/** startServer, with a stop for a server that must not outlive its scenario (the deferred one then does nothing). */
+export async function startStoppableServer(
+  options: ServerOptions,
   defer: Defer,
-): Promise<string> {
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const url = `http://${HOST}:${port}`;
   const child = spawn(process.execPath, ["--import", import.meta.resolve("tsx"), options.entry], {
@@ -33,7 +46,7 @@ export async function startServer(
   }
   defer(() => stopChild(child));
   await waitUntilHealthy(child, `${url}/healthz`, options.name);
-  return url;
+  return { url, stop: () => stopChild(child) };
 }
 
 /** A port nobody listens on right now (the OS picks it; we release it for the child). */

@@ -13,6 +13,17 @@ export interface BenchSizes {
   funding: { budgets: number; rounds: number };
   sync: { stored: number; scraped: number; pending: number; rounds: number };
   csvRows: number;
+  webhooks: WebhookSizes;
+}
+
+export interface WebhookSizes {
+  /**
+   * Queued outboxes of webhooks × changes deliveries, each drained by a fresh API process: one
+   * webhook (every success of its deliveries writes its one row) beside several sharing the load.
+   */
+  throughput: readonly { engine: "postgres" | "pglite"; webhooks: number; changes: number }[];
+  /** Changes made through the API at a steady pace, each timed from its answer to its arrival. */
+  latency: { changes: number; perSecond: number };
 }
 
 export function benchSizes(load: LoadSettings, smoke: boolean): BenchSizes {
@@ -24,6 +35,14 @@ export function benchSizes(load: LoadSettings, smoke: boolean): BenchSizes {
       funding: { budgets: 20, rounds: 1 },
       sync: { stored: 200, scraped: 200, pending: 5, rounds: 1 },
       csvRows: 200,
+      webhooks: {
+        throughput: [
+          { engine: "postgres", webhooks: 1, changes: 20 },
+          { engine: "postgres", webhooks: 2, changes: 10 },
+          { engine: "pglite", webhooks: 2, changes: 10 },
+        ],
+        latency: { changes: 5, perSecond: 20 },
+      },
     };
   return {
     smoke,
@@ -32,5 +51,13 @@ export function benchSizes(load: LoadSettings, smoke: boolean): BenchSizes {
     funding: { budgets: 1_000, rounds: load.rounds },
     sync: { stored: 100_000, scraped: 5_000, pending: 20, rounds: load.rounds },
     csvRows: 50_000,
+    webhooks: {
+      throughput: [
+        { engine: "postgres", webhooks: 1, changes: 2_000 },
+        { engine: "postgres", webhooks: 4, changes: 500 },
+        { engine: "pglite", webhooks: 4, changes: 500 },
+      ],
+      latency: { changes: 200, perSecond: 10 },
+    },
   };
 }
