@@ -2,7 +2,7 @@ import type { Database, Tx } from "@allot/db/create-database";
 import { rowsOf } from "@allot/db/rows-of";
 import { users } from "@allot/db/schema/users";
 import { webhookDeliveries, webhooks } from "@allot/db/schema/webhooks";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { composeEmail } from "../email/compose-email";
 import { enqueueEmail } from "../email/enqueue-email";
 import type { PublicContext } from "../shared/use-case-context";
@@ -143,8 +143,13 @@ async function attempt(
         .set({ ...answer, status: "succeeded", nextAttemptAt: null })
         .where(ours)
         .returning({ id: webhookDeliveries.id });
+      // Only a failing webhook's row is written: every success rewriting it would queue a busy
+      // webhook's concurrent attempts on its row lock.
       if (done)
-        await tx.update(webhooks).set({ failingSince: null }).where(eq(webhooks.id, delivery.webhook_id));
+        await tx
+          .update(webhooks)
+          .set({ failingSince: null })
+          .where(and(eq(webhooks.id, delivery.webhook_id), isNotNull(webhooks.failingSince)));
       return;
     }
     const wait = response.status === 410 ? null : retryDelayMs(delivery.attempts);
