@@ -20,12 +20,11 @@ import {
   type Webhook,
   type WebhookDelivery,
   type WebhookEventType,
-  type WebhookWithSecretSchema,
+  type WebhookWithSecret,
 } from "@allot/contract/webhooks/webhook";
 import { localDate, localTime } from "@allot/domain/calendar/local-days";
 import type { Client } from "@allot/sdk/client";
 import { type Command, InvalidArgumentError } from "commander";
-import type { z } from "zod";
 import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";
 import { addExamples } from "../cli-conventions";
 import { confirmDestructive } from "../confirm";
@@ -36,7 +35,6 @@ import { printJson, reportError, UsageError } from "../output";
 import { resolveAccountId } from "../resolve/account";
 import { positiveInteger } from "./transactions-list";
 
-type WebhookWithSecret = z.infer<typeof WebhookWithSecretSchema>;
 type Subscription = (typeof WEBHOOK_SUBSCRIPTIONS)[number];
 type Options = ApiOptions & OutputOptions;
 

@@ -72,5 +72,6 @@ export const WebhookPayloadSchema = z
   .meta({ id: "WebhookPayload" });
 
 export type Webhook = z.infer<typeof WebhookSchema>;
+export type WebhookWithSecret = z.infer<typeof WebhookWithSecretSchema>;
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 export type WebhookPayload = z.infer<typeof WebhookPayloadSchema>;
