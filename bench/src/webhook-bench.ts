@@ -358,8 +358,8 @@ function formatReport(
       `| p${p} | ${ms(percentile(latency.sinceAnswer, p))} | ${ms(percentile(latency.sinceOccurred, p))} |`,
   );
   return [
-    `Each API process's own sender (a pass every ${POLL_MS} ms; 50 deliveries claimed at a time with SKIP LOCKED, ` +
-      "10 posted at once by the undici poster, signed by standardwebhooks) posting to a node:http receiver on " +
+    `Each API process's own sender (a pass every ${POLL_MS} ms; 10 workers, each claiming one delivery at a time ` +
+      "with SKIP LOCKED and posting it with the undici poster, signed by standardwebhooks) to a node:http receiver on " +
       `loopback in the bench process that answers 204; ${environment}`,
     "",
     "Throughput: webhooks subscribed to `*`, transfers between two budgets made through the use cases with no " +
