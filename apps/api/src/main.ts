@@ -70,5 +70,5 @@ emailDelivery = startEmailDelivery(database.db, mailTransportFor(env.mail), {
   publicBaseUrl: env.config.publicBaseUrl,
 });
 // Webhook deliveries too: every API process takes its share of the outbox (so does `pnpm cron`).
-webhookDelivery = startWebhookDelivery(database.db, webhookPoster);
+webhookDelivery = startWebhookDelivery(database, webhookPoster);
 if (env.scheduler === "embedded") scheduler = startScheduler(database, { jobs, accountJobs });

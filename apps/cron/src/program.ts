@@ -57,7 +57,7 @@ export function createProgram({ openDatabase, jobs, accountJobs, webhookPoster }
         return;
       }
       const loop = startScheduler(database, { jobs, accountJobs });
-      const webhooks = startWebhookDelivery(database.db, webhookPoster);
+      const webhooks = startWebhookDelivery(database, webhookPoster);
       for (const signal of ["SIGINT", "SIGTERM"] as const) {
         process.once(signal, async () => {
           await loop.stop();

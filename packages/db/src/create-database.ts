@@ -24,6 +24,11 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Runs a trivial query; used by /healthz. */
   ping(): Promise<void>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` (sent by any process, delivered at its commit);
+   * resolves once listening, to the function that stops it.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -65,6 +70,7 @@ function pgliteHandle(client: PGlite, afterClose: () => void): DatabaseHandle {
     ping: async () => {
       await client.query("select 1");
     },
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
     // A close that fails keeps the lock: the exit releases it, not before this process is gone.
     close: async () => {
       await client.close();
@@ -103,6 +109,11 @@ function openPostgres(url: string, maxConnections: number): DatabaseHandle {
     },
     ping: async () => {
       await client`select 1`;
+    },
+    // postgres.js listens on a connection of its own (outside the pool), reconnecting as needed.
+    listen: async (channel, onNotify) => {
+      const { unlisten } = await client.listen(channel, onNotify);
+      return unlisten;
     },
     close: () => client.end({ timeout: 5 }),
   };

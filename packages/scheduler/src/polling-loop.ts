@@ -1,5 +1,7 @@
 /** A pass repeated on an interval; `stop` waits for one under way. */
 export interface PollingLoop {
+  /** Runs a pass now (or right after the one under way, which may have looked before the news). */
+  nudge(): void;
   stop(): Promise<void>;
 }
 
@@ -13,20 +15,32 @@ export function startPolling(
   onError: (error: unknown) => void,
 ): PollingLoop {
   let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
   const tick = () => {
     running ??= pass()
       .then(() => undefined)
       .catch(onError)
       .finally(() => {
         running = null;
+        if (again && !stopped) {
+          again = false;
+          tick();
+        }
       });
   };
   const timer = setInterval(tick, everyMs);
   tick();
   return {
+    nudge() {
+      if (stopped) return;
+      if (running) again = true;
+      else tick();
+    },
     async stop() {
+      stopped = true;
       clearInterval(timer);
-      await running;
+      while (running) await running;
     },
   };
 }

@@ -84,6 +84,10 @@ export function useTestApp(
     get db() {
       return database.db;
     },
+    /** The database handle, for what runs beside the app (the senders' LISTEN). */
+    get database() {
+      return database;
+    },
     /** The raw request, for what no contract route describes: malformed bodies, odd paths, headers. */
     inject: (options: InjectOptions): Promise<LightMyRequestResponse> => app.inject(options),
 

@@ -2,6 +2,7 @@ import type { WebhookEventType } from "@allot/contract/webhooks/webhook";
 import type { Tx } from "@allot/db/create-database";
 import { webhookDeliveries } from "@allot/db/schema/webhooks";
 import { Conflict } from "../shared/errors";
+import { wakeSendersAtCommit } from "./wake-senders";
 import { toDeliveryView } from "./webhook-view";
 
 /** The refusal of a test or redelivery to a disabled webhook: it would never be sent. */
@@ -25,5 +26,6 @@ export async function queueDelivery(
     .values({ ...values, createdAt: values.now, nextAttemptAt: values.now })
     .returning();
   if (!row) throw new Error("delivery insert returned nothing");
+  await wakeSendersAtCommit(tx);
   return toDeliveryView(row);
 }
