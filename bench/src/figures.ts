@@ -9,7 +9,7 @@ type Comparison = "<" | "<=" | ">=";
 
 /** Times, ratios of two measurements, and rates (deliveries a second). */
 export const FIGURE_UNITS = ["ms", "ratio", "per second"] as const;
-export type FigureUnit = (typeof FIGURE_UNITS)[number];
+type FigureUnit = (typeof FIGURE_UNITS)[number];
 
 export interface Threshold {
   comparison: Comparison;

@@ -12,13 +12,13 @@ import { createWebhook } from "@allot/domain/webhooks/create-webhook";
 import { sql } from "drizzle-orm";
 
 /** The bench's receiver is on loopback over http: the policy the bench's API processes run with. */
-export const LOOPBACK_POLICY = { allowHttp: true, allowPrivate: true } as const;
+const LOOPBACK_POLICY = { allowHttp: true, allowPrivate: true } as const;
 /** Each change moves this much between an account's two budgets, back and forth. */
 const TRANSFER_AMOUNT = "1.00";
 /** The changes are made on this many accounts at once (each transfer locks its account), to queue faster. */
 const ACCOUNTS = 4;
 
-export interface SeededWebhook {
+interface SeededWebhook {
   id: string;
   /** Its URL's path at the receiver, which tells the webhooks' requests apart. */
   path: string;

@@ -12,7 +12,7 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { aBudget, anAccount } from "../../../test/testing/fixtures";
-import { type TestUser, useTestApp } from "../../../test/testing/test-app";
+import { useTestApp } from "../../../test/testing/test-app";
 import type { CallInput } from "../../../test/testing/test-client";
 import { useWebhookReceiver } from "../../../test/testing/webhook-receiver";
 import { webhooksKit } from "./webhooks-test-kit";

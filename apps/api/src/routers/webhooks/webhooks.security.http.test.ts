@@ -12,7 +12,7 @@ import { httpWebhookPoster } from "@allot/webhook-poster/http-webhook-poster";
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { aBudget, anAccount } from "../../../test/testing/fixtures";
-import { type TestUser, useTestApp } from "../../../test/testing/test-app";
+import { useTestApp } from "../../../test/testing/test-app";
 import { useWebhookReceiver } from "../../../test/testing/webhook-receiver";
 import { webhooksKit } from "./webhooks-test-kit";
 
