@@ -5,6 +5,7 @@ import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { users } from "@allot/db/schema/users";
 import { webhooks } from "@allot/db/schema/webhooks";
 import { and, count, eq } from "drizzle-orm";
+import { unknownAccount } from "../bank-accounts/find-owned-account";
 import { ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
 import type { WebhookPolicy } from "./address-policy";
@@ -36,8 +37,7 @@ export async function createWebhook(
               ),
             )
         : [];
-      if (!owned)
-        throw ValidationFailed.on("bank_account", `Invalid pk "${accountId}" - object does not exist.`);
+      if (!owned) throw unknownAccount("bank_account", accountId);
     }
     // The user's row serialises their creations, so two at once cannot pass the bound together.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.userId)).for("update");
