@@ -28,6 +28,8 @@ export interface ApiConfig {
   trustProxy?: TrustProxy;
   /** Where webhooks may be sent (WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOW_PRIVATE): https to public hosts by default. */
   webhooks: WebhookPolicy;
+  /** How long an Idempotency-Key's answer is replayed (IDEMPOTENCY_TTL_HOURS, 24). */
+  idempotencyTtlHours: number;
   /** Send the refresh cookie with Secure (off only for plain-HTTP local development tests). */
   secureCookies: boolean;
 }

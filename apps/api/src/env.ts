@@ -49,6 +49,7 @@ const EnvSchema = z.object({
   MAIL_LOG_BODIES: z.enum(["true", "false"]).default("false"),
   RESEND_API_KEY: z.string().optional(),
   ...webhookPolicyEnv,
+  IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
 });
 
 export interface ApiEnv {
@@ -98,6 +99,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
       ...(e.TRUST_PROXY === undefined ? {} : { trustProxy: e.TRUST_PROXY }),
       secureCookies: true,
       webhooks: webhookPolicyOf(e),
+      idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
       throttle: {
         user: e.THROTTLE_RATE_USER,
         anon: e.THROTTLE_RATE_ANON,

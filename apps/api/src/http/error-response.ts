@@ -1,7 +1,7 @@
 import { FIRST_DAY, LAST_DAY } from "@allot/contract/http/fields";
 import { pathParameters, type RouteSpec } from "@allot/contract/http/route";
 import { isDatabaseUnavailable, isTransientConflict, sqlState } from "@allot/db/database-errors";
-import { DomainError, type DomainErrorKind, Throttled, ValidationFailed } from "@allot/domain/shared/errors";
+import { DomainError, type DomainErrorKind, ValidationFailed } from "@allot/domain/shared/errors";
 import { fieldErrors } from "@allot/domain/shared/validation";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
@@ -20,6 +20,7 @@ const STATUS_OF: Record<DomainErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  unprocessable: 422,
   throttled: 429,
 };
 
@@ -52,16 +53,15 @@ const CALLER_SQL_STATES: Record<string, string> = {
 export function toErrorResponse(error: unknown, route?: RouteSpec): ErrorResponse {
   const cause = error instanceof TRPCError && error.cause ? error.cause : error;
 
-  if (cause instanceof Throttled) {
+  if (cause instanceof ValidationFailed) return { status: STATUS_OF[cause.kind], body: cause.fields };
+  if (cause instanceof DomainError)
     return {
       status: STATUS_OF[cause.kind],
       body: { detail: cause.message, code: cause.code },
-      headers: { "retry-after": String(cause.retryAfterSeconds) },
+      ...(cause.retryAfterSeconds === undefined
+        ? {}
+        : { headers: { "retry-after": String(cause.retryAfterSeconds) } }),
     };
-  }
-  if (cause instanceof ValidationFailed) return { status: STATUS_OF[cause.kind], body: cause.fields };
-  if (cause instanceof DomainError)
-    return { status: STATUS_OF[cause.kind], body: { detail: cause.message, code: cause.code } };
   if (cause instanceof z.ZodError) return fromZodError(cause, route);
 
   if (error instanceof TRPCError && TRPC_CODES[error.code]) {

@@ -6,6 +6,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import type { z } from "zod";
 import { toErrorResponse } from "../http/error-response";
 import type { Context } from "./context";
+import { idempotently } from "./idempotency";
 
 const t = initTRPC
   .context<Context>()
@@ -76,10 +77,13 @@ export function procedureFor<I extends z.ZodType, O extends z.ZodType>(
   options: { onInvalid?: OnInvalid } = {},
 ) {
   if (route.access === "public") throw new Error(`${route.path} is public: use publicProcedureFor`);
-  return baseProcedure(route, options)
+  const parsed = baseProcedure(route, options)
     .use(({ ctx, next }) => next({ ctx: { actor: admittedActor(route.access, ctx.actor) } }))
-    .input(route.input)
-    .output(route.output);
+    .input(route.input);
+  // Writes take an Idempotency-Key: between the input and the output, so the fingerprint reads the
+  // parsed body and the recorded answer is the output as sent.
+  const keyed = route.method === "GET" ? parsed : parsed.use((opts) => idempotently(route, opts));
+  return keyed.output(route.output);
 }
 
 /** The procedure of a public route: `ctx.actor` is whoever sent a valid credential, else null. */

@@ -24,6 +24,7 @@ export const testConfig = (overrides: Partial<ApiConfig> = {}): ApiConfig => ({
   secureCookies: true,
   // Test receivers listen on loopback over plain HTTP; the address-policy tests tighten this.
   webhooks: { allowHttp: true, allowPrivate: true },
+  idempotencyTtlHours: 24,
   throttle: {
     user: generous,
     anon: generous,

@@ -7,6 +7,7 @@ export { budgets } from "./budgets";
 export { emailChanges, passwordResetRequests, passwordResetTokens } from "./credential-tokens";
 export { emailOutbox } from "./email-outbox";
 export { fundingOccurrences } from "./funding-occurrences";
+export { idempotencyKeys } from "./idempotency-keys";
 export { internalTransactions } from "./internal-transactions";
 export { invitations } from "./invitations";
 export { notifications } from "./notifications";

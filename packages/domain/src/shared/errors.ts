@@ -6,6 +6,7 @@ export type DomainErrorKind =
   | "unauthenticated"
   | "forbidden"
   | "conflict"
+  | "unprocessable"
   | "throttled";
 
 /**
@@ -15,6 +16,8 @@ export type DomainErrorKind =
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
   abstract readonly code: string;
+  /** Set when the caller should try again after this many seconds (the answer's Retry-After). */
+  readonly retryAfterSeconds?: number;
 }
 
 export class NotFound extends DomainError {
@@ -73,10 +76,21 @@ export class Conflict extends DomainError {
   }
 }
 
+/** A well-formed request the server will not process as it stands (422). */
+export class Unprocessable extends DomainError {
+  readonly kind = "unprocessable";
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
 export class Throttled extends DomainError {
   readonly kind = "throttled";
   readonly code = "throttled";
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(override readonly retryAfterSeconds: number) {
     super(`Request was throttled. Expected available in ${retryAfterSeconds} seconds.`);
   }
 }
