@@ -1,6 +1,7 @@
 import { purgeOldActivity } from "@allot/domain/activity/purge-old-activity";
 import { warnExpiringApiKeys } from "@allot/domain/api-keys/warn-expiring-keys";
 import { cleanupTokens } from "@allot/domain/auth/cleanup-tokens";
+import { purgeExpiredIdempotencyKeys } from "@allot/domain/idempotency/purge-expired-keys";
 import { expireDueInvitations } from "@allot/domain/invitations/expire-invitations";
 import { deliverDigests } from "@allot/domain/notifications/deliver-notifications";
 import type { PublicContext } from "@allot/domain/shared/use-case-context";
@@ -34,4 +35,6 @@ export const jobs: Job[] = [
   { name: "expire-invitations", everyMs: HOUR_MS, lockId: 4_216_103, run: expireDueInvitations },
   { name: "purge-activity", everyMs: 24 * HOUR_MS, lockId: 4_216_104, run: purgeOldActivity },
   { name: "purge-webhook-deliveries", everyMs: 24 * HOUR_MS, lockId: 4_216_105, run: purgeOldDeliveries },
+  // Answers are replayed for IDEMPOTENCY_TTL_HOURS; an expired one no longer matters.
+  { name: "purge-idempotency-keys", everyMs: HOUR_MS, lockId: 4_216_106, run: purgeExpiredIdempotencyKeys },
 ];

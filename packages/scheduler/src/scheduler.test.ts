@@ -28,6 +28,7 @@ describe.each(testEngines())("cron scheduler (%s)", (engine) => {
       { job: "expire-invitations", status: "done", result: { expired: 0 } },
       { job: "purge-activity", status: "done", result: 0 },
       { job: "purge-webhook-deliveries", status: "done", result: 0 },
+      { job: "purge-idempotency-keys", status: "done", result: 0 },
     ]);
     expect(await scheduler.runDue(new Date(start.getTime() + 60_000))).toEqual([]);
     const minutesLater = await scheduler.runDue(new Date(start.getTime() + 30 * 60_000));
@@ -38,6 +39,7 @@ describe.each(testEngines())("cron scheduler (%s)", (engine) => {
       "warn-expiring-api-keys",
       "deliver-digests",
       "expire-invitations",
+      "purge-idempotency-keys",
     ]);
     const dayLater = await scheduler.runDue(new Date(start.getTime() + 24 * HOUR_MS));
     expect(dayLater.map((r) => r.job)).toEqual([
@@ -48,6 +50,7 @@ describe.each(testEngines())("cron scheduler (%s)", (engine) => {
       "expire-invitations",
       "purge-activity",
       "purge-webhook-deliveries",
+      "purge-idempotency-keys",
     ]);
   });
 

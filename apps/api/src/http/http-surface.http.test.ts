@@ -156,6 +156,18 @@ describe.each(testEngines())("HTTP surface (%s)", (engine) => {
     expect(statuses("/v1/budgets/{id}/archive/", "post")).toContain("403");
     expect(statuses("/v1/bank-accounts/{id}/invite/", "post")).toContain("409");
     expect(statuses("/v1/transaction-categories/{id}/", "delete")).toContain("409");
+    // Every authenticated write takes an Idempotency-Key: its header, its 409 and its 422.
+    const transfer = paths["/v1/internal-transactions/"].post;
+    expect(transfer.parameters).toContainEqual(
+      expect.objectContaining({ name: "Idempotency-Key", in: "header" }),
+    );
+    expect(Object.keys(transfer.responses)).toEqual(expect.arrayContaining(["409", "422"]));
+    expect(paths["/token/"].post.parameters ?? []).not.toContainEqual(
+      expect.objectContaining({ name: "Idempotency-Key" }),
+    );
+    expect(paths["/v1/budgets/"].get.parameters).not.toContainEqual(
+      expect.objectContaining({ name: "Idempotency-Key" }),
+    );
     // A disabled webhook refuses tests and redeliveries; both are accepted with 202, not sent yet.
     expect(statuses("/v1/webhooks/{id}/test/", "post")).toEqual(expect.arrayContaining(["202", "409"]));
     expect(statuses("/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver/", "post")).toContain("409");

@@ -22,6 +22,20 @@ const CONFLICTS = new Set([
   "POST /v1/webhooks/{id}/deliveries/{delivery_id}/redeliver/",
 ]);
 
+/** docs/spec/extensions.md §1, on every authenticated write. */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: "Idempotency-Key",
+  in: "header" as const,
+  required: false,
+  description:
+    "Makes the write safe to retry: a repeat with the same key and request within 24 hours answers the recorded status and body (with `Idempotent-Replayed: true`) and runs nothing. 1–255 printable ASCII characters, e.g. a UUID; keys are the user's own.",
+  schema: { type: "string" as const, minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7E]+$" },
+};
+
+const IN_PROGRESS =
+  "A request with the same Idempotency-Key is still running (code `idempotency_key_in_progress`; see Retry-After)";
+const KEY_REUSED = "The Idempotency-Key was used for another request (code `idempotency_key_reused`)";
+
 const FORBIDDEN =
   "Not permitted: an interactive login (or staff) is required, or the object may be seen but not changed (a global category, the Unallocated budget)";
 
@@ -74,8 +88,19 @@ export function buildOpenApiDocument(routes: RouteSpec[]): OpenAPIObject {
     if (route.path.includes("{") || route.method === "GET") {
       responses[404] = { description: "Not found, or not visible to the caller", content: json(errorRef) };
     }
-    if (CONFLICTS.has(`${route.method} ${route.path}`)) {
-      responses[409] = { description: "Conflicts with the state of another object", content: json(errorRef) };
+    // docs/spec/extensions.md §1: every authenticated write takes an Idempotency-Key.
+    const keyed = route.access !== "public" && route.method !== "GET";
+    const conflicts = [
+      ...(CONFLICTS.has(`${route.method} ${route.path}`)
+        ? ["Conflicts with the state of another object"]
+        : []),
+      ...(keyed ? [IN_PROGRESS] : []),
+    ];
+    if (conflicts.length > 0)
+      responses[409] = { description: conflicts.join("; or "), content: json(errorRef) };
+    if (keyed) {
+      responses[422] = { description: KEY_REUSED, content: json(errorRef) };
+      operation.parameters = [...(operation.parameters ?? []), IDEMPOTENCY_KEY_PARAMETER];
     }
     if (operation.requestBody) {
       responses[413] = { description: "Request body larger than 5 MiB", content: json(errorRef) };
@@ -101,6 +126,11 @@ function findOperation(document: OpenAPIObject, route: RouteSpec) {
   const paths = document.paths ?? {};
   const item = paths[route.path] ?? paths[route.path.replace(/\/$/, "")];
   return item?.[route.method.toLowerCase() as "get"] as
-    | { responses: Record<string, unknown>; security?: unknown; requestBody?: unknown }
+    | {
+        responses: Record<string, unknown>;
+        security?: unknown;
+        requestBody?: unknown;
+        parameters?: unknown[];
+      }
     | undefined;
 }
