@@ -13,7 +13,7 @@ export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
  * Routes whose writes the server deduplicates by key: the authenticated non-GET ones. Public
  * routes (the token endpoints, password reset, invitation links) ignore the header, so it is not sent.
  */
-export const takesIdempotencyKey = (route: Pick<RouteSpec, "method" | "access">) =>
+const takesIdempotencyKey = (route: Pick<RouteSpec, "method" | "access">) =>
   route.method !== "GET" && route.access !== "public";
 
 /**
