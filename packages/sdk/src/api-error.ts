@@ -13,8 +13,13 @@ export class ApiError extends Error {
   readonly detail: string;
   /** The ValidationError field map of a 400 (`{"email": ["Enter a valid email address."]}`), else null. */
   readonly fields: Record<string, string[]> | null;
-  /** Seconds from `Retry-After` (429), else null. */
+  /** Seconds from `Retry-After` (429, 409 key in progress), else null. */
   readonly retryAfter: number | null;
+  /**
+   * The `Idempotency-Key` the request sent (every attempt sent the same), null when it sent none
+   * (GETs, public routes). Pass it as `idempotencyKey` to send the same write again later.
+   */
+  readonly idempotencyKey: string | null;
   /** The parsed body (or the raw text when it was not JSON). */
   readonly body: unknown;
   readonly method: string;
@@ -26,6 +31,7 @@ export class ApiError extends Error {
     method: string;
     url: string;
     retryAfter?: number | null;
+    idempotencyKey?: string | null;
   }) {
     const { code, detail, fields } = describeBody(init.status, init.body);
     super(`${init.method} ${init.url} failed with ${init.status} ${code}: ${detail}`);
@@ -34,6 +40,7 @@ export class ApiError extends Error {
     this.detail = detail;
     this.fields = fields;
     this.retryAfter = init.retryAfter ?? null;
+    this.idempotencyKey = init.idempotencyKey ?? null;
     this.body = init.body;
     this.method = init.method;
     this.url = init.url;

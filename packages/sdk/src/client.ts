@@ -1,5 +1,6 @@
 import { routes } from "@allot/contract/routes";
 import { type AuthResource, authResource } from "./auth-resource";
+import { idempotencyKeyFor } from "./idempotency-key";
 import { paginator } from "./paginate";
 import { type GeneratedResources, generateResources } from "./resources";
 import type {
@@ -34,8 +35,11 @@ export type Client = Omit<GeneratedResources, "auth"> & {
 export function createClient(options: ClientOptions): Client {
   const rawSend = createTransport(options);
   const auth = sessionAuth(rawSend, options);
-  const call = async (route: AnyRoute, input?: unknown, requestOptions?: RequestOptions) =>
-    (await auth.send(route, input, requestOptions)).body;
+  const call = async (route: AnyRoute, input?: unknown, requestOptions: RequestOptions = {}) => {
+    // Chosen once per call, so the resend after a session refresh carries the same key too.
+    const idempotencyKey = idempotencyKeyFor(route, requestOptions) ?? undefined;
+    return (await auth.send(route, input, { ...requestOptions, idempotencyKey })).body;
+  };
   const { auth: generatedAuth, ...generated } = generateResources(routes, call);
   return {
     ...generated,

@@ -5,6 +5,7 @@
 export { routes } from "@allot/contract/routes";
 export { ApiError, isApiError, isValidationError, type ValidationError } from "./api-error";
 export { type Client, type ClientOptions, createClient } from "./client";
+export { idempotencyKeyOf } from "./idempotency-key";
 export type { AnyRoute, RouteInput, RouteOutput } from "./route-types";
 export type { Credentials, Session } from "./session-auth";
 export type { RequestOptions } from "./transport";

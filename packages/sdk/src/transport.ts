@@ -3,15 +3,19 @@ import { requestParts } from "@allot/contract/http/request-parts";
 import type { RouteSpec } from "@allot/contract/http/route";
 import { type Dispatcher, request } from "undici";
 import { ApiError } from "./api-error";
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyFor, markWithKey, withoutKeyHeader } from "./idempotency-key";
 import { parseRetryAfter } from "./retry-after";
-import { type RetryPolicy, resetRetryDelay, throttledRetryDelay } from "./retry-policy";
+import { isRefusedForNow, type RetryPolicy, resetRetryDelay, retryAfterDelay } from "./retry-policy";
 
 export interface TransportOptions {
   /** The server's root, e.g. `http://127.0.0.1:3000`; routes are below `${baseUrl}/api`. */
   baseUrl: string;
-  /** Retries after the first attempt, for 429s and (idempotent methods) connection resets (default 3). */
+  /**
+   * Retries after the first attempt (default 3), for 429s, 409s whose key is still in progress,
+   * and connection resets (idempotent methods, and writes carrying an Idempotency-Key).
+   */
   retries?: number;
-  /** A 429 asking for a longer wait than this is not retried but thrown (default 60). */
+  /** A 429 (or 409 key in progress) asking for a longer wait than this is thrown, not retried (default 60). */
   maxRetryAfterSeconds?: number;
   /** undici dispatcher (a proxy agent, a test agent); the global one by default. */
   dispatcher?: Dispatcher;
@@ -21,6 +25,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers (e.g. `cookie`), added to the client's own. */
   headers?: Record<string, string>;
+  /**
+   * The `Idempotency-Key` of a write (an authenticated POST, PUT, PATCH or DELETE); a fresh UUID
+   * when left out. Pass your own to resend the same write later — after a crash, or after the SDK
+   * gave up — and have the server answer the first one's result instead of applying it twice.
+   * Ignored on GETs and public routes, which take none.
+   */
+  idempotencyKey?: string;
 }
 
 export interface RawResponse {
@@ -46,10 +57,21 @@ export function createTransport(options: TransportOptions): Transport {
   return async (route, input, requestOptions = {}) => {
     const parts = requestParts(route, input);
     const url = apiBase + parts.path;
-    const headers: Record<string, string> = { accept: "application/json", ...requestOptions.headers };
+    // One key for every attempt of this call: a resend is then the same request to the server.
+    const idempotencyKey = idempotencyKeyFor(route, requestOptions);
+    const headers: Record<string, string> = {
+      accept: "application/json",
+      ...withoutKeyHeader(requestOptions.headers),
+    };
+    if (idempotencyKey !== null) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
     if (parts.body) headers["content-type"] = "application/json";
     const body = parts.body && JSON.stringify(parts.body);
     const { signal } = requestOptions;
+    // Whatever ends the call (an abort mid-wait included) names the key a later resend should reuse.
+    const wait = (ms: number) =>
+      sleep(ms, undefined, { signal }).catch((error: unknown) => {
+        throw markWithKey(error, idempotencyKey);
+      });
 
     for (let attempt = 0; ; attempt++) {
       let response: Dispatcher.ResponseData;
@@ -64,14 +86,23 @@ export function createTransport(options: TransportOptions): Transport {
         });
         parsed = await readBody(response);
       } catch (error) {
-        const delay = signal?.aborted ? null : resetRetryDelay(route.method, error, attempt, policy);
-        if (delay === null) throw error;
-        await sleep(delay, undefined, { signal });
+        const carriesKey = idempotencyKey !== null;
+        const delay = signal?.aborted
+          ? null
+          : resetRetryDelay(route.method, carriesKey, error, attempt, policy);
+        if (delay === null) throw markWithKey(error, idempotencyKey);
+        await wait(delay);
         continue;
       }
       if (response.statusCode >= 200 && response.statusCode < 300) {
         if (parsed.ok) return { status: response.statusCode, headers: response.headers, body: parsed.value };
-        throw new ApiError({ status: response.statusCode, body: parsed.value, method: route.method, url });
+        throw new ApiError({
+          status: response.statusCode,
+          body: parsed.value,
+          method: route.method,
+          url,
+          idempotencyKey,
+        });
       }
       const retryAfter = parseRetryAfter(response.headers["retry-after"]);
       const error = new ApiError({
@@ -80,10 +111,13 @@ export function createTransport(options: TransportOptions): Transport {
         method: route.method,
         url,
         retryAfter,
+        idempotencyKey,
       });
-      const delay = response.statusCode === 429 ? throttledRetryDelay(retryAfter, attempt, policy) : null;
+      const delay = isRefusedForNow(response.statusCode, parsed.value, idempotencyKey !== null)
+        ? retryAfterDelay(retryAfter, attempt, policy)
+        : null;
       if (delay === null) throw error;
-      await sleep(delay, undefined, { signal });
+      await wait(delay);
     }
   };
 }
