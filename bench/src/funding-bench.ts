@@ -14,7 +14,7 @@ import {
   type SentStatement,
 } from "./counting-database";
 import type { Figure } from "./figures";
-import { login, postJson } from "./seed";
+import { asTheSdkSends, login, postJson } from "./seed";
 import { type FundingAccount, OPENING_BALANCE, seedFundingAccount } from "./seed-funding";
 
 /*
@@ -147,7 +147,14 @@ export async function benchFunding(context: FundingBenchContext): Promise<Fundin
 
 async function runOverHttp(api: { url: string; token: string }, seed: FundingAccount): Promise<Run> {
   const started = performance.now();
-  const result = await postJson(api.url, RUN_PATH(seed.accountId), api.token, { as_of: seed.asOf }, 200);
+  const result = await postJson(
+    api.url,
+    RUN_PATH(seed.accountId),
+    api.token,
+    { as_of: seed.asOf },
+    200,
+    asTheSdkSends(),
+  );
   return { ms: performance.now() - started, result: result as FundingRunResult };
 }
 

@@ -4,7 +4,7 @@ import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { scrapePayload } from "@allot/domain/testing/scrape-payload";
 import { eq } from "drizzle-orm";
 import type { Figure } from "./figures";
-import { login, postJson } from "./seed";
+import { asTheSdkSends, login, postJson } from "./seed";
 import { seedTransactions } from "./seed-transactions";
 
 /*
@@ -79,6 +79,7 @@ export async function benchImport(
           token,
           payload,
           200,
+          asTheSdkSends(),
         )) as SyncResult;
         return { ms: performance.now() - started, result };
       };

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createDatabase } from "@allot/db/create-database";
 import { aBank, anOwner } from "@allot/domain/testing/fixtures";
 
@@ -75,16 +76,24 @@ async function createAccounts(apiUrl: string, token: string, bankId: string, cou
   return ids;
 }
 
+/** An Idempotency-Key as the SDK sends one with every write: what a real client's write costs. */
+export const asTheSdkSends = () => ({ "idempotency-key": randomUUID() });
+
 export async function postJson(
   apiUrl: string,
   path: string,
   token: string | null,
   body: unknown,
   expected: number,
+  headers: Record<string, string> = {},
 ) {
   const response = await fetch(`${apiUrl}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      "content-type": "application/json",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
     body: JSON.stringify(body),
   });
   const text = await response.text();
