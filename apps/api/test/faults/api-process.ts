@@ -6,6 +6,8 @@ import { fileURLToPath } from "node:url";
 const apiRoot = fileURLToPath(new URL("../..", import.meta.url));
 /** Test-only preload (see freeze-at-statement.mjs): freezes the process before a chosen statement. */
 const freezePreload = fileURLToPath(new URL("./freeze-at-statement.mjs", import.meta.url));
+/** Test-only preload (see freeze-before-response.mjs): freezes the process before a chosen answer. */
+const responsePreload = fileURLToPath(new URL("./freeze-before-response.mjs", import.meta.url));
 
 // A busy 2-CPU machine can take tens of seconds to start the process (tsx compiles the app).
 const START_TIMEOUT_MS = 150_000;
@@ -25,11 +27,12 @@ export interface ApiProcess {
  * Starts the real entry point (`src/main.ts` under tsx, as `pnpm start` does, with no wrapper
  * process in between, so a signal reaches the API itself) and waits for /healthz. `freezeAt`
  * (a RegExp source) loads the freezing preload, used on the embedded engine where no other
- * process can watch the database.
+ * process can watch the database. `freezeResponse` (a RegExp source) loads the preload that freezes
+ * the process before it writes the first HTTP response matching it, on either engine.
  */
 export async function startApiProcess(
   env: Record<string, string>,
-  options: { freezeAt?: string } = {},
+  options: { freezeAt?: string; freezeResponse?: string } = {},
 ): Promise<ApiProcess> {
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = {
@@ -43,8 +46,12 @@ export async function startApiProcess(
     HOST: "127.0.0.1",
   };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const preload = options.freezeAt ? ["--import", freezePreload] : [];
+  const preload = [
+    ...(options.freezeAt ? ["--import", freezePreload] : []),
+    ...(options.freezeResponse ? ["--import", responsePreload] : []),
+  ];
   if (options.freezeAt) childEnv.FAULT_FREEZE_AT = options.freezeAt;
+  if (options.freezeResponse) childEnv.FAULT_FREEZE_RESPONSE = options.freezeResponse;
   const child = spawn(process.execPath, ["--import", "tsx", ...preload, "src/main.ts"], {
     cwd: apiRoot,
     env: childEnv,
