@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { readIdempotencyKey } from "./idempotency-key";
 import { requestFingerprint } from "./request-fingerprint";
 
@@ -14,35 +15,28 @@ describe("idempotency keys and request fingerprints", () => {
       expect(() => readIdempotencyKey(bad), JSON.stringify(bad)).toThrow(/printable ASCII/);
   });
 
-  it("gives one fingerprint to one request whatever its keys' order, and another to any other", () => {
-    const base = requestFingerprint("POST", "/api/v1/budgets/", {
-      name: "Rent",
-      amount: "5.00",
-      tags: ["a"],
+  it("gives one fingerprint to one parsed request whatever its keys' order as sent, and another to any other", () => {
+    // The contract parses first: its objects come out in the schema's key order.
+    const schema = z.object({
+      name: z.string(),
+      amount: z.string(),
+      tags: z.array(z.string()),
+      memo: z.string().nullish(),
     });
+    const fingerprint = (method: string, path: string, body: unknown) =>
+      requestFingerprint(method, path, schema.parse(body));
+    const base = fingerprint("POST", "/api/v1/budgets/", { name: "Rent", amount: "5.00", tags: ["a"] });
+    expect(fingerprint("POST", "/api/v1/budgets/", { tags: ["a"], amount: "5.00", name: "Rent" })).toBe(base);
     expect(
-      requestFingerprint("POST", "/api/v1/budgets/", { tags: ["a"], amount: "5.00", name: "Rent" }),
-    ).toBe(base);
-    expect(
-      requestFingerprint("POST", "/api/v1/budgets/", {
-        name: "Rent",
-        amount: "5.00",
-        tags: ["a"],
-        memo: undefined,
-      }),
+      fingerprint("POST", "/api/v1/budgets/", { name: "Rent", amount: "5.00", tags: ["a"], memo: undefined }),
     ).toBe(base);
     expect(base).toMatch(/^[0-9a-f]{64}$/);
     for (const other of [
-      requestFingerprint("PUT", "/api/v1/budgets/", { name: "Rent", amount: "5.00", tags: ["a"] }),
-      requestFingerprint("POST", "/api/v1/budgets/x/", { name: "Rent", amount: "5.00", tags: ["a"] }),
-      requestFingerprint("POST", "/api/v1/budgets/", { name: "Rent", amount: "5.01", tags: ["a"] }),
-      requestFingerprint("POST", "/api/v1/budgets/", { name: "Rent", amount: "5.00", tags: ["b"] }),
-      requestFingerprint("POST", "/api/v1/budgets/", {
-        name: "Rent",
-        amount: "5.00",
-        tags: ["a"],
-        memo: null,
-      }),
+      fingerprint("PUT", "/api/v1/budgets/", { name: "Rent", amount: "5.00", tags: ["a"] }),
+      fingerprint("POST", "/api/v1/budgets/x/", { name: "Rent", amount: "5.00", tags: ["a"] }),
+      fingerprint("POST", "/api/v1/budgets/", { name: "Rent", amount: "5.01", tags: ["a"] }),
+      fingerprint("POST", "/api/v1/budgets/", { name: "Rent", amount: "5.00", tags: ["b"] }),
+      fingerprint("POST", "/api/v1/budgets/", { name: "Rent", amount: "5.00", tags: ["a"], memo: null }),
     ])
       expect(other).not.toBe(base);
   });
