@@ -1,4 +1,5 @@
 import type { ApiProcess } from "./api-process";
+import { pendingAnswer } from "./pending-answer";
 
 /** The answer a SIGKILL kept from leaving (see freeze-before-response.mjs), and what the client got. */
 export interface UnsentAnswer {
@@ -26,21 +27,11 @@ export async function killBeforeResponse(
   whileFrozen: () => Promise<void> = async () => {},
 ): Promise<UnsentAnswer> {
   const started = performance.now();
-  let settled: string | null = null;
-  const answer = request().then(
-    async (response) => {
-      settled = `HTTP ${response.status}: ${(await response.text()).slice(0, 300)}`;
-      return settled;
-    },
-    (error: Error) => {
-      settled = `no response (${error.message}${error.cause ? `: ${(error.cause as Error).message}` : ""})`;
-      return settled;
-    },
-  );
+  const { answer, settled } = pendingAnswer(request);
   const deadline = Date.now() + FREEZE_TIMEOUT_MS;
   let line: string | undefined;
   while (!line) {
-    if (settled) throw new Error(`the request finished before the process froze: ${settled}`);
+    if (settled()) throw new Error(`the request finished before the process froze: ${settled()}`);
     if (Date.now() > deadline) throw new Error("the process never froze");
     await new Promise((r) => setTimeout(r, 5));
     line = api

@@ -1,6 +1,7 @@
 import { databaseUrl, withAdminConnection } from "@allot/db/testing/test-databases";
 import { expect } from "vitest";
 import type { ApiProcess } from "./api-process";
+import { pendingAnswer } from "./pending-answer";
 import type { ScratchStore } from "./scratch-store";
 
 /** Where a SIGKILL landed, as the database (PostgreSQL) or the frozen process (PGlite) showed it. */
@@ -37,19 +38,9 @@ export async function killMidWrite(
   request: () => Promise<Response>,
 ): Promise<KillEvidence> {
   const started = performance.now();
-  let settled: string | null = null;
-  const answer = request().then(
-    async (response) => {
-      settled = `HTTP ${response.status}: ${(await response.text()).slice(0, 300)}`;
-      return settled;
-    },
-    (error: Error) => {
-      settled = `no response (${error.message}${error.cause ? `: ${(error.cause as Error).message}` : ""})`;
-      return settled;
-    },
-  );
+  const { answer, settled } = pendingAnswer(request);
   const tooLate = () => {
-    if (settled) throw new Error(`the request finished before the kill point /${statement}/: ${settled}`);
+    if (settled()) throw new Error(`the request finished before the kill point /${statement}/: ${settled()}`);
   };
   if (store.databaseName === null) {
     const frozen = await waitForFreeze(api, tooLate);
