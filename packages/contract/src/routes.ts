@@ -5,6 +5,7 @@ import * as auth from "./auth/routes";
 import * as bankAccounts from "./bank-accounts/routes";
 import * as banks from "./banks/routes";
 import * as budgets from "./budgets/routes";
+import * as changes from "./changes/routes";
 import * as credentials from "./credentials/routes";
 import * as currencies from "./currencies/routes";
 import * as funding from "./funding/routes";
@@ -32,6 +33,7 @@ export const routes = {
   currencies,
   bankAccounts,
   activity,
+  changes,
   budgets,
   transactionCategories,
   transactions,

@@ -21,6 +21,7 @@ const STATUS_OF: Record<DomainErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   unprocessable: 422,
+  gone: 410,
   throttled: 429,
 };
 

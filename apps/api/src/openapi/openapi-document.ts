@@ -36,6 +36,14 @@ const IN_PROGRESS =
   "A request with the same Idempotency-Key is still running (code `idempotency_key_in_progress`; see Retry-After)";
 const KEY_REUSED = "The Idempotency-Key was used for another request (code `idempotency_key_reused`)";
 
+/** Where an old cursor is answered 410 (docs/spec/extensions.md §2). */
+const GONE = new Map([
+  [
+    "GET /v1/bank-accounts/{id}/changes/",
+    "The cursor is older than the kept deletions (code `cursor_expired`): sync again without `since`",
+  ],
+]);
+
 const FORBIDDEN =
   "Not permitted: an interactive login (or staff) is required, or the object may be seen but not changed (a global category, the Unallocated budget)";
 
@@ -102,6 +110,8 @@ export function buildOpenApiDocument(routes: RouteSpec[]): OpenAPIObject {
       responses[422] = { description: KEY_REUSED, content: json(errorRef) };
       operation.parameters = [...(operation.parameters ?? []), IDEMPOTENCY_KEY_PARAMETER];
     }
+    const gone = GONE.get(`${route.method} ${route.path}`);
+    if (gone) responses[410] = { description: gone, content: json(errorRef) };
     if (operation.requestBody) {
       responses[413] = { description: "Request body larger than 5 MiB", content: json(errorRef) };
     }

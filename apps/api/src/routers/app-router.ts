@@ -6,6 +6,7 @@ import { authRouter } from "./auth/auth-router";
 import { bankAccountsRouter } from "./bank-accounts/bank-accounts-router";
 import { banksRouter } from "./banks/banks-router";
 import { budgetsRouter } from "./budgets/budgets-router";
+import { changesRouter } from "./changes/changes-router";
 import { credentialsRouter } from "./credentials/credentials-router";
 import { currenciesRouter } from "./currencies/currencies-router";
 import { fundingRouter } from "./funding/funding-router";
@@ -32,6 +33,7 @@ export const appRouter = router({
   currencies: currenciesRouter,
   bankAccounts: bankAccountsRouter,
   activity: activityRouter,
+  changes: changesRouter,
   budgets: budgetsRouter,
   transactionCategories: transactionCategoriesRouter,
   transactions: transactionsRouter,

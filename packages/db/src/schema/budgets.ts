@@ -20,7 +20,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { bankAccounts } from "./bank-accounts";
-import { money, oneOf, timestamps, uuidPrimaryKey } from "./columns";
+import { changeSeq, money, oneOf, timestamps, uuidPrimaryKey } from "./columns";
 
 export const budgets = pgTable(
   "budgets",
@@ -56,10 +56,12 @@ export const budgets = pgTable(
      */
     schedulesFrom: date("schedules_from", { mode: "string" }).notNull().default(sql`current_date`),
     processedThrough: date("processed_through", { mode: "string" }),
+    changeSeq: changeSeq(),
     ...timestamps,
   },
   (t) => [
     index("budgets_account_idx").on(t.bankAccountId),
+    index("budgets_changes_idx").on(t.bankAccountId, t.changeSeq, t.id),
     uniqueIndex("budgets_one_unallocated_per_account").on(t.bankAccountId).where(sql`${t.isUnallocated}`),
     // Target of the (budget, account) foreign keys of funding occurrences and transfers.
     unique("budgets_id_account_key").on(t.id, t.bankAccountId),

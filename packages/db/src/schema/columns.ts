@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, numeric, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, numeric, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** Money is numeric(14,2): 12 integer digits and 2 fraction digits, read back as a string. */
 export const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
@@ -17,3 +17,13 @@ export const timestamps = {
 /** A CHECK that `column` holds one of `values`, a constant list written into the SQL as literals. */
 export const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
   sql`${column} in (${sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", "))})`;
+
+/**
+ * The account's change number of the write that last changed the row, for the change feed
+ * (docs/decisions/0035). A row inserted takes the number its transaction took with the account's
+ * lock (`allot.change_seq`, set by lockAccountForChange); 0 outside one (test fixtures, seeds).
+ */
+export const changeSeq = () =>
+  bigint("change_seq", { mode: "number" })
+    .notNull()
+    .default(sql`coalesce(nullif(current_setting('allot.change_seq', true), ''), '0')::bigint`);

@@ -11,7 +11,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { budgets } from "./budgets";
-import { money, timestamps, uuidPrimaryKey } from "./columns";
+import { changeSeq, money, timestamps, uuidPrimaryKey } from "./columns";
 
 /**
  * One row per (budget, kind, scheduled_date) the funding engine has reached: `fund` events belong
@@ -33,6 +33,7 @@ export const fundingOccurrences = pgTable(
     amount: money("amount").notNull().default("0"),
     movedAmount: money("moved_amount").notNull().default("0"),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    changeSeq: changeSeq(),
     ...timestamps,
   },
   (t) => [
@@ -46,6 +47,7 @@ export const fundingOccurrences = pgTable(
     }).onDelete("cascade"),
     uniqueIndex("funding_occurrences_event_idx").on(t.budgetId, t.kind, t.scheduledDate),
     index("funding_occurrences_account_idx").on(t.bankAccountId, t.scheduledDate),
+    index("funding_occurrences_changes_idx").on(t.bankAccountId, t.changeSeq, t.id),
     index("funding_occurrences_partial_idx").on(t.bankAccountId).where(sql`${t.status} = 'PARTIAL'`),
     check("funding_occurrences_kind", sql`${t.kind} in ('fund', 'recur')`),
     check("funding_occurrences_status", sql`${t.status} in ('PENDING', 'PARTIAL', 'COMPLETE', 'SKIPPED')`),

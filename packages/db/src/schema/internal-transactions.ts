@@ -1,6 +1,6 @@
 import { foreignKey, index, integer, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
 import { budgets } from "./budgets";
-import { money, timestamps, uuidPrimaryKey } from "./columns";
+import { changeSeq, money, timestamps, uuidPrimaryKey } from "./columns";
 import { users } from "./users";
 
 /** Budget-to-budget transfers inside one account: write-once. */
@@ -18,6 +18,7 @@ export const internalTransactions = pgTable(
     /** Running balances of both budgets after this transfer (see ledger/snapshots). */
     srcBudgetBalance: money("src_budget_balance").notNull().default("0"),
     dstBudgetBalance: money("dst_budget_balance").notNull().default("0"),
+    changeSeq: changeSeq(),
     ...timestamps,
   },
   (t) => [
@@ -37,5 +38,6 @@ export const internalTransactions = pgTable(
     index("internal_transactions_account_idx").on(t.bankAccountId, t.effectiveDate, t.createdAt),
     index("internal_transactions_src_idx").on(t.srcBudgetId),
     index("internal_transactions_dst_idx").on(t.dstBudgetId),
+    index("internal_transactions_changes_idx").on(t.bankAccountId, t.changeSeq, t.id),
   ],
 );

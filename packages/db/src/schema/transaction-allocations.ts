@@ -1,7 +1,7 @@
 import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { bankAccounts } from "./bank-accounts";
 import { budgets } from "./budgets";
-import { money, timestamps, uuidPrimaryKey } from "./columns";
+import { changeSeq, money, timestamps, uuidPrimaryKey } from "./columns";
 import { transactionCategories } from "./transaction-categories";
 import { transactions } from "./transactions";
 
@@ -22,6 +22,7 @@ export const transactionAllocations = pgTable(
     memo: text("memo"),
     /** The budget's running balance after this allocation (see ledger/snapshots). */
     budgetBalance: money("budget_balance").notNull().default("0"),
+    changeSeq: changeSeq(),
     ...timestamps,
   },
   (t) => [
@@ -29,5 +30,6 @@ export const transactionAllocations = pgTable(
     index("allocations_budget_idx").on(t.budgetId),
     index("allocations_account_idx").on(t.bankAccountId, t.createdAt),
     index("allocations_category_idx").on(t.categoryId),
+    index("allocations_changes_idx").on(t.bankAccountId, t.changeSeq, t.id),
   ],
 );

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, jsonb, numeric, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
 import { bankAccounts } from "./bank-accounts";
-import { money, timestamps, uuidPrimaryKey } from "./columns";
+import { changeSeq, money, timestamps, uuidPrimaryKey } from "./columns";
 import { transactionCategories } from "./transaction-categories";
 
 export const transactions = pgTable(
@@ -42,11 +42,13 @@ export const transactions = pgTable(
     availableBalanceSnapshot: money("available_balance_snapshot").notNull().default("0"),
     image: text("image"),
     document: text("document"),
+    changeSeq: changeSeq(),
     ...timestamps,
   },
   (t) => [
     index("transactions_account_order_idx").on(t.bankAccountId, t.transactionDate, t.createdAt, t.id),
     index("transactions_category_idx").on(t.categoryId),
+    index("transactions_changes_idx").on(t.bankAccountId, t.changeSeq, t.id),
     // Every sync-scrape finds and replaces the account's few pending rows among its many posted ones.
     index("transactions_pending_idx").on(t.bankAccountId).where(sql`${t.pending}`),
   ],

@@ -7,6 +7,7 @@ import { budgets } from "@allot/db/schema/budgets";
 import { eq } from "drizzle-orm";
 import { recordEvent } from "../activity/record-event";
 import { moneyData } from "../activity/summary-text";
+import { lockAccountForChange } from "../changes/change-number";
 import { isActiveCurrency } from "../currencies/currency-list";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney, ZERO } from "../shared/money";
@@ -44,9 +45,11 @@ export async function createBankAccount(
     const available = toMoney(input.available_balance ?? ZERO);
     if (Object.keys(errors).length > 0 || !bank || !currency) throw new ValidationFailed(errors);
 
-    const [account] = await tx
+    const [inserted] = await tx
       .insert(bankAccounts)
       .values({
+        // The account's creation is its first change: the lock below takes number 1.
+        changeSeq: 1,
         name: input.name,
         bankId: bank.id,
         accountType: input.account_type ?? "C",
@@ -57,7 +60,9 @@ export async function createBankAccount(
         autoFundingEnabled: input.auto_funding_enabled ?? false,
       })
       .returning();
-    if (!account) throw new Error("bank account insert returned nothing");
+    if (!inserted) throw new Error("bank account insert returned nothing");
+    const account = await lockAccountForChange(tx, eq(bankAccounts.id, inserted.id));
+    if (!account) throw new Error("bank account vanished under its creation");
     await tx.insert(bankAccountOwners).values({ bankAccountId: account.id, userId: actor.userId });
     const [unallocated] = await tx
       .insert(budgets)

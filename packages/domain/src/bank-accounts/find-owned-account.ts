@@ -1,6 +1,7 @@
 import type { Database, Tx } from "@allot/db/create-database";
 import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts";
 import { type AnyColumn, and, eq, inArray, type Placeholder } from "drizzle-orm";
+import { lockAccountForChange } from "../changes/change-number";
 import type { Actor } from "../shared/actor";
 import { NotFound, ValidationFailed } from "../shared/errors";
 
@@ -25,8 +26,9 @@ export const ownedBy = (db: Database | Tx, userId: number | Placeholder) =>
 
 /**
  * The account if the actor owns it. Staff status does not bypass ownership, and an account of
- * someone else is reported exactly like one that does not exist (404). With `lock`, the account
- * row is locked `FOR UPDATE` until the transaction ends: take it first, before any budget row.
+ * someone else is reported exactly like one that does not exist (404). With `lock` (writes), the
+ * account row is locked until the transaction ends and the transaction takes the account's next
+ * change number (changes/change-number.ts): take it first, before any budget row.
  */
 export async function findOwnedAccount(
   tx: Database | Tx,
@@ -34,12 +36,10 @@ export async function findOwnedAccount(
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<BankAccountRow> {
-  const query = tx
-    .select()
-    .from(bankAccounts)
-    .where(and(eq(bankAccounts.id, id), ownedBy(tx, actor.userId)))
-    .limit(1);
-  const [row] = options.lock ? await query.for("update", { of: bankAccounts }) : await query;
+  const owned = and(eq(bankAccounts.id, id), ownedBy(tx, actor.userId));
+  const row = options.lock
+    ? await lockAccountForChange(tx, owned)
+    : (await tx.select().from(bankAccounts).where(owned).limit(1))[0];
   if (!row) throw new NotFound("No bank account matches the given id.");
   return row;
 }

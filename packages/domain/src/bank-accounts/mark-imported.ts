@@ -3,6 +3,7 @@ import type { RouteInput } from "@allot/contract/http/route";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { eq } from "drizzle-orm";
 import { recordEvent } from "../activity/record-event";
+import { changeStamp } from "../changes/change-number";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { loadBankAccountView } from "./bank-account-view";
 import { findOwnedAccount } from "./find-owned-account";
@@ -25,7 +26,7 @@ export async function markImported(
         : lastPostedThrough;
     const [updated] = await tx
       .update(bankAccounts)
-      .set({ lastImportedAt: now, lastPostedThrough: through })
+      .set({ lastImportedAt: now, lastPostedThrough: through, changeSeq: changeStamp })
       .where(eq(bankAccounts.id, account.id))
       .returning();
     if (!updated) throw new Error("bank account update returned nothing");

@@ -4,6 +4,7 @@ import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
 import { recordEvent } from "../activity/record-event";
+import { changeStamp } from "../changes/change-number";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
@@ -60,7 +61,7 @@ export async function updateBankAccount(
     if (Object.keys(changes).length > 0) {
       const [updated] = await tx
         .update(bankAccounts)
-        .set(changes)
+        .set({ ...changes, changeSeq: changeStamp })
         .where(eq(bankAccounts.id, account.id))
         .returning();
       if (!updated) throw new Error("bank account update returned nothing");

@@ -7,6 +7,7 @@ import Big from "big.js";
 import { eq, inArray } from "drizzle-orm";
 import { recordEvent } from "../activity/record-event";
 import { moneyData, moneyText } from "../activity/summary-text";
+import { changeStamp } from "../changes/change-number";
 import type { BudgetRow } from "../ledger/balances";
 import { recordTransfer } from "../ledger/transfers";
 import { Forbidden, ValidationFailed } from "../shared/errors";
@@ -58,7 +59,10 @@ export async function archiveBudget(ctx: UseCaseContext, { id }: RouteInput<type
     for (const row of fillup ? [budget, fillup] : [budget])
       await emptyIntoUnallocated(tx, account.id, row, unallocated, actor.userId);
     const ids = fillup && !fillup.archived ? [budget.id, fillup.id] : [budget.id];
-    await tx.update(budgets).set({ archived: true, archivedAt: now }).where(inArray(budgets.id, ids));
+    await tx
+      .update(budgets)
+      .set({ archived: true, archivedAt: now, changeSeq: changeStamp })
+      .where(inArray(budgets.id, ids));
     const [archived] = await tx.select().from(budgets).where(eq(budgets.id, budget.id));
     if (!archived) throw new Error("archived budget missing");
     // What Unallocated received (negative: what it paid to make an overdrawn budget whole).

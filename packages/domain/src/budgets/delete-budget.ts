@@ -9,6 +9,7 @@ import Big from "big.js";
 import { eq, inArray, or } from "drizzle-orm";
 import { recordEvent } from "../activity/record-event";
 import { moneyData, moneyText } from "../activity/summary-text";
+import { changeStamp } from "../changes/change-number";
 import { changeBudgetBalance } from "../ledger/balances";
 import { FROM_THE_START, type LedgerKey, minKey } from "../ledger/ledger-key";
 import { refreshBudgetSnapshots } from "../ledger/snapshots";
@@ -122,7 +123,10 @@ export async function deleteBudget(ctx: UseCaseContext, { id }: RouteInput<typeo
     for (const it of repointed)
       await tx
         .update(internalTransactions)
-        .set(isDeleted(it.srcBudgetId) ? { srcBudgetId: unallocated.id } : { dstBudgetId: unallocated.id })
+        .set({
+          ...(isDeleted(it.srcBudgetId) ? { srcBudgetId: unallocated.id } : { dstBudgetId: unallocated.id }),
+          changeSeq: changeStamp,
+        })
         .where(eq(internalTransactions.id, it.id));
     await tx.delete(budgets).where(inArray(budgets.id, deletedIds));
     for (const [otherId, delta] of deltas)

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { type AccountChange, recordEvent } from "../activity/record-event";
 import { moneyData, moneyText } from "../activity/summary-text";
 import { accountToday } from "../calendar/account-time-zone";
+import { changeStamp } from "../changes/change-number";
 import { dropMissedEvents } from "../funding/drop-missed-events";
 import type { BudgetRow } from "../ledger/balances";
 import { ValidationFailed } from "../shared/errors";
@@ -181,7 +182,11 @@ export async function updateBudget(
       })
     )
       updates.complete = true;
-    const [updated] = await tx.update(budgets).set(updates).where(eq(budgets.id, budget.id)).returning();
+    const [updated] = await tx
+      .update(budgets)
+      .set({ ...updates, changeSeq: changeStamp })
+      .where(eq(budgets.id, budget.id))
+      .returning();
     if (!updated) throw new Error("budget update returned nothing");
 
     if (fillup) {
@@ -191,7 +196,10 @@ export async function updateBudget(
       if (changed.includes("funding_schedule")) mirror.fundingSchedule = updates.fundingSchedule;
       if (changed.includes("paused")) mirror.paused = updates.paused;
       if (Object.keys(mirror).length > 0)
-        await tx.update(budgets).set(mirror).where(eq(budgets.id, fillup.id));
+        await tx
+          .update(budgets)
+          .set({ ...mirror, changeSeq: changeStamp })
+          .where(eq(budgets.id, fillup.id));
     }
     const resumed = changed.includes("paused") && updated.paused === false;
     const warnings = resumed

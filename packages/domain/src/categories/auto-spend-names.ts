@@ -4,6 +4,7 @@ import { budgets } from "@allot/db/schema/budgets";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { stampEachAccount } from "../changes/change-number";
 import { type CategoryRow, formatFullName, visibleCategoryCondition } from "./visible-categories";
 
 /** True when the user can see a category other than `category` with the same full name, any case. */
@@ -68,17 +69,32 @@ export async function followCategoryInAutoSpend(tx: Tx, before: CategoryRow, aft
     if (!seesAnother.has(userId)) seesAnother.set(userId, await namedElsewhere(tx, userId, before));
     keeps.set(bankAccountId, seesAnother.get(userId) === true);
   }
-  const changing = listing.filter((budget) => !keeps.get(budget.accountId)).map((budget) => budget.id);
-  if (changing.length === 0) return;
-  await tx
-    .update(budgets)
-    .set({
-      autoSpend:
-        after === null
-          ? sql`array_remove(${budgets.autoSpend}, ${name})`
-          : // A list that already holds the new name just loses the old one: entries stay unique.
-            sql`case when ${after} = any(${budgets.autoSpend}) then array_remove(${budgets.autoSpend}, ${name})
-              else array_replace(${budgets.autoSpend}, ${name}, ${after}) end`,
-    })
-    .where(and(inArray(budgets.id, changing), sql`${name} = any(${budgets.autoSpend})`));
+  const changing = listing.filter((budget) => !keeps.get(budget.accountId));
+  // Budgets of several accounts: each account's with that account's own change number.
+  await stampEachAccount(
+    tx,
+    changing.map((budget) => budget.accountId),
+    (accountId, changeNumber) =>
+      tx
+        .update(budgets)
+        .set({
+          autoSpend:
+            after === null
+              ? sql`array_remove(${budgets.autoSpend}, ${name})`
+              : // A list that already holds the new name just loses the old one: entries stay unique.
+                sql`case when ${after} = any(${budgets.autoSpend}) then array_remove(${budgets.autoSpend}, ${name})
+                  else array_replace(${budgets.autoSpend}, ${name}, ${after}) end`,
+          changeSeq: changeNumber,
+        })
+        .where(
+          and(
+            eq(budgets.bankAccountId, accountId),
+            inArray(
+              budgets.id,
+              changing.map((budget) => budget.id),
+            ),
+            sql`${name} = any(${budgets.autoSpend})`,
+          ),
+        ),
+  );
 }

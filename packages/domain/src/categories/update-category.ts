@@ -3,6 +3,7 @@ import type { updateTransactionCategoryRoute } from "@allot/contract/transaction
 import { isUniqueViolation } from "@allot/db/database-errors";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { eq } from "drizzle-orm";
+import { stampCategoryUsers } from "../changes/stamp-category-users";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { followCategoryInAutoSpend } from "./auto-spend-names";
 import { type CategoryParts, checkCategoryParts } from "./category-fields";
@@ -34,6 +35,7 @@ export async function updateCategory(
         .returning();
       if (!updated) throw new Error("category update returned nothing");
       await followCategoryInAutoSpend(tx, row, formatFullName(target.group, target.name));
+      await stampCategoryUsers(tx, row.id);
       return loadCategoryView(tx, updated);
     });
   } catch (error) {

@@ -1,6 +1,7 @@
 import type { Tx } from "@allot/db/create-database";
 import { users } from "@allot/db/schema/users";
 import { and, eq, ne, sql } from "drizzle-orm";
+import { stampAccountsOf } from "../changes/change-number";
 import { Conflict } from "../shared/errors";
 import { usernameAfterEmailChange } from "./email-change-rules";
 
@@ -34,4 +35,6 @@ export async function moveLoginEmail(tx: Tx, userId: number, from: string, to: s
     if (clash) username = user.username;
   }
   await tx.update(users).set({ email: to, username }).where(eq(users.id, userId));
+  // An account's answer lists its owners by username.
+  if (username !== user.username) await stampAccountsOf(tx, userId);
 }

@@ -2,7 +2,7 @@ import type {
   FUNDING_OCCURRENCE_KINDS,
   FUNDING_OCCURRENCE_STATUSES,
 } from "@allot/contract/funding-occurrences/funding-occurrence";
-import type { Database } from "@allot/db/create-database";
+import type { Database, Tx } from "@allot/db/create-database";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
 
 type FundingOccurrenceRow = typeof fundingOccurrences.$inferSelect;
@@ -25,7 +25,7 @@ const viewColumns = {
 };
 
 /** Occurrences with only the columns the view shows; add `.where(...)`. */
-export const selectFundingOccurrences = (db: Database) =>
+export const selectFundingOccurrences = (db: Database | Tx) =>
   db.select(viewColumns).from(fundingOccurrences).$dynamic();
 
 /** The wire FundingEventOccurrence (kind and status are held to their lists by check constraints). */

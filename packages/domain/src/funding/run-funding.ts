@@ -14,6 +14,7 @@ import { countOf } from "../activity/summary-text";
 import { type BankAccountRow, findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { localDate, startOfLocalDay } from "../calendar/local-days";
+import { changeStamp, lockAccountForChange } from "../changes/change-number";
 import { type LedgerKey, minKey } from "../ledger/ledger-key";
 import { refreshBudgetSnapshots } from "../ledger/snapshots";
 import { notifyAccountOwners } from "../notifications/record-notification";
@@ -53,11 +54,7 @@ export async function runAccountFunding(
   options: FundingRunOptions = {},
 ): Promise<FundingRunResult> {
   return ctx.db.transaction(async (tx) => {
-    const [account] = await tx
-      .select()
-      .from(bankAccounts)
-      .where(eq(bankAccounts.id, accountId))
-      .for("update");
+    const account = await lockAccountForChange(tx, eq(bankAccounts.id, accountId));
     if (!account) throw new NotFound("No bank account matches the given id.");
     return fundLockedAccount(tx, ctx, account, options);
   });
@@ -271,7 +268,8 @@ async function writePlan(
     await tx.execute(sql`
       update funding_occurrences o
       set status = v.status, moved_amount = v.moved,
-          completed_at = case when v.status = 'COMPLETE' then now() end, modified_at = now()
+          completed_at = case when v.status = 'COMPLETE' then now() end, modified_at = now(),
+          change_seq = ${changeStamp}
       from unnest(
         ${arrayLiteral(toppedUp.map((o) => o.id ?? ""))}::uuid[],
         ${arrayLiteral(toppedUp.map((o) => o.status))}::text[],
@@ -287,7 +285,7 @@ async function writePlan(
     await tx.execute(sql`
       update budgets b
       set balance = v.balance, funded_amount = v.funded_amount, complete = v.complete,
-          processed_through = v.processed_through, modified_at = now()
+          processed_through = v.processed_through, modified_at = now(), change_seq = ${changeStamp}
       from unnest(
         ${arrayLiteral(changed.map((b) => b.id))}::uuid[],
         ${arrayLiteral(changed.map((b) => b.balance.toFixed(2)))}::numeric[],

@@ -1,6 +1,7 @@
 import type { Tx } from "@allot/db/create-database";
 import { sql } from "drizzle-orm";
 import type { AllocationRow } from "../allocations/allocation-view";
+import { changeStamp } from "../changes/change-number";
 import type { TransactionRow } from "../transactions/transaction-view";
 
 // Rows per statement: a few thousand enriched rows are a handful of round trips, and no single
@@ -39,7 +40,7 @@ export async function writeEnrichedTransactions(tx: Tx, rows: TransactionRow[]) 
           merchant_name = v.merchant_name, merchant_city = v.merchant_city,
           merchant_region = v.merchant_region, merchant_country = v.merchant_country,
           merchant_category = v.merchant_category, merchant_category_code = v.merchant_category_code,
-          virtual_card_number = v.virtual_card_number, modified_at = now()
+          virtual_card_number = v.virtual_card_number, modified_at = now(), change_seq = ${changeStamp}
       from jsonb_to_recordset(${values}::jsonb) as v(
         id uuid, details jsonb, description text, category_id uuid, merchant_name text,
         merchant_city text, merchant_region text, merchant_country text, merchant_category text,
@@ -55,9 +56,16 @@ export async function writeAllocations(tx: Tx, rows: AllocationRow[]) {
       chunk.map((row) => ({ id: row.id, budget_id: row.budgetId, category_id: row.categoryId })),
     );
     await tx.execute(sql`
-      update transaction_allocations a
-      set budget_id = v.budget_id, category_id = v.category_id, modified_at = now()
-      from jsonb_to_recordset(${values}::jsonb) as v(id uuid, budget_id uuid, category_id uuid)
-      where a.id = v.id`);
+      with changed as (
+        update transaction_allocations a
+        set budget_id = v.budget_id, category_id = v.category_id, modified_at = now(),
+            change_seq = ${changeStamp}
+        from jsonb_to_recordset(${values}::jsonb) as v(id uuid, budget_id uuid, category_id uuid)
+        where a.id = v.id
+        returning a.transaction_id
+      )
+      -- A transaction's answer embeds its allocations: it changes with them.
+      update transactions t set change_seq = ${changeStamp}
+      where t.id in (select transaction_id from changed) and t.change_seq <> ${changeStamp}`);
   }
 }

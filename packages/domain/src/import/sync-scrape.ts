@@ -16,6 +16,7 @@ import { findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { localDate, startOfLocalDay } from "../calendar/local-days";
+import { changeStamp } from "../changes/change-number";
 import { addDays } from "../funding/schedule-events";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import { type LedgerKey, minKey } from "../ledger/ledger-key";
@@ -129,6 +130,7 @@ async function syncLockedAccount(
     .set({
       lastPostedThrough: through,
       lastImportedAt: sql`greatest(${bankAccounts.lastImportedAt}, ${now.toISOString()}::timestamptz)`,
+      changeSeq: changeStamp,
     })
     .where(eq(bankAccounts.id, account.id))
     .returning({ available: bankAccounts.availableBalance });

@@ -5,6 +5,7 @@ import { invitations } from "@allot/db/schema/invitations";
 import { users } from "@allot/db/schema/users";
 import { eq } from "drizzle-orm";
 import { recordEvent } from "../activity/record-event";
+import { stampAccounts } from "../changes/change-number";
 import { issuePasswordReset } from "../credentials/issue-password-reset";
 import type { PublicContext } from "../shared/use-case-context";
 import { actOnPendingInvitation } from "./act-on-invitation";
@@ -31,6 +32,7 @@ export async function acceptInvitation(
       .insert(bankAccountOwners)
       .values({ bankAccountId: invitation.bankAccountId, userId: invitation.inviteeId, createdAt: now })
       .onConflictDoNothing();
+    await stampAccounts(tx, [invitation.bankAccountId]);
     await tx
       .update(invitations)
       .set({ status: "accepted", acceptedAt: now, modifiedAt: now })

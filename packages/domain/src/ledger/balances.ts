@@ -4,6 +4,7 @@ import { budgets } from "@allot/db/schema/budgets";
 import Big from "big.js";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { latchedComplete } from "../budgets/goal-complete";
+import { changeStamp } from "../changes/change-number";
 
 export type BudgetRow = typeof budgets.$inferSelect;
 
@@ -46,6 +47,7 @@ export async function changeAccountBalances(
       postedBalance: sql`${bankAccounts.postedBalance} + ${posted}::numeric`,
       availableBalance: sql`${bankAccounts.availableBalance} + ${available}::numeric`,
       transactionCount: sql`${bankAccounts.transactionCount} + ${count}::int`,
+      changeSeq: changeStamp,
     })
     .where(eq(bankAccounts.id, accountId));
 }
@@ -62,6 +64,7 @@ export async function changeBudgetBalance(tx: Tx, budgetId: string, delta: Big, 
     .set({
       balance: sql`${budgets.balance} + ${delta.toFixed(2)}::numeric`,
       fundedAmount: sql`${budgets.fundedAmount} + ${funded}::numeric`,
+      changeSeq: changeStamp,
     })
     .where(eq(budgets.id, budgetId))
     .returning({
@@ -78,6 +81,6 @@ export async function changeBudgetBalance(tx: Tx, budgetId: string, delta: Big, 
     fundedAmount: new Big(row.fundedAmount),
   };
   if (!latchedComplete(progress)) return false;
-  await tx.update(budgets).set({ complete: true }).where(eq(budgets.id, budgetId));
+  await tx.update(budgets).set({ complete: true, changeSeq: changeStamp }).where(eq(budgets.id, budgetId));
   return true;
 }

@@ -1,5 +1,6 @@
 import type { Tx } from "@allot/db/create-database";
 import { type SQL, sql } from "drizzle-orm";
+import { changeStamp } from "../changes/change-number";
 import { FROM_THE_START, type LedgerKey } from "./ledger-key";
 
 /*
@@ -28,7 +29,8 @@ export async function refreshTransactionSnapshots(tx: Tx, accountId: string, fro
     )
     update transactions t
     set posted_balance_snapshot = a.posted_balance - later.posted_after,
-        available_balance_snapshot = a.available_balance - later.available_after
+        available_balance_snapshot = a.available_balance - later.available_after,
+        change_seq = ${changeStamp}
     from later, bank_accounts a
     where t.id = later.id and a.id = ${accountId}
       and (t.posted_balance_snapshot <> a.posted_balance - later.posted_after
@@ -87,14 +89,21 @@ export async function refreshBudgetSnapshots(
       from running where kind <> 'a' group by id
     ),
     allocations_done as (
-      update transaction_allocations al set budget_balance = r.balance_after
+      update transaction_allocations al set budget_balance = r.balance_after, change_seq = ${changeStamp}
       from running r
       where r.kind = 'a' and al.id = r.id and al.budget_balance <> r.balance_after
+      returning al.transaction_id
+    ),
+    -- A transaction's answer embeds its allocations: it changes with them.
+    embedding_done as (
+      update transactions t set change_seq = ${changeStamp}
+      where t.id in (select transaction_id from allocations_done) and t.change_seq <> ${changeStamp}
       returning 1
     )
     update internal_transactions it
     set src_budget_balance = coalesce(tr.src_after, it.src_budget_balance),
-        dst_budget_balance = coalesce(tr.dst_after, it.dst_budget_balance)
+        dst_budget_balance = coalesce(tr.dst_after, it.dst_budget_balance),
+        change_seq = ${changeStamp}
     from transfers tr
     where it.id = tr.id
       and (it.src_budget_balance <> coalesce(tr.src_after, it.src_budget_balance)

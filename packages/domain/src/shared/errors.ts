@@ -7,6 +7,7 @@ export type DomainErrorKind =
   | "forbidden"
   | "conflict"
   | "unprocessable"
+  | "gone"
   | "throttled";
 
 /**
@@ -79,6 +80,17 @@ export class Conflict extends DomainError {
 /** A well-formed request the server will not process as it stands (422). */
 export class Unprocessable extends DomainError {
   readonly kind = "unprocessable";
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What the request names existed once and is no longer kept (410), e.g. an expired cursor. */
+export class Gone extends DomainError {
+  readonly kind = "gone";
   constructor(
     message: string,
     readonly code: string,

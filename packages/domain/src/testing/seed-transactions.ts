@@ -1,6 +1,8 @@
 import type { Database } from "@allot/db/create-database";
 import { rowsOf } from "@allot/db/rows-of";
-import { sql } from "drizzle-orm";
+import { bankAccounts } from "@allot/db/schema/bank-accounts";
+import { eq, sql } from "drizzle-orm";
+import { changeStamp, lockAccountForChange } from "../changes/change-number";
 import { FROM_THE_START } from "../ledger/ledger-key";
 import { refreshBudgetSnapshots, refreshTransactionSnapshots } from "../ledger/snapshots";
 
@@ -18,6 +20,7 @@ export async function seedTransactions(
   { pending = 0 }: { pending?: number } = {},
 ) {
   await db.transaction(async (tx) => {
+    await lockAccountForChange(tx, eq(bankAccounts.id, accountId));
     const [unallocated] = rowsOf<{ id: string }>(
       await tx.execute(sql`select id from budgets where bank_account_id = ${accountId} and is_unallocated`),
     );
@@ -44,11 +47,12 @@ export async function seedTransactions(
         from transactions where bank_account_id = ${accountId}
       ), account as (
         update bank_accounts a set posted_balance = a.posted_balance + totals.posted,
-          available_balance = a.available_balance + totals.total, transaction_count = totals.n
+          available_balance = a.available_balance + totals.total, transaction_count = totals.n,
+          change_seq = ${changeStamp}
         from totals where a.id = ${accountId}
         returning 1
       )
-      update budgets b set balance = b.balance + totals.total
+      update budgets b set balance = b.balance + totals.total, change_seq = ${changeStamp}
       from totals where b.id = ${unallocated.id}`);
     await refreshTransactionSnapshots(tx, accountId, FROM_THE_START);
     await refreshBudgetSnapshots(tx, accountId, [unallocated.id], FROM_THE_START);

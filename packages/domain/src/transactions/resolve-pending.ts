@@ -11,6 +11,7 @@ import { assertAccountCurrency } from "../bank-accounts/account-currency";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
+import { changeStamp } from "../changes/change-number";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney } from "../shared/money";
@@ -50,6 +51,7 @@ export async function resolvePending(
         pending: false,
         postedDate,
         amount: amount.toFixed(2),
+        changeSeq: changeStamp,
       })
       .where(eq(transactions.id, transaction.id));
     await changeAccountBalances(tx, account.id, { posted: amount, available: difference });
@@ -117,6 +119,6 @@ async function adjustUnallocatedAllocation(
   else
     await tx
       .update(al)
-      .set({ amount: next.toFixed(2) })
+      .set({ amount: next.toFixed(2), changeSeq: changeStamp })
       .where(eq(al.id, existing.id));
 }

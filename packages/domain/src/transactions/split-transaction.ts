@@ -9,6 +9,7 @@ import { recordEvent } from "../activity/record-event";
 import { countOf, moneyData, moneyText } from "../activity/summary-text";
 import { selectAllocationViews, toAllocationView } from "../allocations/allocation-view";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
+import { changeStamp, stampTransactions } from "../changes/change-number";
 import { changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney } from "../shared/money";
@@ -87,7 +88,7 @@ export async function splitTransaction(
     for (const update of plan.updates)
       await tx
         .update(al)
-        .set({ amount: update.amount.toFixed(2) })
+        .set({ amount: update.amount.toFixed(2), changeSeq: changeStamp })
         .where(eq(al.id, update.id));
     if (plan.inserts.length > 0) {
       await tx.insert(al).values(
@@ -100,6 +101,7 @@ export async function splitTransaction(
         })),
       );
     }
+    await stampTransactions(tx, [transaction.id]);
     for (const [budgetId, delta] of plan.deltas) await changeBudgetBalance(tx, budgetId, delta);
     await refreshSnapshotsFrom(tx, account.id, ledgerKeyOf(transaction), {
       transactions: false,

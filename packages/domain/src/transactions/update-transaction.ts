@@ -8,6 +8,7 @@ import { recordEvent } from "../activity/record-event";
 import { currencyKeyErrors } from "../bank-accounts/account-currency";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
+import { changeStamp } from "../changes/change-number";
 import { ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { lockOwnedTransaction } from "./find-owned-transaction";
@@ -85,7 +86,10 @@ export async function updateTransaction(
       changes.descriptionUserEdited = true;
     }
     if (Object.keys(changes).length > 0)
-      await tx.update(transactions).set(changes).where(eq(transactions.id, transaction.id));
+      await tx
+        .update(transactions)
+        .set({ ...changes, changeSeq: changeStamp })
+        .where(eq(transactions.id, transaction.id));
     // PUT and PATCH alike; a request that changes nothing is recorded too. `changes` names the
     // changeable fields sent: the others may only repeat their stored values.
     await recordEvent(tx, ctx, {

@@ -4,6 +4,7 @@ import type { Database } from "@allot/db/create-database";
 import { users } from "@allot/db/schema/users";
 import { eq, type SQL } from "drizzle-orm";
 import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
+import { stampAccountsOf } from "../changes/change-number";
 import { NotFound, ValidationFailed } from "../shared/errors";
 import type { PublicContext, UseCaseContext } from "../shared/use-case-context";
 import { normalizeTimeZone } from "./time-zone";
@@ -51,6 +52,8 @@ async function updateUserWhere(db: Database, where: SQL, changes: UserChanges, b
 
     const [updated] = await tx.update(users).set(set).where(eq(users.id, user.id)).returning();
     if (!updated) throw new Error("user update returned nothing");
+    // An account's answer carries its first owner's time zone.
+    if (updated.timezone !== user.timezone) await stampAccountsOf(tx, user.id);
     return toUserView(updated, baseUrl);
   });
 }

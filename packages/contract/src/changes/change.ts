@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { TransactionAllocationSchema } from "../allocations/allocation";
+import { BankAccountSchema } from "../bank-accounts/bank-account";
+import { BudgetSchema } from "../budgets/budget";
+import { FundingEventOccurrenceSchema } from "../funding-occurrences/funding-occurrence";
+import { InternalTransactionSchema } from "../internal-transactions/internal-transaction";
+import { TransactionSchema } from "../transactions/transaction";
+
+/** docs/spec/extensions.md §2: the kinds of object the change feed carries, each with its GET's shape. */
+export const CHANGE_OBJECT_SCHEMAS = {
+  bank_account: BankAccountSchema,
+  budget: BudgetSchema,
+  transaction: TransactionSchema,
+  allocation: TransactionAllocationSchema,
+  internal_transaction: InternalTransactionSchema,
+  funding_occurrence: FundingEventOccurrenceSchema,
+};
+
+export type ChangeType = keyof typeof CHANGE_OBJECT_SCHEMAS;
+
+const changeOf = <T extends ChangeType>(type: T) =>
+  z.object({
+    type: z.literal(type),
+    id: z.uuid(),
+    deleted: z.boolean(),
+    object: CHANGE_OBJECT_SCHEMAS[type]
+      .nullable()
+      .meta({ description: "What the object's GET answers now; null when deleted." }),
+  });
+
+export const ChangeSchema = z
+  .discriminatedUnion("type", [
+    changeOf("bank_account"),
+    changeOf("budget"),
+    changeOf("transaction"),
+    changeOf("allocation"),
+    changeOf("internal_transaction"),
+    changeOf("funding_occurrence"),
+  ])
+  .meta({ id: "Change" });
+
+export const ChangesPageSchema = z
+  .object({
+    cursor: z.string().meta({ description: "Opaque: pass it as `since` for what changed after this page." }),
+    has_more: z.boolean().meta({ description: "More changes wait: call again with `cursor` now." }),
+    changes: z.array(ChangeSchema),
+  })
+  .meta({ id: "ChangesPage" });
+
+export type Change = z.infer<typeof ChangeSchema>;
+export type ChangesPage = z.infer<typeof ChangesPageSchema>;

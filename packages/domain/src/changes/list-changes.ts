@@ -1,0 +1,100 @@
+import type { Change, ChangesPage } from "@allot/contract/changes/change";
+import type { listChangesRoute } from "@allot/contract/changes/routes";
+import { DEFAULT_PAGE_SIZE } from "@allot/contract/http/fields";
+import type { RouteInput } from "@allot/contract/http/route";
+import { loadBankAccountView } from "../bank-accounts/bank-account-view";
+import { findOwnedAccount } from "../bank-accounts/find-owned-account";
+import { Gone, ValidationFailed } from "../shared/errors";
+import type { UseCaseContext } from "../shared/use-case-context";
+import { decodeCursor, encodeCursor, FEED_START, type FeedPosition } from "./change-cursor";
+import { byFeedOrder, type ChangeEntry, LIVE_SOURCES, tombstonesAfter } from "./change-sources";
+
+/**
+ * GET /bank-accounts/{id}/changes/ (docs/spec/extensions.md §2, docs/decisions/0035): the account's
+ * objects changed or deleted after `since` (without it, every live object), each once in its
+ * latest state, in the order of its last change. One repeatable-read snapshot answers the whole
+ * page, so the entries, their objects and the cursor agree; every write numbered up to the
+ * account's counter in that snapshot has committed (numbers are taken under the account's lock),
+ * so a page that reaches the end may answer the counter itself as its cursor.
+ */
+export async function listChanges(
+  { db, actor }: UseCaseContext,
+  { id, since, page_size }: RouteInput<typeof listChangesRoute>,
+): Promise<ChangesPage> {
+  const size = page_size ?? DEFAULT_PAGE_SIZE;
+  return db.transaction(
+    async (tx) => {
+      const account = await findOwnedAccount(tx, actor, id);
+      const position = since === undefined ? FEED_START : decodeCursor(since, account.id);
+      if (position.changeSeq > account.changeCounter)
+        throw ValidationFailed.on(
+          "since",
+          "Not a cursor of this account's changes; start again without `since`.",
+        );
+      if (since !== undefined && isExpired(position, account.changesPurgedThrough))
+        throw new Gone(
+          "Deletions after this cursor are no longer kept; sync again from the start without `since`.",
+          "cursor_expired",
+        );
+
+      const entries: ChangeEntry[] = [];
+      const own = {
+        changeSeq: account.changeSeq,
+        type: "bank_account" as const,
+        id: account.id,
+        deleted: false,
+      };
+      if (isAfter(own, position)) entries.push(own);
+      for (const source of Object.values(LIVE_SOURCES))
+        entries.push(...(await source.after(tx, account.id, position, size + 1)));
+      // A full snapshot lists the living; deletions matter from a cursor on.
+      if (since !== undefined) entries.push(...(await tombstonesAfter(tx, account.id, position, size + 1)));
+      entries.sort(byFeedOrder);
+      const page = entries.slice(0, size);
+      const hasMore = entries.length > size;
+
+      const objects = new Map<string, unknown>();
+      if (page.some((entry) => entry.type === "bank_account"))
+        objects.set(account.id, await loadBankAccountView(tx, account));
+      for (const [type, source] of Object.entries(LIVE_SOURCES)) {
+        const ids = page.filter((entry) => entry.type === type && !entry.deleted).map((entry) => entry.id);
+        if (ids.length > 0) for (const [key, view] of await source.load(tx, ids)) objects.set(key, view);
+      }
+      const last = page[page.length - 1];
+      return {
+        cursor: encodeCursor(
+          account.id,
+          hasMore && last
+            ? { changeSeq: last.changeSeq, type: last.type, id: last.id }
+            : { changeSeq: account.changeCounter },
+        ),
+        has_more: hasMore,
+        changes: page.map(
+          (entry) =>
+            ({
+              type: entry.type,
+              id: entry.id,
+              deleted: entry.deleted,
+              object: entry.deleted ? null : objects.get(entry.id),
+            }) as Change,
+        ),
+      };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+const isAfter = (entry: ChangeEntry, position: FeedPosition) =>
+  byFeedOrder(entry, {
+    changeSeq: position.changeSeq,
+    type: position.type ?? ("~" as ChangeEntry["type"]),
+    id: position.id ?? "",
+    deleted: false,
+  }) > 0;
+
+/**
+ * Deletions numbered up to `purgedThrough` are gone: a cursor before that number may have missed
+ * one. A cursor inside that very number (a page that ended mid-number) may too.
+ */
+const isExpired = (position: FeedPosition, purgedThrough: number) =>
+  position.changeSeq < purgedThrough || (position.changeSeq === purgedThrough && position.type !== undefined);
