@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { changesRetentionEnv } from "@allot/domain/changes/changes-retention-env";
 import { throttleRatesSchema } from "@allot/domain/throttle/throttle-rate";
 import { webhookPolicyEnv, webhookPolicyOf } from "@allot/domain/webhooks/webhook-policy-env";
 import type { MailSettings } from "@allot/mail/mail-transport-for";
+import type { JobSettings } from "@allot/scheduler/jobs";
 import { z } from "zod";
 import type { ApiConfig } from "./config";
 import { trustProxySchema } from "./http/trust-proxy";
@@ -50,6 +52,7 @@ const EnvSchema = z.object({
   RESEND_API_KEY: z.string().optional(),
   ...webhookPolicyEnv,
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  ...changesRetentionEnv,
 });
 
 export interface ApiEnv {
@@ -61,6 +64,7 @@ export interface ApiEnv {
   logLevel: string;
   /** `embedded`: the server runs the scheduler's jobs itself (main.ts). */
   scheduler: "embedded" | "off";
+  jobs: JobSettings;
   mail: MailSettings;
   config: ApiConfig;
 }
@@ -82,6 +86,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_KEY_PREFIX } : null,
     logLevel: e.LOG_LEVEL,
     scheduler: e.SCHEDULER ?? (e.DATABASE_URL ? "off" : "embedded"),
+    jobs: { changesRetentionDays: e.CHANGES_RETENTION_DAYS },
     mail:
       e.MAIL_TRANSPORT === "file"
         ? {

@@ -4,7 +4,7 @@ import { createAccessTokens } from "@allot/domain/auth/access-tokens";
 import { mailTransportFor } from "@allot/mail/mail-transport-for";
 import { accountJobs } from "@allot/scheduler/account-jobs";
 import { type EmailDelivery, startEmailDelivery } from "@allot/scheduler/email-delivery";
-import { jobs } from "@allot/scheduler/jobs";
+import { jobsFor } from "@allot/scheduler/jobs";
 import { type SchedulerLoop, startScheduler } from "@allot/scheduler/run-scheduler";
 import { startWebhookDelivery, type WebhookDelivery } from "@allot/scheduler/webhook-delivery";
 import { httpWebhookPoster } from "@allot/webhook-poster/http-webhook-poster";
@@ -71,4 +71,5 @@ emailDelivery = startEmailDelivery(database.db, mailTransportFor(env.mail), {
 });
 // Webhook deliveries too: every API process takes its share of the outbox (so does `pnpm cron`).
 webhookDelivery = startWebhookDelivery(database, webhookPoster);
-if (env.scheduler === "embedded") scheduler = startScheduler(database, { jobs, accountJobs });
+if (env.scheduler === "embedded")
+  scheduler = startScheduler(database, { jobs: jobsFor(env.jobs), accountJobs });

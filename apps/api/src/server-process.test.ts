@@ -11,9 +11,11 @@ import {
   testEngines,
   withAdminConnection,
 } from "@allot/db/testing/test-databases";
-import { jobs } from "@allot/scheduler/jobs";
+import { jobsFor } from "@allot/scheduler/jobs";
 import { PGlite } from "@electric-sql/pglite";
 import { afterEach, describe, expect, it } from "vitest";
+
+const jobs = jobsFor({ changesRetentionDays: 90 });
 
 const apiRoot = fileURLToPath(new URL("..", import.meta.url));
 

@@ -1,7 +1,9 @@
 import { join, resolve } from "node:path";
 import type { DatabaseOptions } from "@allot/db/create-database";
+import { changesRetentionEnv } from "@allot/domain/changes/changes-retention-env";
 import type { WebhookPolicy } from "@allot/domain/webhooks/address-policy";
 import { webhookPolicyEnv, webhookPolicyOf } from "@allot/domain/webhooks/webhook-policy-env";
+import type { JobSettings } from "@allot/scheduler/jobs";
 import { z } from "zod";
 
 // The only place process.env is read for cron: the same database settings as the API.
@@ -12,12 +14,14 @@ const EnvSchema = z.object({
   // apps/cron, so without it a relative DATA_DIR would name another folder than the server's.
   INIT_CWD: z.string().optional(),
   ...webhookPolicyEnv,
+  ...changesRetentionEnv,
 });
 
 export interface CronEnv {
   database: DatabaseOptions;
   /** Where the webhooks this process delivers may go. */
   webhooks: WebhookPolicy;
+  jobs: JobSettings;
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): CronEnv {
@@ -28,5 +32,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): CronEnv {
   return {
     database: DATABASE_URL ? { url: DATABASE_URL } : { dataDir: join(dataDir, "pglite") },
     webhooks: webhookPolicyOf(parsed.data),
+    jobs: { changesRetentionDays: parsed.data.CHANGES_RETENTION_DAYS },
   };
 }

@@ -1,7 +1,7 @@
 import { createDatabase } from "@allot/db/create-database";
 import { EmbeddedDatabaseInUse } from "@allot/db/embedded-database-lock";
 import { accountJobs } from "@allot/scheduler/account-jobs";
-import { jobs } from "@allot/scheduler/jobs";
+import { jobsFor } from "@allot/scheduler/jobs";
 import { httpWebhookPoster } from "@allot/webhook-poster/http-webhook-poster";
 import { CommanderError } from "commander";
 import { readEnv } from "./env";
@@ -16,8 +16,11 @@ const openDatabase = async () => {
 };
 
 try {
-  const webhookPoster = httpWebhookPoster(readEnv().webhooks);
-  await createProgram({ openDatabase, jobs, accountJobs, webhookPoster }).parseAsync(process.argv);
+  const env = readEnv();
+  const webhookPoster = httpWebhookPoster(env.webhooks);
+  await createProgram({ openDatabase, jobs: jobsFor(env.jobs), accountJobs, webhookPoster }).parseAsync(
+    process.argv,
+  );
 } catch (error) {
   // Commander has already printed its message (or the help) on stderr.
   if (error instanceof CommanderError) process.exitCode = error.exitCode === 0 ? 0 : USAGE_EXIT_CODE;

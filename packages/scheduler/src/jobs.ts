@@ -1,6 +1,7 @@
 import { purgeOldActivity } from "@allot/domain/activity/purge-old-activity";
 import { warnExpiringApiKeys } from "@allot/domain/api-keys/warn-expiring-keys";
 import { cleanupTokens } from "@allot/domain/auth/cleanup-tokens";
+import { purgeOldTombstones } from "@allot/domain/changes/purge-old-tombstones";
 import { purgeExpiredIdempotencyKeys } from "@allot/domain/idempotency/purge-expired-keys";
 import { expireDueInvitations } from "@allot/domain/invitations/expire-invitations";
 import { deliverDigests } from "@allot/domain/notifications/deliver-notifications";
@@ -17,10 +18,16 @@ export interface Job {
   run(ctx: PublicContext): Promise<unknown>;
 }
 
+/** What a deployment sets for its jobs (the API's and cron's env.ts read it). */
+export interface JobSettings {
+  /** CHANGES_RETENTION_DAYS: the change feed's deletions are kept this long. */
+  changesRetentionDays: number;
+}
+
 const HOUR_MS = 3_600_000;
 
 // Lock ids sit beside the migration lock (4_216_001) in one arbitrary range of our own.
-export const jobs: Job[] = [
+export const jobsFor = ({ changesRetentionDays }: JobSettings): Job[] => [
   { name: "cleanup-tokens", everyMs: 24 * HOUR_MS, lockId: 4_216_101, run: cleanupTokens },
   {
     name: "cleanup-throttle-counters",
@@ -37,4 +44,11 @@ export const jobs: Job[] = [
   { name: "purge-webhook-deliveries", everyMs: 24 * HOUR_MS, lockId: 4_216_105, run: purgeOldDeliveries },
   // Answers are replayed for IDEMPOTENCY_TTL_HOURS; an expired one no longer matters.
   { name: "purge-idempotency-keys", everyMs: HOUR_MS, lockId: 4_216_106, run: purgeExpiredIdempotencyKeys },
+  // An older cursor is then 410 cursor_expired: its client syncs again from the start.
+  {
+    name: "purge-change-tombstones",
+    everyMs: 24 * HOUR_MS,
+    lockId: 4_216_107,
+    run: (ctx) => purgeOldTombstones(ctx, changesRetentionDays),
+  },
 ];

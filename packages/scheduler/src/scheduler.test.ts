@@ -2,7 +2,10 @@ import type { DatabaseHandle } from "@allot/db/create-database";
 import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Job, jobs } from "./jobs";
+import { type Job, jobsFor } from "./jobs";
+
+const jobs = jobsFor({ changesRetentionDays: 90 });
+
 import { createScheduler } from "./scheduler";
 
 const HOUR_MS = 3_600_000;
@@ -29,6 +32,7 @@ describe.each(testEngines())("cron scheduler (%s)", (engine) => {
       { job: "purge-activity", status: "done", result: 0 },
       { job: "purge-webhook-deliveries", status: "done", result: 0 },
       { job: "purge-idempotency-keys", status: "done", result: 0 },
+      { job: "purge-change-tombstones", status: "done", result: 0 },
     ]);
     expect(await scheduler.runDue(new Date(start.getTime() + 60_000))).toEqual([]);
     const minutesLater = await scheduler.runDue(new Date(start.getTime() + 30 * 60_000));
@@ -51,6 +55,7 @@ describe.each(testEngines())("cron scheduler (%s)", (engine) => {
       "purge-activity",
       "purge-webhook-deliveries",
       "purge-idempotency-keys",
+      "purge-change-tombstones",
     ]);
   });
 
