@@ -39,11 +39,11 @@ export function readBenchEnv(env: NodeJS.ProcessEnv = process.env): BenchEnv {
 /**
  * `pnpm bench [group…] [--smoke]`: `lists` (GET bank accounts and transactions under load, against
  * the bare floor), `funding` (a year of the funding engine's catch-up), `import` (sync-scrape at
- * scale, the CLI's CSV import) and `webhooks` (delivery throughput, commit-to-arrival delay); no
- * group runs them all. `--smoke` runs them at a tiny size, checks only that each works, and writes
+ * scale, the CLI's CSV import), `webhooks` (delivery throughput, commit-to-arrival delay) and
+ * `changes` (the change feed: a full sync, the delta after a sync-scrape); no group runs them all. `--smoke` runs them at a tiny size, checks only that each works, and writes
  * no results file.
  */
-export const SCENARIO_GROUPS = ["lists", "funding", "import", "webhooks"] as const;
+export const SCENARIO_GROUPS = ["lists", "funding", "import", "webhooks", "changes"] as const;
 export type ScenarioGroup = (typeof SCENARIO_GROUPS)[number];
 
 const SMOKE = "--smoke";

@@ -15,7 +15,7 @@ import { seedTransactions } from "./seed-transactions";
  */
 
 const TARGETS = { first: 2_000, again: 1_000 };
-const SYNC_PATH = (accountId: string) => `/api/v1/bank-accounts/${accountId}/sync-scrape/`;
+export const SYNC_PATH = (accountId: string) => `/api/v1/bank-accounts/${accountId}/sync-scrape/`;
 
 export interface ImportBenchContext {
   databaseUrl: string;
@@ -35,7 +35,7 @@ interface ImportSizes {
   rounds: number;
 }
 
-interface SyncResult {
+export interface SyncResult {
   deleted_pending: number;
   inserted_posted: number;
   skipped_posted: number;
@@ -118,7 +118,7 @@ export async function benchImport(
  * The account's posted balance before the sync: the bank's running balances count from it (the
  * seeded pending rows are replaced by the scrape's), so a correct sync reports no mismatch.
  */
-async function postedBalance(db: Database, accountId: string): Promise<bigint> {
+export async function postedBalance(db: Database, accountId: string): Promise<bigint> {
   const [row] = await db
     .select({ posted: bankAccounts.postedBalance })
     .from(bankAccounts)

@@ -81,6 +81,7 @@ const HEADINGS: Record<ScenarioGroup, string> = {
   funding: "## funding: a year's catch-up",
   import: "## import: sync-scrape and the CLI's CSV import",
   webhooks: "## webhooks: delivery throughput and commit-to-arrival delay",
+  changes: "## changes: the change feed's full sync and delta",
 };
 const MARKER = /^<!-- bench: ([a-z]+) -->\n/m;
 

@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import { withAdminConnection } from "@allot/db/testing/test-databases";
+import { benchChanges } from "./changes-bench";
 import { benchCliImport } from "./cli-import-bench";
 import { createCleanups } from "./defer";
 import {
@@ -29,7 +30,7 @@ import { type BenchSizes, benchSizes } from "./sizes";
 import { type ApiDatabase, benchWebhooks } from "./webhook-bench";
 
 /*
- * `pnpm bench [lists] [funding] [import] [webhooks] [--smoke]` (no group: all), on PostgreSQL, through the real API process.
+ * `pnpm bench [lists] [funding] [import] [webhooks] [changes] [--smoke]` (no group: all), on PostgreSQL, through the real API process.
  * lists: authenticated GET /api/v1/bank-accounts/, then the first 100 transactions (with
  * allocations) of an account holding 100,000 and of one holding 10,000, each beside a bare fastify +
  * postgres.js server running the same SQL, all loaded by autocannon over loopback in the same run.
@@ -39,6 +40,9 @@ import { type ApiDatabase, benchWebhooks } from "./webhook-bench";
  * webhooks: deliveries a second as fresh API processes (on PostgreSQL and on the embedded PGlite)
  * drain a queued outbox of 2,000, and the delay from a change's answer to its delivery's arrival
  * at p50 and p99 through the run's API process (webhook-bench.ts).
+ * changes: the change feed read to its end in pages of 500 as a client syncs, from the start on an
+ * account of 100,000 transactions, then from that sync's cursor after a 5,000-row sync-scrape
+ * (changes-bench.ts).
  * Prints markdown tables and keeps them in results/latest.md, after a summary of every scenario
  * against its target, and the same figures in results/latest.json (results-file.ts; the groups not
  * run keep their last figures). A run with a failure writes nothing.
@@ -104,6 +108,7 @@ async function main() {
     funding: benchFundingGroup,
     import: benchImportGroup,
     webhooks: benchWebhooksGroup,
+    changes: benchChangesGroup,
   };
 
   const sections: Partial<Record<ScenarioGroup, string>> = {};
@@ -250,6 +255,18 @@ async function benchWebhooksGroup(context: GroupContext): Promise<GroupOutcome> 
     environment: context.environment,
   });
   return { section: webhooks.report, figures: webhooks.figures, failures: webhooks.problems };
+}
+
+async function benchChangesGroup(context: GroupContext): Promise<GroupOutcome> {
+  const changes = await benchChanges({
+    databaseUrl: context.databaseUrl,
+    apiUrl: context.apiUrl,
+    bankId: context.users.bankId,
+    owner: context.users.funder,
+    sizes: context.sizes.changes,
+    environment: context.environment(),
+  });
+  return { section: changes.report, figures: changes.figures, failures: changes.problems };
 }
 
 /** The lists group: the accounts page, then the transaction pages, each beside the bare floor. */

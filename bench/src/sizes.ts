@@ -1,3 +1,4 @@
+import { MAX_PAGE_SIZE } from "@allot/contract/http/fields";
 import type { LoadSettings } from "./measure";
 
 /**
@@ -14,6 +15,11 @@ export interface BenchSizes {
   sync: { stored: number; scraped: number; pending: number; rounds: number };
   csvRows: number;
   webhooks: WebhookSizes;
+  /**
+   * The change feed: a full sync of an account of `stored` transactions, then the delta after a
+   * sync-scrape of `scraped` posted rows and `pending` pending ones, `pageSize` changes a page.
+   */
+  changes: { stored: number; scraped: number; pending: number; pageSize: number; rounds: number };
 }
 
 export interface WebhookSizes {
@@ -43,6 +49,8 @@ export function benchSizes(load: LoadSettings, smoke: boolean): BenchSizes {
         ],
         latency: { changes: 5, perSecond: 20 },
       },
+      // Pages smaller than the feed, so the cursor is followed.
+      changes: { stored: 200, scraped: 200, pending: 5, pageSize: 50, rounds: 1 },
     };
   return {
     smoke,
@@ -59,5 +67,6 @@ export function benchSizes(load: LoadSettings, smoke: boolean): BenchSizes {
       ],
       latency: { changes: 200, perSecond: 10 },
     },
+    changes: { stored: 100_000, scraped: 5_000, pending: 20, pageSize: MAX_PAGE_SIZE, rounds: load.rounds },
   };
 }
