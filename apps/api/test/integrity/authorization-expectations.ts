@@ -236,6 +236,11 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     passes: notFound,
     request: (w) => ({ path: `/v1/bank-accounts/${w.account.id}/activity/?type=budget.created` }),
   },
+  "GET /v1/bank-accounts/{id}/changes/": {
+    access: "user",
+    passes: notFound,
+    request: (w) => ({ path: `/v1/bank-accounts/${w.account.id}/changes/` }),
+  },
   "PUT /v1/bank-accounts/{id}/": {
     access: "user",
     passes: notFound,
