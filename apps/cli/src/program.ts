@@ -5,6 +5,7 @@ import { registerActivityCommand } from "./commands/activity";
 import { registerAdminCommands } from "./commands/admin";
 import { registerBudgetsCommands } from "./commands/budgets";
 import { registerCategoriesCommands } from "./commands/categories";
+import { registerChangesCommand } from "./commands/changes";
 import { registerCompletionCommand } from "./commands/completion";
 import { registerFundCommands } from "./commands/fund";
 import { registerImportCommands } from "./commands/import";
@@ -45,6 +46,7 @@ export function createProgram(env: CliEnv): Command {
   registerInviteCommands(program, env);
   registerOccurrencesCommand(program, env);
   registerActivityCommand(program, env);
+  registerChangesCommand(program, env);
   registerWebhooksCommands(program, env);
   registerCompletionCommand(program);
   // Last: exit codes and help hints reach every command, whoever registered it.

@@ -472,6 +472,7 @@ const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 
 const CONSUMER = `import { createHmac } from "node:crypto";
 import {
+  type ChangesPage,
   createClient,
   isApiError,
   isValidationError,
@@ -489,8 +490,14 @@ const me = await client.users.getMe();
 // @ts-expect-error: outputs are typed from the contract, so an unknown field does not compile.
 void me.no_such_field;
 
-const banks: string[] = [];
-for await (const bank of client.paginate(client.banks.list, { page_size: 1, ordering: "name" })) banks.push(bank.name);
+const banks: { id: string; name: string }[] = [];
+for await (const bank of client.paginate(client.banks.list, { page_size: 1, ordering: "name" })) banks.push(bank);
+
+// A new account's change feed, a change a page: the account and its Unallocated budget.
+const account = await client.bankAccounts.create({ name: "Replica", bank: banks[0]?.id ?? "", posted_balance: "0.00" });
+const pages: ChangesPage[] = [];
+for await (const page of client.changes.iterate(account.id, { pageSize: 1 })) pages.push(page);
+const changes = pages.map((page) => page.changes.map((change) => change.type).join());
 
 let fields: string[] = [];
 try {
@@ -513,7 +520,17 @@ try {
 } catch (error) {
   if (error instanceof WebhookVerificationError) refused = error.reason;
 }
-console.log(JSON.stringify({ email: me.email, banks, fields, sessions: sessions.length, verified: payload.type, refused }));
+console.log(
+  JSON.stringify({
+    email: me.email,
+    banks: banks.map((bank) => bank.name),
+    changes,
+    fields,
+    sessions: sessions.length,
+    verified: payload.type,
+    refused,
+  }),
+);
 `;
 
 let consumer: Promise<string> | undefined;
@@ -601,6 +618,7 @@ describe.each(testEngines())("the built SDK used from another project (%s)", (en
     expect(result).toMatchObject({
       email,
       fields: expect.arrayContaining(["posted_balance"]),
+      changes: ["bank_account", "budget"],
       sessions: 1,
       verified: "webhook.test",
       refused: "no_matching_signature",

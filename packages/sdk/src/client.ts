@@ -1,5 +1,6 @@
 import { routes } from "@allot/contract/routes";
 import { type AuthResource, authResource } from "./auth-resource";
+import { type ChangesResource, changesResource } from "./changes-resource";
 import { idempotencyKeyFor } from "./idempotency-key";
 import { paginator } from "./paginate";
 import { type GeneratedResources, generateResources } from "./resources";
@@ -17,8 +18,9 @@ import { createTransport, type RequestOptions, type TransportOptions } from "./t
 
 export type ClientOptions = TransportOptions & SessionOptions;
 
-export type Client = Omit<GeneratedResources, "auth"> & {
+export type Client = Omit<GeneratedResources, "auth" | "changes"> & {
   auth: AuthResource;
+  changes: ChangesResource;
   /** The login session the client holds (rotated on each refresh); null for an API key or none. */
   readonly session: Session | null;
   /** Calls any route of the contract: the typed core every resource method goes through. */
@@ -40,10 +42,11 @@ export function createClient(options: ClientOptions): Client {
     const idempotencyKey = idempotencyKeyFor(route, requestOptions) ?? undefined;
     return (await auth.send(route, input, { ...requestOptions, idempotencyKey })).body;
   };
-  const { auth: generatedAuth, ...generated } = generateResources(routes, call);
+  const { auth: generatedAuth, changes, ...generated } = generateResources(routes, call);
   return {
     ...generated,
     auth: authResource(generatedAuth, rawSend, auth),
+    changes: changesResource(changes),
     get session() {
       return auth.session;
     },

@@ -2,8 +2,11 @@
  * The built package's entry: what `@allot/sdk` gives another project. Inside the monorepo,
  * code imports the files themselves (`@allot/sdk/client`), like every other package.
  */
+
+export type { Change, ChangesPage, ChangeType } from "@allot/contract/changes/change";
 export { routes } from "@allot/contract/routes";
 export { ApiError, isApiError, isValidationError, type ValidationError } from "./api-error";
+export type { ChangeFeedOptions, ChangesResource } from "./changes-resource";
 export { type Client, type ClientOptions, createClient } from "./client";
 export { idempotencyKeyOf } from "./idempotency-key";
 export type { AnyRoute, RouteInput, RouteOutput } from "./route-types";

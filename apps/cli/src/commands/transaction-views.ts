@@ -10,7 +10,7 @@ import { emitRecord, type OutputOptions } from "../format/emit";
 /** Budget id → name within an account, archived budgets included (old allocations point at them). */
 export type BudgetNames = ReadonlyMap<string, string>;
 
-async function budgetNamesOf(client: Client, accountId: string): Promise<BudgetNames> {
+export async function budgetNamesOf(client: Client, accountId: string): Promise<BudgetNames> {
   const names = new Map<string, string>();
   for await (const budget of client.paginate(listBudgetsRoute, { bank_account: accountId, page_size: 500 }))
     names.set(budget.id, budget.name);

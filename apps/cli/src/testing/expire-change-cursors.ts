@@ -1,0 +1,14 @@
+import type { Database } from "@allot/db/create-database";
+import { bankAccounts } from "@allot/db/schema/bank-accounts";
+import { eq, sql } from "drizzle-orm";
+
+/**
+ * What purging an account's old deletions does to its change feed, done by hand: every cursor
+ * older than the account's latest write becomes 410 `cursor_expired`.
+ */
+export async function expireChangeCursors(db: Database, accountId: string): Promise<void> {
+  await db
+    .update(bankAccounts)
+    .set({ changesPurgedThrough: sql`${bankAccounts.changeCounter}` })
+    .where(eq(bankAccounts.id, accountId));
+}
