@@ -18,24 +18,24 @@ export const CHANGE_OBJECT_SCHEMAS = {
 
 export type ChangeType = keyof typeof CHANGE_OBJECT_SCHEMAS;
 
-const changeOf = <T extends ChangeType>(type: T) =>
+// The object's schema passed on its own (not looked up by `type`), so TypeScript narrows `object`
+// when a client tests `type`.
+const changeOf = <T extends ChangeType, S extends z.ZodType>(type: T, object: S) =>
   z.object({
     type: z.literal(type),
     id: z.uuid(),
     deleted: z.boolean(),
-    object: CHANGE_OBJECT_SCHEMAS[type]
-      .nullable()
-      .meta({ description: "What the object's GET answers now; null when deleted." }),
+    object: object.nullable().meta({ description: "What the object's GET answers now; null when deleted." }),
   });
 
 export const ChangeSchema = z
   .discriminatedUnion("type", [
-    changeOf("bank_account"),
-    changeOf("budget"),
-    changeOf("transaction"),
-    changeOf("allocation"),
-    changeOf("internal_transaction"),
-    changeOf("funding_occurrence"),
+    changeOf("bank_account", BankAccountSchema),
+    changeOf("budget", BudgetSchema),
+    changeOf("transaction", TransactionSchema),
+    changeOf("allocation", TransactionAllocationSchema),
+    changeOf("internal_transaction", InternalTransactionSchema),
+    changeOf("funding_occurrence", FundingEventOccurrenceSchema),
   ])
   .meta({ id: "Change" });
 
