@@ -14,6 +14,8 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
 import { aBudget, aCategory, anAccount, aTransaction } from "../../../test/testing/fixtures";
 import { useTestApp } from "../../../test/testing/test-app";
+import { useTestMailbox } from "../../../test/testing/test-mailbox";
+import { invitationKit } from "../invitations/invitation-test-kit";
 import { applyChanges, changesKit, comparable, type Replica } from "./changes-test-kit";
 
 const summary = (changes: Change[]) =>
@@ -26,6 +28,10 @@ const summary = (changes: Change[]) =>
 describe.each(testEngines())("the change feed (%s)", (engine) => {
   const t = useTestApp(engine);
   const feed = changesKit(t);
+  const invitations = invitationKit(
+    t,
+    useTestMailbox(() => t.db),
+  );
 
   /** A replica from a full snapshot, and the cursor to follow it with. */
   async function replicate(who: Parameters<typeof feed.page>[0], accountId: string) {
@@ -168,6 +174,26 @@ describe.each(testEngines())("the change feed (%s)", (engine) => {
     expect(after.changes[0]?.object).toMatchObject({ timezone: "Asia/Tokyo" });
     applyChanges(replica, after.changes);
     await expectInSync(owner, account.id, replica);
+  });
+
+  it("puts the account in the feed when an invitation is accepted: its owners changed", async () => {
+    const owner = await t.user();
+    const partner = await t.user();
+    const account = await anAccount(t, owner);
+    const { replica, cursor } = await replicate(owner, account.id);
+
+    const { secret } = await invitations.invited(owner, account.id, partner.email);
+    const accepted = await invitations.accept(secret);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const delta = await feed.follow(owner, account.id, cursor);
+    expect(summary(delta.changes)).toEqual(["bank_account"]);
+    expect(delta.changes[0]?.object).toMatchObject({ owners: [owner.username, partner.username] });
+    applyChanges(replica, delta.changes);
+    await expectInSync(owner, account.id, replica);
+    // The new owner reads the same feed.
+    expect(comparable(applyChanges(new Map(), (await feed.follow(partner, account.id)).changes))).toEqual(
+      comparable(replica),
+    );
   });
 
   it("pages through a cursor inside one change number without losing or repeating an entry", async () => {
