@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { runFundingRoute } from "@allot/contract/funding/routes";
 import type { RouteInput } from "@allot/contract/http/route";
@@ -18,6 +17,7 @@ import { changeStamp, lockAccountForChange } from "../changes/change-number";
 import { type LedgerKey, minKey } from "../ledger/ledger-key";
 import { refreshBudgetSnapshots } from "../ledger/snapshots";
 import { notifyAccountOwners } from "../notifications/record-notification";
+import { ascendingIds } from "../shared/ascending-ids";
 import { NotFound, ValidationFailed } from "../shared/errors";
 import type { PublicContext, UseCaseContext } from "../shared/use-case-context";
 import { type EventKind, toFundingBudget } from "./funding-budget";
@@ -230,7 +230,7 @@ async function writePlan(
   // the snapshots the plan computed are then already right unless older rows come later.
   const { transfers } = plan;
   if (transfers.length > 0) {
-    const ids = transfers.map(() => randomUUID()).sort();
+    const ids = ascendingIds(transfers.length);
     await tx.execute(sql`
       insert into internal_transactions (id, bank_account_id, amount, src_budget_id, dst_budget_id,
         actor_id, effective_date, src_budget_balance, dst_budget_balance)
@@ -249,18 +249,19 @@ async function writePlan(
   const added = plan.occurrences.filter((occurrence) => occurrence.id === undefined);
   if (added.length > 0)
     await tx.execute(sql`
-      insert into funding_occurrences (bank_account_id, budget_id, kind, scheduled_date, status,
+      insert into funding_occurrences (id, bank_account_id, budget_id, kind, scheduled_date, status,
         amount, moved_amount, completed_at)
-      select ${accountId}::uuid, o.budget, o.kind, o.scheduled, o.status, o.amount, o.moved,
+      select o.id, ${accountId}::uuid, o.budget, o.kind, o.scheduled, o.status, o.amount, o.moved,
         case when o.status = 'COMPLETE' then now() end
       from unnest(
+        ${arrayLiteral(ascendingIds(added.length))}::uuid[],
         ${arrayLiteral(added.map((o) => o.budgetId))}::uuid[],
         ${arrayLiteral(added.map((o) => o.kind))}::text[],
         ${arrayLiteral(added.map((o) => o.scheduledDate))}::date[],
         ${arrayLiteral(added.map((o) => o.status))}::text[],
         ${arrayLiteral(added.map((o) => o.amount.toFixed(2)))}::numeric[],
         ${arrayLiteral(added.map((o) => o.movedAmount.toFixed(2)))}::numeric[]
-      ) as o(budget, kind, scheduled, status, amount, moved)
+      ) as o(id, budget, kind, scheduled, status, amount, moved)
       -- A paused budget's events are recorded SKIPPED once, however many runs meet them.
       on conflict (budget_id, kind, scheduled_date) do nothing`);
   const toppedUp = plan.occurrences.filter((occurrence) => occurrence.id !== undefined);

@@ -21,6 +21,7 @@ import { addDays } from "../funding/schedule-events";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import { type LedgerKey, minKey } from "../ledger/ledger-key";
 import { notifyAccountOwners } from "../notifications/record-notification";
+import { ascendingIds } from "../shared/ascending-ids";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney, ZERO } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
@@ -356,17 +357,20 @@ async function insertRows(
       ${arrayLiteral(inserts.map(({ row }) => row.rawDescription))}::text[],
       ${arrayLiteral(snapshots.map((s) => s.posted))}::numeric[],
       ${arrayLiteral(snapshots.map((s) => s.available))}::numeric[]
-    ) with ordinality as r(id, amount, posted, at, type, pending, raw, posted_after, available_after, n)`);
+    ) with ordinality as r(id, amount, posted, at, type, pending, raw, posted_after, available_after, n)
+    -- In id order: appended to the id indexes rather than spread over them (shared/ascending-ids.ts).
+    order by r.id`);
   await tx.execute(sql`
-    insert into transaction_allocations (transaction_id, bank_account_id, budget_id, amount,
+    insert into transaction_allocations (id, transaction_id, bank_account_id, budget_id, amount,
       budget_balance, created_at, modified_at)
-    select r.id, ${accountId}::uuid, ${unallocatedId}::uuid, r.amount, r.balance_after,
+    select r.allocation, r.id, ${accountId}::uuid, ${unallocatedId}::uuid, r.amount, r.balance_after,
       now() + r.n * interval '1 microsecond', now() + r.n * interval '1 microsecond'
     from unnest(
+      ${arrayLiteral(ascendingIds(inserts.length))}::uuid[],
       ${ids}::uuid[],
       ${amounts}::numeric[],
       ${arrayLiteral(snapshots.map((s) => s.unallocated))}::numeric[]
-    ) with ordinality as r(id, amount, balance_after, n)`);
+    ) with ordinality as r(allocation, id, amount, balance_after, n)`);
 }
 
 /**
