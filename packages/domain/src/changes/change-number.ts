@@ -59,6 +59,14 @@ export async function stampEachAccount(
   }
 }
 
+/**
+ * SQL that puts in the feed the transactions of the allocations a statement changed (`changed`: a
+ * CTE returning their `transaction_id`): a transaction's answer embeds its allocations.
+ */
+export const stampTransactionsOf = (changed: SQL) =>
+  sql`update transactions set change_seq = ${changeStamp}
+      where id in (select transaction_id from ${changed}) and change_seq <> ${changeStamp}`;
+
 /** Puts transactions in the feed when only what they embed changed (their allocations). */
 export async function stampTransactions(tx: Tx, ids: string[]) {
   if (ids.length === 0) return;

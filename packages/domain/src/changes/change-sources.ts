@@ -1,5 +1,6 @@
 import type { ChangeType } from "@allot/contract/changes/change";
 import type { Tx } from "@allot/db/create-database";
+import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
 import { changeTombstones } from "@allot/db/schema/change-tombstones";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
@@ -9,6 +10,7 @@ import { transactions } from "@allot/db/schema/transactions";
 import { and, asc, eq, gt, gte, inArray, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { selectAllocationViews, toAllocationView } from "../allocations/allocation-view";
+import { loadBankAccountViews } from "../bank-accounts/bank-account-view";
 import { loadBudgetViews } from "../budgets/budget-view";
 import {
   selectFundingOccurrences,
@@ -34,14 +36,20 @@ export const byFeedOrder = (a: ChangeEntry, b: ChangeEntry) =>
   a.changeSeq - b.changeSeq ||
   (a.type < b.type ? -1 : a.type > b.type ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-interface StampedTable {
-  id: PgColumn;
-  bankAccountId: PgColumn;
-  changeSeq: PgColumn;
-}
+/** The tables whose rows the feed carries, each with its change number. */
+type FeedTable =
+  | typeof bankAccounts
+  | typeof budgets
+  | typeof transactions
+  | typeof transactionAllocations
+  | typeof internalTransactions
+  | typeof fundingOccurrences;
 
-/** A table's rows of one type after `position`, in feed order (index: account, change_seq, id). */
-function rowsAfter(table: StampedTable, type: ChangeType) {
+/**
+ * A table's rows of one type after `position`, in feed order, by the index (account, change_seq,
+ * id); `account` is the column naming the account (the account's own id for bank_accounts).
+ */
+function rowsAfter(table: FeedTable, type: ChangeType, account: PgColumn) {
   return async (tx: Tx, accountId: string, position: FeedPosition, limit: number): Promise<ChangeEntry[]> => {
     const { changeSeq: seq, id } = table;
     const after =
@@ -52,16 +60,11 @@ function rowsAfter(table: StampedTable, type: ChangeType) {
           : sql`(${seq}, ${id}) > (${position.changeSeq}, ${position.id}::uuid)`;
     const rows = await tx
       .select({ id, changeSeq: seq })
-      .from(table as unknown as typeof budgets)
-      .where(and(eq(table.bankAccountId, accountId), after))
+      .from(table)
+      .where(and(eq(account, accountId), after))
       .orderBy(asc(seq), asc(id))
       .limit(limit);
-    return rows.map((row) => ({
-      changeSeq: Number(row.changeSeq),
-      type,
-      id: String(row.id),
-      deleted: false,
-    }));
+    return rows.map((row) => ({ ...row, type, deleted: false }));
   };
 }
 
@@ -70,25 +73,32 @@ type LoadViews = (tx: Tx, ids: string[]) => Promise<Map<string, unknown>>;
 
 const byId = <V extends { id: string }>(views: V[]) => new Map(views.map((view) => [view.id, view]));
 
-/** The account's own row is read by the feed itself (it is the page's snapshot of the account). */
-export const LIVE_SOURCES: Record<
-  Exclude<ChangeType, "bank_account">,
-  { after: ReturnType<typeof rowsAfter>; load: LoadViews }
-> = {
+/** Where the feed finds each type's changed rows, and how it loads their views. */
+export const FEED_SOURCES: Record<ChangeType, { after: ReturnType<typeof rowsAfter>; load: LoadViews }> = {
+  bank_account: {
+    after: rowsAfter(bankAccounts, "bank_account", bankAccounts.id),
+    load: async (tx, ids) =>
+      byId(
+        await loadBankAccountViews(
+          tx,
+          await tx.select().from(bankAccounts).where(inArray(bankAccounts.id, ids)),
+        ),
+      ),
+  },
   budget: {
-    after: rowsAfter(budgets, "budget"),
+    after: rowsAfter(budgets, "budget", budgets.bankAccountId),
     load: async (tx, ids) =>
       byId(await loadBudgetViews(tx, await tx.select().from(budgets).where(inArray(budgets.id, ids)))),
   },
   transaction: {
-    after: rowsAfter(transactions, "transaction"),
+    after: rowsAfter(transactions, "transaction", transactions.bankAccountId),
     load: async (tx, ids) =>
       byId(
         await toTransactionViews(tx, await selectTransactionViews(tx).where(inArray(transactions.id, ids))),
       ),
   },
   allocation: {
-    after: rowsAfter(transactionAllocations, "allocation"),
+    after: rowsAfter(transactionAllocations, "allocation", transactionAllocations.bankAccountId),
     load: async (tx, ids) =>
       byId(
         (await selectAllocationViews(tx).where(inArray(transactionAllocations.id, ids))).map(
@@ -97,7 +107,7 @@ export const LIVE_SOURCES: Record<
       ),
   },
   internal_transaction: {
-    after: rowsAfter(internalTransactions, "internal_transaction"),
+    after: rowsAfter(internalTransactions, "internal_transaction", internalTransactions.bankAccountId),
     load: async (tx, ids) =>
       byId(
         (await selectInternalTransactions(tx).where(inArray(internalTransactions.id, ids))).map((row) =>
@@ -106,7 +116,7 @@ export const LIVE_SOURCES: Record<
       ),
   },
   funding_occurrence: {
-    after: rowsAfter(fundingOccurrences, "funding_occurrence"),
+    after: rowsAfter(fundingOccurrences, "funding_occurrence", fundingOccurrences.bankAccountId),
     load: async (tx, ids) =>
       byId(
         (await selectFundingOccurrences(tx).where(inArray(fundingOccurrences.id, ids))).map(

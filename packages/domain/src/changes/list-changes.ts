@@ -2,12 +2,11 @@ import type { Change, ChangesPage } from "@allot/contract/changes/change";
 import type { listChangesRoute } from "@allot/contract/changes/routes";
 import { DEFAULT_PAGE_SIZE } from "@allot/contract/http/fields";
 import type { RouteInput } from "@allot/contract/http/route";
-import { loadBankAccountView } from "../bank-accounts/bank-account-view";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { Gone, ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { decodeCursor, encodeCursor, FEED_START, type FeedPosition } from "./change-cursor";
-import { byFeedOrder, type ChangeEntry, LIVE_SOURCES, tombstonesAfter } from "./change-sources";
+import { byFeedOrder, type ChangeEntry, FEED_SOURCES, tombstonesAfter } from "./change-sources";
 
 /**
  * GET /bank-accounts/{id}/changes/ (docs/spec/extensions.md §2, docs/decisions/0035): the account's
@@ -38,14 +37,7 @@ export async function listChanges(
         );
 
       const entries: ChangeEntry[] = [];
-      const own = {
-        changeSeq: account.changeSeq,
-        type: "bank_account" as const,
-        id: account.id,
-        deleted: false,
-      };
-      if (isAfter(own, position)) entries.push(own);
-      for (const source of Object.values(LIVE_SOURCES))
+      for (const source of Object.values(FEED_SOURCES))
         entries.push(...(await source.after(tx, account.id, position, size + 1)));
       // A full snapshot lists the living; deletions matter from a cursor on.
       if (since !== undefined) entries.push(...(await tombstonesAfter(tx, account.id, position, size + 1)));
@@ -54,11 +46,10 @@ export async function listChanges(
       const hasMore = entries.length > size;
 
       const objects = new Map<string, unknown>();
-      if (page.some((entry) => entry.type === "bank_account"))
-        objects.set(account.id, await loadBankAccountView(tx, account));
-      for (const [type, source] of Object.entries(LIVE_SOURCES)) {
+      for (const [type, source] of Object.entries(FEED_SOURCES)) {
         const ids = page.filter((entry) => entry.type === type && !entry.deleted).map((entry) => entry.id);
-        if (ids.length > 0) for (const [key, view] of await source.load(tx, ids)) objects.set(key, view);
+        if (ids.length > 0)
+          for (const [id, view] of await source.load(tx, ids)) objects.set(`${type}:${id}`, view);
       }
       const last = page[page.length - 1];
       return {
@@ -75,7 +66,7 @@ export async function listChanges(
               type: entry.type,
               id: entry.id,
               deleted: entry.deleted,
-              object: entry.deleted ? null : objects.get(entry.id),
+              object: entry.deleted ? null : objects.get(`${entry.type}:${entry.id}`),
             }) as Change,
         ),
       };
@@ -83,14 +74,6 @@ export async function listChanges(
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
 }
-
-const isAfter = (entry: ChangeEntry, position: FeedPosition) =>
-  byFeedOrder(entry, {
-    changeSeq: position.changeSeq,
-    type: position.type ?? ("~" as ChangeEntry["type"]),
-    id: position.id ?? "",
-    deleted: false,
-  }) > 0;
 
 /**
  * Deletions numbered up to `purgedThrough` are gone: a cursor before that number may have missed

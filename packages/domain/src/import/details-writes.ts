@@ -1,7 +1,7 @@
 import type { Tx } from "@allot/db/create-database";
 import { sql } from "drizzle-orm";
 import type { AllocationRow } from "../allocations/allocation-view";
-import { changeStamp } from "../changes/change-number";
+import { changeStamp, stampTransactionsOf } from "../changes/change-number";
 import type { TransactionRow } from "../transactions/transaction-view";
 
 // Rows per statement: a few thousand enriched rows are a handful of round trips, and no single
@@ -64,8 +64,6 @@ export async function writeAllocations(tx: Tx, rows: AllocationRow[]) {
         where a.id = v.id
         returning a.transaction_id
       )
-      -- A transaction's answer embeds its allocations: it changes with them.
-      update transactions t set change_seq = ${changeStamp}
-      where t.id in (select transaction_id from changed) and t.change_seq <> ${changeStamp}`);
+      ${stampTransactionsOf(sql`changed`)}`);
   }
 }

@@ -1,6 +1,6 @@
 import type { Tx } from "@allot/db/create-database";
 import { type SQL, sql } from "drizzle-orm";
-import { changeStamp } from "../changes/change-number";
+import { changeStamp, stampTransactionsOf } from "../changes/change-number";
 import { FROM_THE_START, type LedgerKey } from "./ledger-key";
 
 /*
@@ -94,12 +94,7 @@ export async function refreshBudgetSnapshots(
       where r.kind = 'a' and al.id = r.id and al.budget_balance <> r.balance_after
       returning al.transaction_id
     ),
-    -- A transaction's answer embeds its allocations: it changes with them.
-    embedding_done as (
-      update transactions t set change_seq = ${changeStamp}
-      where t.id in (select transaction_id from allocations_done) and t.change_seq <> ${changeStamp}
-      returning 1
-    )
+    embedding_done as (${stampTransactionsOf(sql`allocations_done`)} returning 1)
     update internal_transactions it
     set src_budget_balance = coalesce(tr.src_after, it.src_budget_balance),
         dst_budget_balance = coalesce(tr.dst_after, it.dst_budget_balance),
