@@ -171,6 +171,12 @@ describe.each(testEngines())("HTTP surface (%s)", (engine) => {
     // A disabled webhook refuses tests and redeliveries; both are accepted with 202, not sent yet.
     expect(statuses("/v1/webhooks/{id}/test/", "post")).toEqual(expect.arrayContaining(["202", "409"]));
     expect(statuses("/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver/", "post")).toContain("409");
+    // The change feed: its cursor and page size, and the 410 of an expired cursor.
+    const feed = paths["/v1/bank-accounts/{id}/changes/"].get;
+    expect(Object.keys(feed.responses)).toEqual(expect.arrayContaining(["200", "400", "404", "410"]));
+    expect(feed.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(
+      expect.arrayContaining(["id", "since", "page_size"]),
+    );
     expect(statuses("/v1/budgets/", "post")).toContain("413");
     expect(statuses("/v1/budgets/", "get")).not.toContain("413");
     expect(paths["/v1/users/me/change-email/"].post.responses["201"]).toEqual({ description: "No content" });
