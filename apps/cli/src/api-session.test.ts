@@ -20,6 +20,7 @@ function env(values: Partial<CliEnv> = {}): CliEnv {
   return {
     database: { dataDir: "/tmp" },
     configPath: "/tmp/config.json",
+    writeJournalPath: "/tmp/config.write-journal.json",
     baseUrl: undefined,
     apiKey: undefined,
     profile: undefined,

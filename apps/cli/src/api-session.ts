@@ -5,8 +5,11 @@ import { type CliConfig, DEFAULT_PROFILE, type Profile, readConfig } from "./con
 import { changeConfig, chooseProfile, requireProfile } from "./config-profiles";
 import { type CliEnv, DEFAULT_BASE_URL } from "./env";
 import { UsageError } from "./output";
+import { cliWriteJournal } from "./write-journal";
 
 export interface ApiOptions {
+  /** --json, on commands that have it: a resumed write is then not announced on stderr. */
+  json?: boolean;
   profile?: string;
   url?: string;
   /** The first name of --url, still accepted. */
@@ -17,10 +20,17 @@ export interface ApiOptions {
 /** Refresh a stored access token this long before it expires, so a command never starts on a dying one. */
 const REFRESH_MARGIN_SECONDS = 60;
 
-/** The SDK loads lazily (about a second): `admin` commands never need it. */
-export async function createApiClient(options: ClientOptions): Promise<Client> {
+/**
+ * The SDK loads lazily (about a second): `admin` commands never need it. Every write of the client
+ * goes through the CLI's write journal, so a command cut off before its answer can be run again.
+ */
+export async function createApiClient(
+  env: CliEnv,
+  options: ClientOptions,
+  output: Pick<ApiOptions, "json"> = {},
+): Promise<Client> {
   const { createClient } = await import("@allot/sdk/client");
-  return createClient(options);
+  return createClient({ ...options, writeJournal: cliWriteJournal(env.writeJournalPath, output) });
 }
 
 /** --profile, --url and --api-key: what every command that talks to the API accepts. */
@@ -105,9 +115,12 @@ export async function openApiSession(
     );
   }
   if (credential.kind === "api_key")
-    return { client: await createApiClient({ baseUrl, auth: { apiKey: credential.key } }), target };
+    return {
+      client: await createApiClient(env, { baseUrl, auth: { apiKey: credential.key } }, options),
+      target,
+    };
   const access = await freshAccessToken(env, profileName, baseUrl, credential);
-  return { client: await createApiClient({ baseUrl, auth: { bearer: access } }), target };
+  return { client: await createApiClient(env, { baseUrl, auth: { bearer: access } }, options), target };
 }
 
 /** A client authenticated by --api-key, ALLOT_API_KEY, or the profile's key or login. */
@@ -123,7 +136,7 @@ async function freshAccessToken(
   session: Extract<Credential, { kind: "session" }>,
 ): Promise<string> {
   if (secondsLeft(session.access) > REFRESH_MARGIN_SECONDS || !session.refresh) return session.access;
-  const refreshed = await (await createApiClient({ baseUrl })).auth
+  const refreshed = await (await createApiClient(env, { baseUrl })).auth
     .refresh({ refreshToken: session.refresh })
     .catch((error: unknown) => {
       // Refused (not unreachable, not throttled): the session is over.
@@ -164,9 +177,9 @@ function secondsLeft(token: string): number {
  * Ends a profile's login session on its server (its access tokens stop at once). Forgetting the
  * tokens locally matters most, so a server that cannot be reached is only a warning.
  */
-export async function endStoredSession(profile: Profile): Promise<boolean> {
+export async function endStoredSession(env: CliEnv, profile: Profile): Promise<boolean> {
   if (!profile.base_url || !profile.refresh_token) return false;
-  const client = await createApiClient({ baseUrl: profile.base_url });
+  const client = await createApiClient(env, { baseUrl: profile.base_url });
   return client.auth.logout({ refreshToken: profile.refresh_token }).then(
     () => true,
     (error: Error) => {

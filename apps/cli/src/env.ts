@@ -30,6 +30,8 @@ export interface CliEnv {
   database: { url: string } | { dataDir: string };
   /** Where `allot login` keeps the profiles (URL, API key or tokens). */
   configPath: string;
+  /** The keys of writes sent and not answered yet, beside the config file (see write-journal.ts). */
+  writeJournalPath: string;
   /** ALLOT_URL (or ALLOT_BASE_URL): above the profile's URL, below --url. */
   baseUrl: string | undefined;
   apiKey: string | undefined;
@@ -51,9 +53,14 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(
   const base = e.INIT_CWD ?? cwd;
   const dataDir = resolve(base, e.DATA_DIR ?? "./.data");
   const configHome = e.XDG_CONFIG_HOME ? resolve(base, e.XDG_CONFIG_HOME) : join(homedir(), ".config");
+  const configPath = e.ALLOT_CONFIG
+    ? resolve(base, e.ALLOT_CONFIG)
+    : join(configHome, "allot", "config.json");
   return {
     database: e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: join(dataDir, "pglite") },
-    configPath: e.ALLOT_CONFIG ? resolve(base, e.ALLOT_CONFIG) : join(configHome, "allot", "config.json"),
+    configPath,
+    // Named after the config file: each ALLOT_CONFIG (a test's, a second setup's) has its own.
+    writeJournalPath: `${configPath.replace(/\.json$/, "")}.write-journal.json`,
     baseUrl: e.ALLOT_URL ?? e.ALLOT_BASE_URL,
     apiKey: e.ALLOT_API_KEY,
     profile: e.ALLOT_PROFILE,

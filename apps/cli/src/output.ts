@@ -1,6 +1,8 @@
 import { EmbeddedDatabaseInUse } from "@allot/db/embedded-database-lock";
 import { DomainError, ValidationFailed } from "@allot/domain/shared/errors";
 import { ApiError } from "@allot/sdk/api-error";
+import { idempotencyKeyOf } from "@allot/sdk/idempotency-key";
+import { WRITE_JOURNAL_MAX_AGE_HOURS } from "@allot/sdk/write-journal";
 import { EXIT_API_ERROR, EXIT_USAGE } from "./cli-conventions";
 
 /** For scripts: the value as JSON on stdout. */
@@ -46,6 +48,10 @@ export function reportError(error: unknown, json: boolean): void {
   }
   if (typeof body.detail === "string") {
     process.stderr.write(`error: ${body.detail}\n`);
+    if (UNANSWERED.has(body.code as string) && idempotencyKeyOf(error) !== null)
+      process.stderr.write(
+        `hint: the write may have gone through. Run the same command again within ${WRITE_JOURNAL_MAX_AGE_HOURS} hours: it is resent with the same Idempotency-Key and applied once.\n`,
+      );
     return;
   }
   process.stderr.write("error: invalid input\n");
@@ -53,6 +59,9 @@ export function reportError(error: unknown, json: boolean): void {
     for (const message of messages as string[]) process.stderr.write(`  ${field}: ${message}\n`);
   }
 }
+
+/** A write that got no answer, or whose first attempt still runs: the write journal resends it (write-journal.ts). */
+const UNANSWERED = new Set(["connection_failed", "idempotency_key_in_progress"]);
 
 /** What undici and node:net throw when the server cannot be reached or answers nothing. */
 const NETWORK_ERRORS =

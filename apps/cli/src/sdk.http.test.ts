@@ -471,9 +471,11 @@ const sdkRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../packa
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 
 const CONSUMER = `import { createHmac } from "node:crypto";
+import { existsSync } from "node:fs";
 import {
   type ChangesPage,
   createClient,
+  fileWriteJournal,
   isApiError,
   isValidationError,
   type Session,
@@ -482,9 +484,13 @@ import {
   WebhookVerificationError,
 } from "@allot/sdk";
 
-const [baseUrl = "", email = "", password = ""] = process.argv.slice(2);
+const [baseUrl = "", email = "", password = "", journal = ""] = process.argv.slice(2);
 const sessions: Session[] = [];
-const client = createClient({ baseUrl, onSession: (session) => void sessions.push(session) });
+const client = createClient({
+  baseUrl,
+  onSession: (session) => void sessions.push(session),
+  writeJournal: fileWriteJournal(journal),
+});
 await client.auth.login({ email, password });
 const me = await client.users.getMe();
 // @ts-expect-error: outputs are typed from the contract, so an unknown field does not compile.
@@ -529,6 +535,8 @@ console.log(
     sessions: sessions.length,
     verified: payload.type,
     refused,
+    // Every write was answered (a 201, a 400): none is left to resume.
+    journalLeft: existsSync(journal),
   }),
 );
 `;
@@ -613,7 +621,14 @@ describe.each(testEngines())("the built SDK used from another project (%s)", (en
     await createUser(internalContext(t.db, "cli"), { email, password: PASSWORD });
     for (const name of ["Consumer A", "Consumer B"])
       await createBank(internalContext(t.db, "cli"), { name, currency: "USD" });
-    const { stdout } = await run(process.execPath, [join(folder, "out/main.js"), baseUrl, email, PASSWORD]);
+    const journal = join(folder, `journal-${engine}.json`);
+    const { stdout } = await run(process.execPath, [
+      join(folder, "out/main.js"),
+      baseUrl,
+      email,
+      PASSWORD,
+      journal,
+    ]);
     const result = JSON.parse(stdout);
     expect(result).toMatchObject({
       email,
@@ -622,6 +637,7 @@ describe.each(testEngines())("the built SDK used from another project (%s)", (en
       sessions: 1,
       verified: "webhook.test",
       refused: "no_matching_signature",
+      journalLeft: false,
     });
     expect(result.banks).toEqual(expect.arrayContaining(["Consumer A", "Consumer B"]));
   }, 300_000);

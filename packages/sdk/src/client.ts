@@ -1,7 +1,7 @@
 import { routes } from "@allot/contract/routes";
 import { type AuthResource, authResource } from "./auth-resource";
 import { type ChangesResource, changesResource } from "./changes-resource";
-import { idempotencyKeyFor } from "./idempotency-key";
+import { idempotencyKeyFor, namesOwnKey } from "./idempotency-key";
 import { paginator } from "./paginate";
 import { type GeneratedResources, generateResources } from "./resources";
 import type {
@@ -14,9 +14,19 @@ import type {
   RouteOutput,
 } from "./route-types";
 import { type Session, type SessionOptions, sessionAuth } from "./session-auth";
-import { createTransport, type RequestOptions, type TransportOptions } from "./transport";
+import { apiBaseOf, createTransport, type RequestOptions, type TransportOptions } from "./transport";
+import { callerIdentity, journaledWrite } from "./write-fingerprint";
+import { sendJournaled, type WriteJournal } from "./write-journal";
 
-export type ClientOptions = TransportOptions & SessionOptions;
+export type ClientOptions = TransportOptions &
+  SessionOptions & {
+    /**
+     * Keeps each write's `Idempotency-Key` until the write is answered, so the same write sent by a
+     * later run (after a crash, or a connection lost for good) resends that key and is applied once.
+     * Not used for a call that names its own key. `fileWriteJournal(path)` keeps one in a file.
+     */
+    writeJournal?: WriteJournal;
+  };
 
 export type Client = Omit<GeneratedResources, "auth" | "changes"> & {
   auth: AuthResource;
@@ -37,10 +47,22 @@ export type Client = Omit<GeneratedResources, "auth" | "changes"> & {
 export function createClient(options: ClientOptions): Client {
   const rawSend = createTransport(options);
   const auth = sessionAuth(rawSend, options);
+  const apiBase = apiBaseOf(options.baseUrl);
+  const { writeJournal } = options;
   const call = async (route: AnyRoute, input?: unknown, requestOptions: RequestOptions = {}) => {
+    const send = async (idempotencyKey?: string) =>
+      (await auth.send(route, input, { ...requestOptions, idempotencyKey })).body;
     // Chosen once per call, so the resend after a session refresh carries the same key too.
-    const idempotencyKey = idempotencyKeyFor(route, requestOptions) ?? undefined;
-    return (await auth.send(route, input, { ...requestOptions, idempotencyKey })).body;
+    const idempotencyKey = idempotencyKeyFor(route, requestOptions);
+    if (idempotencyKey === null || !writeJournal || namesOwnKey(requestOptions))
+      return send(idempotencyKey ?? undefined);
+    const identity = callerIdentity(options.auth, auth.session);
+    return sendJournaled(
+      writeJournal,
+      journaledWrite(route, input, { apiBase, identity }),
+      idempotencyKey,
+      send,
+    );
   };
   const { auth: generatedAuth, changes, ...generated } = generateResources(routes, call);
   return {

@@ -37,6 +37,10 @@ export function idempotencyKeyFor(
   return options.idempotencyKey ?? fromHeaders ?? randomUUID();
 }
 
+/** Whether the caller named the key of this call (the option, or an `Idempotency-Key` header). */
+export const namesOwnKey = (options: { idempotencyKey?: string; headers?: Record<string, string> }) =>
+  options.idempotencyKey !== undefined || keyHeaderOf(options.headers) !== undefined;
+
 /** The headers without any `Idempotency-Key` (any case): the transport sets it, or leaves it out. */
 export function withoutKeyHeader(headers: Record<string, string> = {}): Record<string, string> {
   return Object.fromEntries(

@@ -8,6 +8,7 @@ export { routes } from "@allot/contract/routes";
 export { ApiError, isApiError, isValidationError, type ValidationError } from "./api-error";
 export type { ChangeFeedOptions, ChangesResource } from "./changes-resource";
 export { type Client, type ClientOptions, createClient } from "./client";
+export { type FileWriteJournalOptions, fileWriteJournal } from "./file-write-journal";
 export { idempotencyKeyOf } from "./idempotency-key";
 export type { AnyRoute, RouteInput, RouteOutput } from "./route-types";
 export type { Credentials, Session } from "./session-auth";
@@ -19,3 +20,4 @@ export {
   WebhookVerificationError,
   type WebhookVerificationReason,
 } from "./verify-webhook";
+export { type JournaledWrite, WRITE_JOURNAL_MAX_AGE_HOURS, type WriteJournal } from "./write-journal";

@@ -1,6 +1,6 @@
 import { refreshRoute } from "@allot/contract/auth/routes";
 import type { RouteSpec } from "@allot/contract/http/route";
-import { secondsUntilExpiry } from "./access-token-expiry";
+import { secondsUntilExpiry } from "./access-token-claims";
 import { isApiError } from "./api-error";
 import { refreshCookieHeader, refreshTokenFrom } from "./refresh-cookie";
 import type { RequestOptions, Transport } from "./transport";

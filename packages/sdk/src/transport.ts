@@ -46,9 +46,12 @@ const DEFAULT_MAX_RETRY_AFTER_SECONDS = 60;
 
 export type Transport = (route: RouteSpec, input: unknown, options?: RequestOptions) => Promise<RawResponse>;
 
+/** Where the routes are: `${baseUrl}/api`, without a doubled slash. */
+export const apiBaseOf = (baseUrl: string) => `${baseUrl.replace(/\/+$/, "")}/api`;
+
 /** Sends one route call: builds the request from the route spec, retries what is safe, throws ApiError. */
 export function createTransport(options: TransportOptions): Transport {
-  const apiBase = `${options.baseUrl.replace(/\/+$/, "")}/api`;
+  const apiBase = apiBaseOf(options.baseUrl);
   const policy: RetryPolicy = {
     retries: Math.max(0, options.retries ?? DEFAULT_RETRIES),
     maxRetryAfterSeconds: options.maxRetryAfterSeconds ?? DEFAULT_MAX_RETRY_AFTER_SECONDS,

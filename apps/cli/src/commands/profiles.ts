@@ -71,7 +71,7 @@ export function registerProfilesCommands(program: Command, env: CliEnv): void {
       try {
         checkProfileName(name);
         const profile = requireProfile(await readConfig(env.configPath), name);
-        const endedOnServer = await endStoredSession(profile);
+        const endedOnServer = await endStoredSession(env, profile);
         const saved = await changeConfig(env.configPath, (config) => {
           const { [name]: _removed, ...rest } = config.profiles;
           const { current_profile, ...others } = config;

@@ -92,10 +92,10 @@ async function logIn(env: CliEnv, options: LoginOptions): Promise<void> {
 
   const { stored, email } =
     options.apiKey !== undefined
-      ? await checkApiKey(baseUrl, options.apiKey)
-      : await passwordLogin(baseUrl, options.email as string, options);
+      ? await checkApiKey(env, baseUrl, options.apiKey)
+      : await passwordLogin(env, baseUrl, options.email as string, options);
   // The profile's earlier session is replaced: end it rather than leave it open on the server.
-  if (previous?.refresh_token) await endStoredSession(previous);
+  if (previous?.refresh_token) await endStoredSession(env, previous);
 
   const saved = await changeConfig(env.configPath, (current) => {
     const profiles = { ...current.profiles, [name]: stored };
@@ -131,20 +131,25 @@ async function logIn(env: CliEnv, options: LoginOptions): Promise<void> {
     );
 }
 
-async function checkApiKey(baseUrl: string, key: string): Promise<{ stored: Profile; email: string }> {
-  const me = await (await createApiClient({ baseUrl, auth: { apiKey: key } })).users.getMe();
+async function checkApiKey(
+  env: CliEnv,
+  baseUrl: string,
+  key: string,
+): Promise<{ stored: Profile; email: string }> {
+  const me = await (await createApiClient(env, { baseUrl, auth: { apiKey: key } })).users.getMe();
   return { stored: { base_url: baseUrl, username: me.username, api_key: key }, email: me.email };
 }
 
 async function passwordLogin(
+  env: CliEnv,
   baseUrl: string,
   email: string,
   options: LoginOptions,
 ): Promise<{ stored: Profile; email: string }> {
   const password = options.password ?? (await readPassword());
-  const anonymous = await createApiClient({ baseUrl });
+  const anonymous = await createApiClient(env, { baseUrl });
   const session = await anonymous.auth.login({ email, password });
-  const client = await createApiClient({ baseUrl, auth: { bearer: session.access } });
+  const client = await createApiClient(env, { baseUrl, auth: { bearer: session.access } }, options);
   const me = await client.users.getMe();
   if (options.createApiKey === undefined) {
     const stored = {
@@ -202,7 +207,7 @@ async function logOut(
       profile: name,
       base_url: profile.base_url ?? null,
       credential,
-      ended_on_server: await endStoredSession(profile),
+      ended_on_server: await endStoredSession(env, profile),
     });
   }
   if (done.length > 0)

@@ -16,11 +16,12 @@ export interface CliRun {
 
 /**
  * Runs the real `allot` in a child process, as `pnpm cli` does (tsx, from apps/cli), with only the
- * given Allot variables: nothing of the test process's DATABASE_URL or INIT_CWD leaks in.
+ * given Allot variables: nothing of the test process's DATABASE_URL or INIT_CWD leaks in. Aborting
+ * `signal` SIGKILLs it (the run then ends with code null).
  */
 export function runCli(
   args: string[],
-  options: { env?: Record<string, string | undefined>; stdin?: string } = {},
+  options: { env?: Record<string, string | undefined>; stdin?: string; signal?: AbortSignal } = {},
 ): Promise<CliRun> {
   const env: Record<string, string | undefined> = {
     PATH: process.env.PATH,
@@ -32,6 +33,8 @@ export function runCli(
       cwd: CLI_PACKAGE,
       env,
       stdio: ["pipe", "pipe", "pipe"],
+      signal: options.signal,
+      killSignal: "SIGKILL",
     });
     let stdout = "";
     let stderr = "";
@@ -41,7 +44,9 @@ export function runCli(
     child.stderr.on("data", (chunk) => {
       stderr += chunk;
     });
-    child.on("error", reject);
+    child.on("error", (error) => {
+      if (error.name !== "AbortError") reject(error);
+    });
     child.on("close", (code) =>
       resolve({
         code,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { secondsUntilExpiry } from "./access-token-expiry";
+import { secondsUntilExpiry, subjectOf } from "./access-token-claims";
 
 const jwt = (payload: unknown) =>
   `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(payload)).toString("base64url")}.signature`;
@@ -16,6 +16,19 @@ describe("secondsUntilExpiry", () => {
     "is null for %s (no readable exp)",
     (token) => {
       expect(secondsUntilExpiry(token, now)).toBeNull();
+    },
+  );
+});
+
+describe("subjectOf", () => {
+  it("reads sub from the payload: the user the token is for", () => {
+    expect(subjectOf(jwt({ sub: "42", exp: 1 }))).toBe("42");
+  });
+
+  it.each([["not-a-jwt"], [jwt({ exp: 1 })], [jwt({ sub: 42 })], [jwt({ sub: "" })], [jwt(null)], [""]])(
+    "is null for %s (no readable sub)",
+    (token) => {
+      expect(subjectOf(token)).toBeNull();
     },
   );
 });

@@ -1,0 +1,49 @@
+import { runFundingRoute } from "@allot/contract/funding/routes";
+import { syncScrapeRoute, transactionDetailsRoute } from "@allot/contract/import/routes";
+import { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
+import { createTransactionRoute, splitTransactionRoute } from "@allot/contract/transactions/routes";
+import { fileWriteJournal } from "@allot/sdk/file-write-journal";
+import type { JournaledWrite, WriteJournal } from "@allot/sdk/write-journal";
+import dayjs from "dayjs";
+
+/*
+ * Every write of the CLI goes through one write journal, a file beside the config file: a command
+ * killed, or cut off for good, after the server committed its write and before the answer came
+ * is run again with the same Idempotency-Key, and the server answers it instead of applying it twice.
+ */
+
+const routeOf = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+
+/** What people call the writes a command may resume; any other is named by its method and path. */
+const WRITE_NAMES = new Map(
+  (
+    [
+      [createInternalTransactionRoute, "transfer"],
+      [splitTransactionRoute, "split"],
+      [syncScrapeRoute, "import"],
+      [transactionDetailsRoute, "import of details"],
+      [runFundingRoute, "funding run"],
+      [createTransactionRoute, "transaction"],
+    ] as const
+  ).map(([route, name]) => [routeOf(route), name]),
+);
+
+/**
+ * The CLI's journal: a resumed write says so in one line on stderr (not with --json, where stderr
+ * holds only the JSON of an error), and a journal that cannot be read or written is a warning.
+ */
+export function cliWriteJournal(path: string, output: { json?: boolean }): WriteJournal {
+  return fileWriteJournal(path, {
+    onResume: (write, sentAt) => {
+      if (!output.json) process.stderr.write(`${resumeNotice(write, sentAt)}\n`);
+    },
+    onWarning: (message) => process.stderr.write(`warning: ${message}\n`),
+  });
+}
+
+/** `Resuming an unanswered transfer sent at 14:02 (same Idempotency-Key): the server applies it once.` */
+export function resumeNotice(write: JournaledWrite, sentAt: Date, now = new Date()): string {
+  const name = WRITE_NAMES.get(routeOf({ method: write.method, path: write.routePath })) ?? routeOf(write);
+  const when = dayjs(sentAt).format(dayjs(sentAt).isSame(now, "day") ? "HH:mm" : "YYYY-MM-DD HH:mm");
+  return `Resuming an unanswered ${name} sent at ${when} (same Idempotency-Key): the server applies it once.`;
+}
