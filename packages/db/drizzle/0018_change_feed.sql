@@ -1,3 +1,9 @@
+CREATE TABLE "change_counters" (
+	"bank_account_id" uuid PRIMARY KEY NOT NULL,
+	"last_change" bigint DEFAULT 0 NOT NULL,
+	"purged_through" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "change_tombstones" (
 	"bank_account_id" uuid NOT NULL,
 	"change_seq" bigint NOT NULL,
@@ -7,19 +13,23 @@ CREATE TABLE "change_tombstones" (
 	CONSTRAINT "change_tombstones_bank_account_id_change_seq_object_type_object_id_pk" PRIMARY KEY("bank_account_id","change_seq","object_type","object_id")
 );
 --> statement-breakpoint
-ALTER TABLE "bank_accounts" ADD COLUMN "change_counter" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "bank_accounts" ADD COLUMN "change_seq" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "bank_accounts" ADD COLUMN "changes_purged_through" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+-- Rows already there take 0 (a constant default adds the column without rewriting the table).
 ALTER TABLE "budgets" ADD COLUMN "change_seq" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "budgets" ALTER COLUMN "change_seq" SET DEFAULT coalesce(nullif(current_setting('allot.change_seq', true), ''), '0')::bigint;--> statement-breakpoint
+-- Rows already there take 0 (a constant default adds the column without rewriting the table).
 ALTER TABLE "funding_occurrences" ADD COLUMN "change_seq" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "funding_occurrences" ALTER COLUMN "change_seq" SET DEFAULT coalesce(nullif(current_setting('allot.change_seq', true), ''), '0')::bigint;--> statement-breakpoint
+-- Rows already there take 0 (a constant default adds the column without rewriting the table).
 ALTER TABLE "internal_transactions" ADD COLUMN "change_seq" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "internal_transactions" ALTER COLUMN "change_seq" SET DEFAULT coalesce(nullif(current_setting('allot.change_seq', true), ''), '0')::bigint;--> statement-breakpoint
+-- Rows already there take 0 (a constant default adds the column without rewriting the table).
 ALTER TABLE "transaction_allocations" ADD COLUMN "change_seq" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "transaction_allocations" ALTER COLUMN "change_seq" SET DEFAULT coalesce(nullif(current_setting('allot.change_seq', true), ''), '0')::bigint;--> statement-breakpoint
+-- Rows already there take 0 (a constant default adds the column without rewriting the table).
 ALTER TABLE "transactions" ADD COLUMN "change_seq" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "transactions" ALTER COLUMN "change_seq" SET DEFAULT coalesce(nullif(current_setting('allot.change_seq', true), ''), '0')::bigint;--> statement-breakpoint
+ALTER TABLE "change_counters" ADD CONSTRAINT "change_counters_bank_account_id_bank_accounts_id_fk" FOREIGN KEY ("bank_account_id") REFERENCES "public"."bank_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "change_tombstones" ADD CONSTRAINT "change_tombstones_bank_account_id_bank_accounts_id_fk" FOREIGN KEY ("bank_account_id") REFERENCES "public"."bank_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "change_tombstones_deleted_at_idx" ON "change_tombstones" USING btree ("deleted_at");--> statement-breakpoint
 CREATE INDEX "budgets_changes_idx" ON "budgets" USING btree ("bank_account_id","change_seq","id");--> statement-breakpoint

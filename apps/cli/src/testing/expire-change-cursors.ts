@@ -1,5 +1,5 @@
 import type { Database } from "@allot/db/create-database";
-import { bankAccounts } from "@allot/db/schema/bank-accounts";
+import { changeCounters } from "@allot/db/schema/change-counters";
 import { eq, sql } from "drizzle-orm";
 
 /**
@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
  */
 export async function expireChangeCursors(db: Database, accountId: string): Promise<void> {
   await db
-    .update(bankAccounts)
-    .set({ changesPurgedThrough: sql`${bankAccounts.changeCounter}` })
-    .where(eq(bankAccounts.id, accountId));
+    .update(changeCounters)
+    .set({ purgedThrough: sql`${changeCounters.lastChange}` })
+    .where(eq(changeCounters.bankAccountId, accountId));
 }

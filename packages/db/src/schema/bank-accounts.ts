@@ -31,15 +31,8 @@ export const bankAccounts = pgTable("bank_accounts", {
   transactionCount: integer("transaction_count").notNull().default(0),
   lastImportedAt: timestamp("last_imported_at", { withTimezone: true }),
   lastPostedThrough: date("last_posted_through", { mode: "string" }),
-  /**
-   * The change feed's counter (docs/decisions/0035): each write transaction of the account takes the
-   * next number with the account's row lock, so numbers commit in the order they are taken.
-   */
-  changeCounter: bigint("change_counter", { mode: "number" }).notNull().default(0),
-  /** The number of the write that last changed what the account's own GET answers. */
+  /** The change number of the write that last changed what the account's own GET answers. */
   changeSeq: bigint("change_seq", { mode: "number" }).notNull().default(0),
-  /** Tombstones up to this number have been purged: an older cursor is 410 cursor_expired. */
-  changesPurgedThrough: bigint("changes_purged_through", { mode: "number" }).notNull().default(0),
   ...timestamps,
 });
 

@@ -4,6 +4,7 @@ export { apiKeys } from "./api-keys";
 export { bankAccountOwners, bankAccounts } from "./bank-accounts";
 export { banks } from "./banks";
 export { budgets } from "./budgets";
+export { changeCounters } from "./change-counters";
 export { changeTombstones } from "./change-tombstones";
 export { emailChanges, passwordResetRequests, passwordResetTokens } from "./credential-tokens";
 export { emailOutbox } from "./email-outbox";

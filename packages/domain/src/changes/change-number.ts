@@ -1,12 +1,13 @@
 import type { Database, Tx } from "@allot/db/create-database";
 import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts";
+import { changeCounters } from "@allot/db/schema/change-counters";
 import { transactions } from "@allot/db/schema/transactions";
-import { eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 
 /*
  * The change feed's numbering (docs/decisions/0035). Every write transaction of an account takes
- * the account's next change number while it takes the account's row lock, the lock every writer of
- * the account already takes first; so numbers commit in the order they were taken, and a reader
+ * the account's next change number right after the account's row lock, the lock every writer of the
+ * account already takes first; so numbers commit in the order they were taken, and a reader
  * that has seen number N can never later see a commit numbered N or less. The number lives in the
  * transaction-local setting `allot.change_seq`: rows inserted take it as their column default, and
  * updates stamp it with `changeStamp`. One account per such transaction.
@@ -15,27 +16,37 @@ import { eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 /** The running transaction's change number, for `.set({ changeSeq: changeStamp })` and raw SQL. */
 export const changeStamp = sql`current_setting('allot.change_seq')::bigint`;
 
-const bump = {
-  changeCounter: sql`${bankAccounts.changeCounter} + 1`,
-  // Taking a number is not a change of the account: modified_at stays.
-  modifiedAt: sql`${bankAccounts.modifiedAt}`,
-};
+/**
+ * Takes the account's next change number (the caller holds the account's lock): for the rest of
+ * the transaction when `asTransactionNumber`, else only answered.
+ */
+async function nextChangeNumber(tx: Database | Tx, accountId: string, asTransactionNumber: boolean) {
+  const c = changeCounters;
+  const [row] = await tx
+    .insert(c)
+    .values({ bankAccountId: accountId, lastChange: 1 })
+    .onConflictDoUpdate({ target: c.bankAccountId, set: { lastChange: sql`${c.lastChange} + 1` } })
+    .returning({
+      number: asTransactionNumber
+        ? sql<string>`set_config('allot.change_seq', ${c.lastChange}::text, true)`
+        : sql<string>`${c.lastChange}::text`,
+    });
+  if (!row) throw new Error(`no change number for account ${accountId}`);
+  return Number(row.number);
+}
 
 /**
- * Locks the account `where` selects (its row, until the transaction ends) and takes its next change
- * number for the rest of the transaction. Answers the account, or undefined when none matches.
+ * Locks the account `where` selects (`FOR UPDATE`, until the transaction ends) and takes its next
+ * change number for the rest of the transaction. Answers the account, or undefined when none matches.
  */
 export async function lockAccountForChange(tx: Database | Tx, where: SQL | undefined) {
-  const [row] = await tx
-    .update(bankAccounts)
-    .set(bump)
+  const [account] = await tx
+    .select()
+    .from(bankAccounts)
     .where(where)
-    .returning({
-      ...getTableColumns(bankAccounts),
-      changeNumber: sql<string>`set_config('allot.change_seq', ${bankAccounts.changeCounter}::text, true)`,
-    });
-  if (!row) return undefined;
-  const { changeNumber: _, ...account } = row;
+    .limit(1)
+    .for("update", { of: bankAccounts });
+  if (account) await nextChangeNumber(tx, account.id, true);
   return account;
 }
 
@@ -50,12 +61,12 @@ export async function stampEachAccount(
   stamp: (accountId: string, changeNumber: number) => Promise<unknown>,
 ) {
   for (const id of [...new Set(accountIds)].sort()) {
-    const [row] = await tx
-      .update(bankAccounts)
-      .set(bump)
+    const [account] = await tx
+      .select({ id: bankAccounts.id })
+      .from(bankAccounts)
       .where(eq(bankAccounts.id, id))
-      .returning({ changeCounter: bankAccounts.changeCounter });
-    if (row) await stamp(id, row.changeCounter);
+      .for("update");
+    if (account) await stamp(id, await nextChangeNumber(tx, id, false));
   }
 }
 

@@ -2,6 +2,8 @@ import type { Change, ChangesPage } from "@allot/contract/changes/change";
 import type { listChangesRoute } from "@allot/contract/changes/routes";
 import { DEFAULT_PAGE_SIZE } from "@allot/contract/http/fields";
 import type { RouteInput } from "@allot/contract/http/route";
+import { changeCounters } from "@allot/db/schema/change-counters";
+import { eq } from "drizzle-orm";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { Gone, ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
@@ -24,13 +26,18 @@ export async function listChanges(
   return db.transaction(
     async (tx) => {
       const account = await findOwnedAccount(tx, actor, id);
+      const [counter] = await tx
+        .select()
+        .from(changeCounters)
+        .where(eq(changeCounters.bankAccountId, account.id));
+      const { lastChange, purgedThrough } = counter ?? { lastChange: 0, purgedThrough: 0 };
       const position = since === undefined ? FEED_START : decodeCursor(since, account.id);
-      if (position.changeSeq > account.changeCounter)
+      if (position.changeSeq > lastChange)
         throw ValidationFailed.on(
           "since",
           "Not a cursor of this account's changes; start again without `since`.",
         );
-      if (since !== undefined && isExpired(position, account.changesPurgedThrough))
+      if (since !== undefined && isExpired(position, purgedThrough))
         throw new Gone(
           "Deletions after this cursor are no longer kept; sync again from the start without `since`.",
           "cursor_expired",
@@ -57,7 +64,7 @@ export async function listChanges(
           account.id,
           hasMore && last
             ? { changeSeq: last.changeSeq, type: last.type, id: last.id }
-            : { changeSeq: account.changeCounter },
+            : { changeSeq: lastChange },
         ),
         has_more: hasMore,
         changes: page.map(

@@ -1,5 +1,5 @@
 import { rowsOf } from "@allot/db/rows-of";
-import { bankAccounts } from "@allot/db/schema/bank-accounts";
+import { changeCounters } from "@allot/db/schema/change-counters";
 import { eq, sql } from "drizzle-orm";
 import type { PublicContext } from "../shared/use-case-context";
 
@@ -8,7 +8,7 @@ const BATCH = 5_000;
 
 /**
  * Deletes tombstones older than the retention (a daily job) and raises each account's
- * `changes_purged_through` to the newest number purged, in the same transaction: from then on a
+ * `purged_through` (change_counters) to the newest number purged, in the same transaction: from then on a
  * cursor before it is 410 cursor_expired (docs/spec/extensions.md §2). Answers how many went.
  */
 export async function purgeOldTombstones({ db, now }: PublicContext, retentionDays: number): Promise<number> {
@@ -30,12 +30,9 @@ export async function purgeOldTombstones({ db, now }: PublicContext, retentionDa
       // In id order, as every writer of several accounts locks them.
       for (const row of rows)
         await tx
-          .update(bankAccounts)
-          .set({
-            changesPurgedThrough: sql`greatest(${bankAccounts.changesPurgedThrough}, ${row.through}::bigint)`,
-            modifiedAt: sql`${bankAccounts.modifiedAt}`,
-          })
-          .where(eq(bankAccounts.id, row.account));
+          .update(changeCounters)
+          .set({ purgedThrough: sql`greatest(${changeCounters.purgedThrough}, ${row.through}::bigint)` })
+          .where(eq(changeCounters.bankAccountId, row.account));
       return rows.reduce((sum, row) => sum + row.n, 0);
     });
     total += purged;
