@@ -20,22 +20,17 @@ export function callerIdentity(credentials: Credentials | undefined, session: Se
   return `token:${sha256(session.access || (session.refreshToken ?? ""))}`;
 }
 
-/** A keyed write as its journal sees it: the request the transport will send, fingerprinted. */
+/**
+ * A keyed write as its journal sees it: the request the transport will send, fingerprinted. The body
+ * counts as the JSON the transport sends: the same command builds the same object in the same key
+ * order, and sorting every object's keys cost ~5.5 ms of a 5,000-row sync (decision 0037).
+ */
 export function journaledWrite(
   route: Pick<RouteSpec, "method" | "path">,
   input: unknown,
   caller: { apiBase: string; identity: string },
 ): JournaledWrite {
   const { path, body } = requestParts(route, input);
-  const request = [caller.apiBase, caller.identity, route.method, path, canonicalJson(body)];
+  const request = [caller.apiBase, caller.identity, route.method, path, body ?? null];
   return { fingerprint: sha256(JSON.stringify(request)), method: route.method, routePath: route.path, path };
-}
-
-/** JSON with every object's keys sorted: one text for one value, whatever order it was built in. */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value ?? null, (_key, item: unknown) =>
-    typeof item === "object" && item !== null && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : item,
-  );
 }

@@ -18,8 +18,8 @@ export const WRITE_JOURNAL_MAX_AGE_HOURS = 23;
 export interface JournaledWrite {
   /**
    * SHA-256 (hex) of the base URL, the caller (a hash of the API key, or the user a login's token
-   * names: never a credential), the method, the path with its query and the body in canonical JSON:
-   * equal for the same request by the same caller, and only then.
+   * names: never a credential), the method, the path with its query and the body as JSON: equal for
+   * the same request built the same way by the same caller, and only then.
    */
   fingerprint: string;
   method: string;

@@ -25,7 +25,7 @@ export const idempotencyKeys = pgTable(
     /** SHA-256 (hex) of the method, path and parsed body: the same key with another request is 422. */
     fingerprint: char("fingerprint", { length: 64 }).notNull(),
     status: smallint("status").notNull(),
-    /** The JSON body as answered; null for a bodiless answer (204). */
+    /** The JSON body as answered; null for a bodiless answer (204). Stored uncompressed (migration 0019). */
     body: text("body"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
