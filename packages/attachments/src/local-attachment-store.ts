@@ -1,39 +1,61 @@
-import { createReadStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
-import {
-  type AttachmentKey,
-  type AttachmentStore,
-  isAttachmentKey,
-} from "@allot/domain/attachments/attachment-store";
-
-const checked = (key: AttachmentKey): AttachmentKey => {
-  if (!isAttachmentKey(key)) throw new Error(`not an attachment key: ${JSON.stringify(key)}`);
-  return key;
-};
+import { randomUUID } from "node:crypto";
+import { type FileHandle, mkdir, open, rename, rm } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import type { AttachmentKey, AttachmentStore } from "@allot/domain/attachments/attachment-store";
+import { checkedKey } from "./checked-key";
 
 /**
  * Files on local disk under `directory` (`DATA_DIR/attachments` by default): nothing to set up, one
- * API instance (or several sharing the folder). Written to a temporary name and renamed, so a file
- * is either whole or absent; owner-only.
+ * API instance (or several sharing the folder). Written to a temporary name, flushed and renamed, so
+ * a file is either whole or absent, and still there after a crash once `put` resolves; owner-only.
  */
 export function localAttachmentStore(directory: string): AttachmentStore {
-  const pathOf = (key: AttachmentKey) => join(directory, checked(key));
+  // Resolved once: a relative DATA_DIR must not follow later changes of the working directory.
+  const root = resolve(directory);
+  const pathOf = (key: AttachmentKey) => join(root, checkedKey(key));
   return {
     async put(key, body) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-      const temporary = `${path}.${process.pid}.tmp`;
-      await writeFile(temporary, body, { mode: 0o600 });
-      await rename(temporary, path);
+      const folder = dirname(path);
+      const created = await mkdir(folder, { recursive: true, mode: 0o700 });
+      // Random, not the pid: instances on several machines may share the folder.
+      const temporary = `${path}.${randomUUID()}.tmp`;
+      try {
+        const handle = await open(temporary, "wx", 0o600);
+        try {
+          await handle.writeFile(body);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(temporary, path);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+      // The new names must survive a crash too: the file's in its folder, and those of any folders
+      // mkdir just made in their parents.
+      const last = created === undefined ? folder : dirname(created);
+      for (let current = folder; ; current = dirname(current)) {
+        await syncFolder(current);
+        if (current === last || current === dirname(current)) break;
+      }
     },
     async open(key) {
       const path = pathOf(key);
+      let handle: FileHandle;
       try {
-        const { size } = await stat(path);
-        return { body: createReadStream(path), size };
+        handle = await open(path, "r");
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+      // The size of the file opened, not of a path that may be replaced or removed meanwhile.
+      try {
+        const { size } = await handle.stat();
+        return { body: handle.createReadStream(), size };
+      } catch (error) {
+        await handle.close();
         throw error;
       }
     },
@@ -41,4 +63,13 @@ export function localAttachmentStore(directory: string): AttachmentStore {
       await rm(pathOf(key), { force: true });
     },
   };
+}
+
+async function syncFolder(path: string): Promise<void> {
+  const handle = await open(path, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
