@@ -11,6 +11,8 @@ export type S3Settings = Extract<AttachmentSettings, { storage: "s3" }>;
 export interface RunningS3Server {
   /** Settings for `attachmentStoreFor` (or `s3AttachmentStore`): its bucket exists and is empty. */
   settings: S3Settings;
+  /** The folder s3rver stores in (removed by `stop`). */
+  directory: string;
   /** Closes the server (and any connection left open) and removes its folder. */
   stop(): Promise<void>;
 }
@@ -46,6 +48,7 @@ export async function startS3Server(bucket = "allot-attachments"): Promise<Runni
       secretAccessKey: "S3RVER",
       forcePathStyle: true,
     },
+    directory,
     async stop() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
