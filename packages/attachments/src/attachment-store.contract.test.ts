@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import type { Readable } from "node:stream";
@@ -228,33 +228,5 @@ describe.each(backends)("the $name attachment store", ({ start }) => {
       // Nothing beside the store's own folder either (the temporary folder is its parent's parent).
       expect((await readdir(tmpdir())).filter((name) => name.includes(marker))).toEqual([]);
     });
-  });
-});
-
-describe("the local attachment store on disk", () => {
-  let root: string;
-  beforeEach(async () => {
-    root = await mkdtemp(join(tmpdir(), "allot-attachments-"));
-  });
-  afterEach(() => rm(root, { recursive: true, force: true }));
-
-  it("keeps files owner-only and leaves no temporary file behind", async () => {
-    const store = attachmentStoreFor({ storage: "local", directory: join(root, "attachments") });
-    const key = keyOf();
-    await store.put(key, Buffer.from("receipt"), "application/pdf");
-    expect(await filesUnder(root)).toEqual([join(root, "attachments", key)]);
-    const { stat } = await import("node:fs/promises");
-    expect((await stat(join(root, "attachments", key))).mode & 0o777).toBe(0o600);
-    expect((await stat(join(root, "attachments", "transactions"))).mode & 0o777).toBe(0o700);
-  });
-
-  it("leaves no temporary file when a put fails, and keeps what was there", async () => {
-    const store = attachmentStoreFor({ storage: "local", directory: join(root, "attachments") });
-    const key = keyOf();
-    // A folder (not empty) where the file should go: the final rename fails.
-    await mkdir(join(root, "attachments", key, "in-the-way"), { recursive: true });
-    await expect(store.put(key, Buffer.from("receipt"), "application/pdf")).rejects.toThrow();
-    expect(await filesUnder(root)).toEqual([]);
-    expect(await readdir(join(root, "attachments", key))).toEqual(["in-the-way"]);
   });
 });

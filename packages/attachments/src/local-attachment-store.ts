@@ -52,8 +52,9 @@ export function localAttachmentStore(directory: string): AttachmentStore {
       }
       // The size of the file opened, not of a path that may be replaced or removed meanwhile.
       try {
-        const { size } = await handle.stat();
-        return { body: handle.createReadStream(), size };
+        const stats = await handle.stat();
+        if (!stats.isFile()) throw new Error(`not a file under attachment key ${key}`);
+        return { body: handle.createReadStream(), size: stats.size };
       } catch (error) {
         await handle.close();
         throw error;

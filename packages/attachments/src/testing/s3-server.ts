@@ -6,11 +6,9 @@ import { join } from "node:path";
 import S3rver from "s3rver";
 import type { AttachmentSettings } from "../attachment-store-for";
 
-export type S3Settings = Extract<AttachmentSettings, { storage: "s3" }>;
-
 export interface RunningS3Server {
   /** Settings for `attachmentStoreFor` (or `s3AttachmentStore`): its bucket exists and is empty. */
-  settings: S3Settings;
+  settings: Extract<AttachmentSettings, { storage: "s3" }>;
   /** The folder s3rver stores in (removed by `stop`). */
   directory: string;
   /** Closes the server (and any connection left open) and removes its folder. */
