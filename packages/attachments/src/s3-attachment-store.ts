@@ -36,7 +36,8 @@ export function s3AttachmentStore(settings: S3AttachmentSettings): AttachmentSto
     forcePathStyle: settings.forcePathStyle,
     credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
     // The SDK's newer default checksums (CRC32 headers, aws-chunked bodies) are refused by several
-    // S3-compatible stores; Content-MD5, which all of them check, guards the upload instead.
+    // S3-compatible stores; Content-MD5, which S3 and most compatible stores check (s3rver does
+    // not), guards the upload instead.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
     // Bounded: a store that does not answer fails the request instead of holding it forever.
