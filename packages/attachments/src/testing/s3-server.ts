@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import S3rver from "s3rver";
+import type { AttachmentSettings } from "../attachment-store-for";
+
+export interface RunningS3Server {
+  /** Settings for `attachmentStoreFor` (or `s3AttachmentStore`): its bucket exists and is empty. */
+  settings: Extract<AttachmentSettings, { storage: "s3" }>;
+  /** The folder s3rver stores in (removed by `stop`). */
+  directory: string;
+  /** Closes the server (and any connection left open) and removes its folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A real S3-compatible server for tests (s3rver), on loopback at a port the OS picks, storing in
+ * a fresh temporary folder, with one bucket made. s3rver checks that the access key is its own
+ * (`S3RVER`) but not SigV4 signatures, and refuses bucket names under 3 characters.
+ */
+export async function startS3Server(bucket = "allot-attachments"): Promise<RunningS3Server> {
+  const directory = await mkdtemp(join(tmpdir(), "allot-s3rver-"));
+  const s3rver = new S3rver({ directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
+  try {
+    await s3rver.configureBuckets();
+  } catch (error) {
+    await rm(directory, { recursive: true, force: true });
+    throw error;
+  }
+  // Our own HTTP server around s3rver's handler: stop() can then close connections a test left open.
+  const server = createServer(s3rver.callback());
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    settings: {
+      storage: "s3",
+      bucket,
+      endpoint: `http://127.0.0.1:${port}`,
+      region: "us-east-1",
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+      forcePathStyle: true,
+    },
+    directory,
+    async stop() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
