@@ -161,17 +161,33 @@ describe("the smtp transport", () => {
       expect(Date.now() - started).toBeLessThan(5_000);
     });
 
-    it("rejects within the greeting timeout when a server accepts the connection and says nothing", async () => {
-      const silent = await listening(createServer(() => {}));
+    it("rejects within the greeting timeout when a server says nothing, then pauses before trying it again", async () => {
+      let connections = 0;
+      const silent = await listening(
+        createServer(() => {
+          connections += 1;
+        }),
+      );
+      const sender = transport({
+        url: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+        from: FROM,
+        timeouts: { greetingMs: 300, pauseAfterServerFailureMs: 1_000 },
+      });
       const started = Date.now();
-      await expect(
-        transport({
-          url: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`,
-          from: FROM,
-          timeouts: { greetingMs: 300 },
-        }).send(message()),
-      ).rejects.toThrow(/greeting/i);
+      await expect(sender.send(message())).rejects.toThrow(/greeting/i);
       expect(Date.now() - started).toBeLessThan(3_000);
+      expect(connections).toBe(1);
+
+      // The rest of a batch fails at once, without a connection (and without another timeout).
+      const next = Date.now();
+      await expect(sender.send(message("b2"))).rejects.toThrow(/not tried again before/);
+      expect(Date.now() - next).toBeLessThan(100);
+      expect(connections).toBe(1);
+
+      // After the pause, the server is tried again.
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      await expect(sender.send(message("c3"))).rejects.toThrow(/greeting/i);
+      expect(connections).toBe(2);
     });
 
     it("rejects within the send timeout when a server never answers the message", async () => {

@@ -13,6 +13,12 @@ export interface SmtpTimeouts {
   socketMs: number;
   /** The whole send, for a server that trickles its replies (no socket timeout notices that). */
   sendMs: number;
+  /**
+   * After a failure of the server rather than of one message (unreachable, silent, TLS, login),
+   * sends fail at once for this long: a backlog of fifty then costs one timeout, not fifty, and
+   * the outbox (with its other work in the same loop) moves on; each message is retried later.
+   */
+  pauseAfterServerFailureMs: number;
 }
 
 const DEFAULT_TIMEOUTS: SmtpTimeouts = {
@@ -20,7 +26,21 @@ const DEFAULT_TIMEOUTS: SmtpTimeouts = {
   greetingMs: 10_000,
   socketMs: 30_000,
   sendMs: 60_000,
+  pauseAfterServerFailureMs: 30_000,
 };
+
+// nodemailer's codes for a failure of the connection or the session, not of one message's
+// envelope or content (EENVELOPE, EMESSAGE), plus 421: the server closing the session.
+const SERVER_FAILURES = new Set([
+  "ECONNECTION",
+  "ESOCKET",
+  "ETIMEDOUT",
+  "EDNS",
+  "ETLS",
+  "EAUTH",
+  "EABORT",
+  "EPROXY",
+]);
 
 export interface SmtpSettings {
   /** `smtp://[user:pass@]host[:port]` (STARTTLS when offered) or `smtps://…` (TLS from the start). */
@@ -54,8 +74,13 @@ export function smtpTransport(settings: SmtpSettings): MailTransport & { close()
     debug: false,
     ...(settings.ca ? { tls: { ca: [...rootCertificates, settings.ca] } } : {}),
   });
+  let pausedUntil = 0;
   return {
     async send(message) {
+      if (Date.now() < pausedUntil)
+        throw new Error(
+          `SMTP send failed: the server failed a moment ago; not tried again before ${new Date(pausedUntil).toISOString()}`,
+        );
       try {
         await transporter.sendMail({
           from: settings.from,
@@ -67,6 +92,7 @@ export function smtpTransport(settings: SmtpSettings): MailTransport & { close()
           signal: AbortSignal.timeout(timeouts.sendMs),
         });
       } catch (error) {
+        if (isServerFailure(error)) pausedUntil = Date.now() + timeouts.pauseAfterServerFailureMs;
         // A new error, not the original as its cause: nodemailer's carries the server's replies and
         // commands, which a log or the outbox's last_error must not receive with a password in them.
         throw new Error(`SMTP send failed: ${redact(describe(error))}`);
@@ -76,6 +102,11 @@ export function smtpTransport(settings: SmtpSettings): MailTransport & { close()
       transporter.close();
     },
   };
+}
+
+function isServerFailure(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  return (typeof code === "string" && SERVER_FAILURES.has(code)) || responseCode === 421;
 }
 
 function describe(error: unknown): string {
