@@ -6,7 +6,12 @@ import { enqueueEmail } from "@allot/domain/email/enqueue-email";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailTransportFor } from "./mail-transport-for";
-import { smtpRefusal, startTestSmtpServer, type TestSmtpServer } from "./testing/test-smtp-server";
+import {
+  type ReceivedMail,
+  smtpRefusal,
+  startTestSmtpServer,
+  type TestSmtpServer,
+} from "./testing/test-smtp-server";
 
 const PASSWORD = "outbox-s3cret";
 
@@ -64,7 +69,7 @@ describe.each(testEngines())("the email outbox over SMTP (%s)", (engine) => {
       expect(await deliverDueEmails(at(31_000), { transport })).toEqual({ sent: 1, failed: 0 });
 
       expect(smtp.received).toHaveLength(1);
-      const [{ mail, user }] = smtp.received as [TestSmtpServer["received"][number]];
+      const [{ mail, user }] = smtp.received as [ReceivedMail];
       expect(user).toBe("allot");
       expect(mail.to).toMatchObject({ value: [{ address: "sam@example.com" }] });
       expect(mail.subject).toBe("Your password changed");

@@ -3,7 +3,12 @@ import { createServer, type Server } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { smtpTransport } from "./smtp-transport";
 import { selfSignedCertificate } from "./testing/self-signed-certificate";
-import { smtpRefusal, startTestSmtpServer, type TestSmtpServer } from "./testing/test-smtp-server";
+import {
+  type ReceivedMail,
+  smtpRefusal,
+  startTestSmtpServer,
+  type TestSmtpServer,
+} from "./testing/test-smtp-server";
 
 const FROM = "Allot <noreply@allot.test>";
 
@@ -36,7 +41,7 @@ describe("the smtp transport", () => {
   /** The only message the server received, with the assertions every delivery shares. */
   const delivered = (smtp: TestSmtpServer) => {
     expect(smtp.received).toHaveLength(1);
-    return smtp.received[0] as TestSmtpServer["received"][number];
+    return smtp.received[0] as ReceivedMail;
   };
   const tls = selfSignedCertificate();
 

@@ -7,7 +7,7 @@ import nodemailer from "nodemailer";
  * a batch for five minutes (deliver-emails.ts), so a dead or stalling server must fail a send well
  * before that: nodemailer's own defaults (2 minutes to connect, 10 of socket silence) would not.
  */
-export interface SmtpTimeouts {
+interface SmtpTimeouts {
   connectionMs: number;
   greetingMs: number;
   socketMs: number;
@@ -42,7 +42,7 @@ const SERVER_FAILURES = new Set([
   "EPROXY",
 ]);
 
-export interface SmtpSettings {
+interface SmtpSettings {
   /** `smtp://[user:pass@]host[:port]` (STARTTLS when offered) or `smtps://…` (TLS from the start). */
   url: string;
   from: string;
