@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -54,6 +54,37 @@ describe("readEnv", () => {
       readEnv({ INIT_CWD: root, MAIL_TRANSPORT: "resend", RESEND_API_KEY: "re_x", MAIL_FROM: "A <a@b.c>" })
         .mail,
     ).toEqual({ transport: "resend", apiKey: "re_x", from: "A <a@b.c>" });
+  });
+
+  it("sends through SMTP_URL with `smtp`, trusting SMTP_TLS_CA, and never repeats the URL in an error", async () => {
+    const root = await tempDir();
+    const base = { INIT_CWD: root, MAIL_TRANSPORT: "smtp", MAIL_FROM: "A <a@b.c>" };
+    expect(() => readEnv(base)).toThrow("SMTP_URL is required with MAIL_TRANSPORT=smtp");
+    expect(readEnv({ ...base, SMTP_URL: "smtp://user:p%40ss@mail.example.com:587" }).mail).toEqual({
+      transport: "smtp",
+      from: "A <a@b.c>",
+      url: "smtp://user:p%40ss@mail.example.com:587",
+    });
+    expect(readEnv({ ...base, SMTP_URL: "smtps://mail.example.com" }).mail).toMatchObject({
+      transport: "smtp",
+    });
+    for (const bad of ["http://user:hunter2@mail.example.com", "smtp://user:hunter2@", "hunter2"]) {
+      const attempt = () => readEnv({ ...base, SMTP_URL: bad });
+      expect(attempt).toThrow(/SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+      expect(attempt).not.toThrow(/hunter2/);
+    }
+
+    const pem = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n";
+    await writeFile(join(root, "ca.pem"), pem);
+    await writeFile(join(root, "not-a-certificate.txt"), "hello");
+    const withCa = (path: string) =>
+      readEnv({ ...base, SMTP_URL: "smtp://mail.example.com", SMTP_TLS_CA: path }).mail;
+    expect(withCa("ca.pem")).toMatchObject({ ca: pem });
+    expect(withCa(join(root, "ca.pem"))).toMatchObject({ ca: pem });
+    expect(() => withCa("missing.pem")).toThrow(
+      `SMTP_TLS_CA: cannot read ${join(root, "missing.pem")} (ENOENT)`,
+    );
+    expect(() => withCa("not-a-certificate.txt")).toThrow("holds no PEM certificate");
   });
 
   it("keeps one generated JWT secret in the embedded data folder", async () => {

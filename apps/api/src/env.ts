@@ -44,12 +44,23 @@ const EnvSchema = z.object({
   // The scheduled jobs inside this process: the default on the embedded database, which no
   // `pnpm cron` process can open beside the server; with DATABASE_URL, cron processes run them.
   SCHEDULER: z.enum(["embedded", "off"]).optional(),
-  MAIL_TRANSPORT: z.enum(["log", "file", "resend"]).default("log"),
+  MAIL_TRANSPORT: z.enum(["log", "file", "resend", "smtp"]).default("log"),
   MAIL_DIR: z.string().optional(),
   MAIL_FROM: z.string().default("Allot <noreply@allot.localhost>"),
   // `log` transport: print messages whole, links' tokens included (local development only).
   MAIL_LOG_BODIES: z.enum(["true", "false"]).default("false"),
   RESEND_API_KEY: z.string().optional(),
+  // `smtp` transport: smtp://user:pass@host:587 (STARTTLS when offered) or smtps:// (TLS at once).
+  // The message never repeats the value: it holds a password.
+  SMTP_URL: z
+    .string()
+    .refine(
+      isSmtpUrl,
+      "SMTP_URL must be an smtp:// or smtps:// URL with a host, e.g. smtp://user:pass@host:587",
+    )
+    .optional(),
+  // A PEM file of certificates trusted for SMTP besides the public roots (a private CA, a self-signed server).
+  SMTP_TLS_CA: z.string().min(1).optional(),
   ...webhookPolicyEnv,
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   ...changesRetentionEnv,
@@ -79,6 +90,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
   if (e.DATABASE_URL && !e.JWT_SECRET) throw new Error("JWT_SECRET is required with DATABASE_URL");
   if (e.MAIL_TRANSPORT === "resend" && !e.RESEND_API_KEY)
     throw new Error("RESEND_API_KEY is required with MAIL_TRANSPORT=resend");
+  if (e.MAIL_TRANSPORT === "smtp" && !e.SMTP_URL)
+    throw new Error("SMTP_URL is required with MAIL_TRANSPORT=smtp");
   return {
     port: e.PORT,
     host: e.HOST,
@@ -96,7 +109,16 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
           }
         : e.MAIL_TRANSPORT === "resend"
           ? { transport: "resend", from: e.MAIL_FROM, apiKey: e.RESEND_API_KEY as string }
-          : { transport: "log", from: e.MAIL_FROM, logBodies: e.MAIL_LOG_BODIES === "true" },
+          : e.MAIL_TRANSPORT === "smtp"
+            ? {
+                transport: "smtp",
+                from: e.MAIL_FROM,
+                url: e.SMTP_URL as string,
+                ...(e.SMTP_TLS_CA
+                  ? { ca: readCertificates(resolve(e.INIT_CWD ?? process.cwd(), e.SMTP_TLS_CA)) }
+                  : {}),
+              }
+            : { transport: "log", from: e.MAIL_FROM, logBodies: e.MAIL_LOG_BODIES === "true" },
     config: {
       jwtSecret: e.JWT_SECRET ?? embeddedJwtSecret(dataDir),
       publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://127.0.0.1:${e.PORT}`,
@@ -116,6 +138,28 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
       },
     },
   };
+}
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** SMTP_TLS_CA's certificates, read once at start-up so a wrong path stops the server at once. */
+function readCertificates(file: string): string {
+  let pem: string;
+  try {
+    pem = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new Error(`SMTP_TLS_CA: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? error})`);
+  }
+  if (!pem.includes("-----BEGIN CERTIFICATE-----"))
+    throw new Error(`SMTP_TLS_CA: ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+  return pem;
 }
 
 /** Embedded mode keeps a generated secret beside its data, so tokens survive restarts. */

@@ -48,9 +48,12 @@ let scheduler: SchedulerLoop | null = null;
 let emailDelivery: EmailDelivery | null = null;
 let webhookDelivery: WebhookDelivery | null = null;
 const webhookPoster = httpWebhookPoster(env.config.webhooks);
+// One per process: the `smtp` transport keeps its connection to the server between messages.
+const mailTransport = mailTransportFor(env.mail);
 app.addHook("onClose", async () => {
   await scheduler?.stop();
   await emailDelivery?.stop();
+  await mailTransport.close?.();
   await webhookDelivery?.stop();
   await webhookPoster.close();
   await redis?.quit().catch(() => redis.disconnect());
@@ -66,7 +69,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 await app.listen({ port: env.port, host: env.host });
 // Emails queued by requests and jobs go out from here (every API process), a moment after their commit.
-emailDelivery = startEmailDelivery(database.db, mailTransportFor(env.mail), {
+emailDelivery = startEmailDelivery(database.db, mailTransport, {
   publicBaseUrl: env.config.publicBaseUrl,
 });
 // Webhook deliveries too: every API process takes its share of the outbox (so does `pnpm cron`).

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,9 +8,12 @@ import { fileURLToPath } from "node:url";
 import {
   databaseUrl,
   SNAPSHOT_ENV,
+  TEMPLATE_ENV,
   testEngines,
   withAdminConnection,
 } from "@allot/db/testing/test-databases";
+import { selfSignedCertificate } from "@allot/mail/testing/self-signed-certificate";
+import { startTestSmtpServer } from "@allot/mail/testing/test-smtp-server";
 import { jobsFor } from "@allot/scheduler/jobs";
 import { PGlite } from "@electric-sql/pglite";
 import { afterEach, describe, expect, it } from "vitest";
@@ -66,16 +69,21 @@ describe.each(testEngines())("the server process (%s)", (engine) => {
   });
 
   /**
-   * Starts `src/main.ts` on a scratch database of `engine` and waits for /healthz. The embedded
-   * database is created and migrated by the server unless `migrated` (then a copy of the run's
-   * migrated snapshot: a quicker start).
+   * Starts `src/main.ts` on a scratch database of `engine` and waits for /healthz. The database is
+   * created and migrated by the server unless `migrated` (then a copy of the run's migrated
+   * snapshot or template: a quicker start), which may be given `seed` SQL before the server opens it.
    */
-  async function startServer(extraEnv: Record<string, string> = {}, { migrated = false } = {}) {
+  async function startServer(
+    extraEnv: Record<string, string> = {},
+    { migrated = false, seed }: { migrated?: boolean; seed?: string } = {},
+  ) {
     const dataDir = await mkdtemp(join(tmpdir(), "allot-server-"));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     if (migrated && engine === "pglite") {
       const snapshot = new Blob([await readFile(process.env[SNAPSHOT_ENV] as string)]);
-      await (await PGlite.create({ dataDir: join(dataDir, "pglite"), loadDataDir: snapshot })).close();
+      const pglite = await PGlite.create({ dataDir: join(dataDir, "pglite"), loadDataDir: snapshot });
+      if (seed) await pglite.exec(seed);
+      await pglite.close();
     }
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -89,11 +97,13 @@ describe.each(testEngines())("the server process (%s)", (engine) => {
     if (engine === "postgres") {
       const serverUrl = process.env.DATABASE_URL as string;
       const name = `allot_process_${randomBytes(4).toString("hex")}`;
-      await withAdminConnection(serverUrl, (sql) => sql.unsafe(`create database ${name}`));
+      const template = migrated ? ` template ${process.env[TEMPLATE_ENV]}` : "";
+      await withAdminConnection(serverUrl, (sql) => sql.unsafe(`create database ${name}${template}`));
       cleanups.push(() =>
         withAdminConnection(serverUrl, (sql) => sql.unsafe(`drop database if exists ${name} with (force)`)),
       );
       env.DATABASE_URL = databaseUrl(serverUrl, name);
+      if (seed) await withAdminConnection(env.DATABASE_URL, (sql) => sql.unsafe(seed));
       env.JWT_SECRET = randomBytes(32).toString("hex");
     }
     const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
@@ -150,6 +160,40 @@ describe.each(testEngines())("the server process (%s)", (engine) => {
       expect(jobLines(server.output())).toEqual([]);
     }
     // SIGTERM stops the scheduler, then the server and the database, and exits cleanly.
+    expect(await server.stop()).toBe(0);
+  }, 240_000);
+
+  it("sends queued email through MAIL_TRANSPORT=smtp over STARTTLS, trusting SMTP_TLS_CA", async () => {
+    const password = "process p@ss";
+    const tls = selfSignedCertificate();
+    const caDir = await mkdtemp(join(tmpdir(), "allot-smtp-ca-"));
+    cleanups.push(() => rm(caDir, { recursive: true, force: true }));
+    await writeFile(join(caDir, "ca.pem"), tls.cert);
+    const smtp = await startTestSmtpServer({
+      ...tls,
+      onAuth: (auth, _session, callback) =>
+        auth.password === password ? callback(null, { user: auth.username }) : callback(new Error("No")),
+    });
+    cleanups.push(smtp.close);
+    const server = await startServer(
+      {
+        MAIL_TRANSPORT: "smtp",
+        SMTP_URL: `smtp://allot:${encodeURIComponent(password)}@127.0.0.1:${smtp.port}`,
+        SMTP_TLS_CA: join(caDir, "ca.pem"),
+        MAIL_FROM: "Allot <noreply@allot.test>",
+      },
+      {
+        migrated: true,
+        seed: `insert into email_outbox (kind, to_address, subject, text_body, html_body)
+          values ('password_changed', 'sam@example.com', 'Queued before the start', 'Plain', '<p>Rich</p>')`,
+      },
+    );
+    expect(await waitFor(() => smtp.received.length > 0, 30_000), server.output()).toBe(true);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]).toMatchObject({ secure: true, user: "allot" });
+    expect(smtp.received[0]?.mail.subject).toBe("Queued before the start");
+    expect(server.output()).not.toContain("p@ss");
+    // SIGTERM closes the SMTP connection with the rest, and the process exits cleanly.
     expect(await server.stop()).toBe(0);
   }, 240_000);
 

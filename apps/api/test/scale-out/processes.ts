@@ -45,7 +45,11 @@ export async function scratchDatabase(defer: Defer): Promise<string> {
 function processEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const inherited = { ...process.env };
   for (const name of Object.keys(inherited)) {
-    if (/^(DATABASE_URL|DATA_DIR|INIT_CWD|JWT_SECRET|REDIS_|THROTTLE_|SCHEDULER|MAIL_|PORT|HOST)/.test(name))
+    if (
+      /^(DATABASE_URL|DATA_DIR|INIT_CWD|JWT_SECRET|REDIS_|THROTTLE_|SCHEDULER|MAIL_|SMTP_|PORT|HOST)/.test(
+        name,
+      )
+    )
       delete inherited[name];
   }
   return { ...inherited, LOG_LEVEL: "warn", ...env };

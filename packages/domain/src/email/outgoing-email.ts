@@ -13,7 +13,10 @@ export interface EmailToSend extends OutgoingEmail {
   createdAt: Date;
 }
 
-/** Where messages go: `log`, `file` or `resend` (docs/spec/operations.md §Environment, MAIL_TRANSPORT). */
+/** Where messages go: `log`, `file`, `resend` or `smtp` (docs/spec/operations.md §Environment, MAIL_TRANSPORT). */
 export interface MailTransport {
+  /** Resolves once the message is taken; rejects (and the outbox retries later) otherwise. */
   send(message: EmailToSend): Promise<void>;
+  /** Ends what the transport keeps open between sends (SMTP's connection), at shutdown. */
+  close?(): Promise<void>;
 }
