@@ -95,8 +95,10 @@ interface TransactionRow {
   linked_transaction_id: string | null;
   posted_balance_snapshot: string;
   available_balance_snapshot: string;
-  image: string | null;
-  document: string | null;
+  has_image: boolean;
+  image_width: number | null;
+  image_height: number | null;
+  has_document: boolean;
   created_at: Date;
   modified_at: Date;
   has_details: boolean;
@@ -153,7 +155,9 @@ app.get<{ Querystring: { bank_account: string; page_size?: string } }>("/transac
       "transactions"."merchant_category", "transactions"."merchant_category_code",
       "transactions"."virtual_card_number", "transactions"."bank_transaction_id",
       "transactions"."linked_transaction_id", "transactions"."posted_balance_snapshot",
-      "transactions"."available_balance_snapshot", "transactions"."image", "transactions"."document",
+      "transactions"."available_balance_snapshot", ("transactions"."image_key" is not null) as "has_image",
+      "transactions"."image_width", "transactions"."image_height",
+      ("transactions"."document_key" is not null) as "has_document",
       "transactions"."created_at", "transactions"."modified_at",
       ("transactions"."details" is not null) as "has_details",
       "transaction_categories"."group" as "category_group", "transaction_categories"."name" as "category_name",
@@ -209,8 +213,11 @@ app.get<{ Querystring: { bank_account: string; page_size?: string } }>("/transac
       bank_account_posted_balance_currency: row.currency,
       bank_account_available_balance: row.available_balance_snapshot,
       bank_account_available_balance_currency: row.currency,
-      image: row.image,
-      document: row.document,
+      // The API answers its PUBLIC_BASE_URL; the bare server's own address is as good a stand-in.
+      image: row.has_image ? `http://127.0.0.1/api/v1/transactions/${row.id}/image/` : null,
+      image_width: row.image_width,
+      image_height: row.image_height,
+      document: row.has_document ? `http://127.0.0.1/api/v1/transactions/${row.id}/document/` : null,
       created_at: row.created_at.toISOString(),
       modified_at: row.modified_at.toISOString(),
     })),

@@ -13,6 +13,7 @@ import { loggableError } from "./http/loggable-error";
 import { refuseNulCharacters } from "./http/refuse-nul-characters";
 import { answerRequestId, requestIdOf } from "./http/request-id";
 import { createRouteTable, decodePath } from "./http/route-table";
+import { registerTransactionFileDownloads } from "./http/transaction-file-downloads";
 import { fastifyTrustProxy } from "./http/trust-proxy";
 import { registerLinkPages } from "./links/register-link-pages";
 import { registerDocs } from "./openapi/docs";
@@ -55,7 +56,7 @@ export async function buildApp(
 
   // Route match (404/405), then the caller (401): both before the body is read.
   app.addHook("onRequest", async (request, reply) => {
-    if (request.routeOptions.url !== API_WILDCARD) return;
+    if (request.routeOptions.url !== API_WILDCARD && !request.routeOptions.config?.contractRoute) return;
     const [rawPath = "", query] = request.url.split(/\?(.*)/s);
     const pathname = decodePath(rawPath);
     const match = matchRoute(request.method, pathname);
@@ -110,6 +111,7 @@ export async function buildApp(
         actor: allot.actor,
         route: allot.route,
         throttleStore,
+        files: null,
       };
     },
     responseMeta: ({ ctx, errors }) => (errors.length === 0 && ctx ? { status: ctx.route.status } : {}),
@@ -119,6 +121,7 @@ export async function buildApp(
     },
   };
   await app.register(fastifyTRPCOpenApiPlugin, trpcOptions);
+  registerTransactionFileDownloads(app, API_BASE, services);
 
   app.get("/healthz", async (_request, reply) => {
     try {

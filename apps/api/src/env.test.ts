@@ -167,6 +167,20 @@ describe("readEnv", () => {
       expect(() => readEnv({ ...base, TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/);
   });
 
+  it("keeps receipt files under the data folder, at most 10 MiB each unless ATTACHMENT_MAX_BYTES lowers it", async () => {
+    const root = await tempDir();
+    const env = readEnv({ INIT_CWD: root });
+    expect(env.attachments).toEqual({ directory: join(root, ".data", "attachments") });
+    expect(env.config.attachmentMaxBytes).toBe(10 * 1024 * 1024);
+    expect(readEnv({ INIT_CWD: root, ATTACHMENT_MAX_BYTES: "1000000" }).config.attachmentMaxBytes).toBe(
+      1_000_000,
+    );
+    for (const wrong of ["0", "-1", "1.5", "ten", String(10 * 1024 * 1024 + 1)])
+      expect(() => readEnv({ INIT_CWD: root, ATTACHMENT_MAX_BYTES: wrong }), wrong).toThrow(
+        /ATTACHMENT_MAX_BYTES/,
+      );
+  });
+
   it("requires JWT_SECRET with DATABASE_URL", () => {
     expect(() => readEnv({ DATABASE_URL: "postgres://root@127.0.0.1/x" })).toThrow(/JWT_SECRET/);
   });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { ATTACHMENT_MAX_BYTES } from "@allot/contract/transactions/transaction";
 import { changesRetentionEnv } from "@allot/domain/changes/changes-retention-env";
 import { throttleRatesSchema } from "@allot/domain/throttle/throttle-rate";
 import { webhookPolicyEnv, webhookPolicyOf } from "@allot/domain/webhooks/webhook-policy-env";
@@ -63,6 +64,14 @@ const EnvSchema = z.object({
   SMTP_TLS_CA: z.string().min(1).optional(),
   ...webhookPolicyEnv,
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  // The largest receipt file, in bytes: 10 MiB, which it may lower (the upload routes' body bound
+  // is made for 10 MiB files).
+  ATTACHMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ATTACHMENT_MAX_BYTES)
+    .default(ATTACHMENT_MAX_BYTES),
   ...changesRetentionEnv,
 });
 
@@ -77,6 +86,8 @@ export interface ApiEnv {
   scheduler: "embedded" | "off";
   jobs: JobSettings;
   mail: MailSettings;
+  /** Receipt files on local disk: `DATA_DIR/attachments`. */
+  attachments: { directory: string };
   config: ApiConfig;
 }
 
@@ -119,6 +130,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
                   : {}),
               }
             : { transport: "log", from: e.MAIL_FROM, logBodies: e.MAIL_LOG_BODIES === "true" },
+    attachments: { directory: join(dataDir, "attachments") },
     config: {
       jwtSecret: e.JWT_SECRET ?? embeddedJwtSecret(dataDir),
       publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://127.0.0.1:${e.PORT}`,
@@ -127,6 +139,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
       secureCookies: true,
       webhooks: webhookPolicyOf(e),
       idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
+      attachmentMaxBytes: e.ATTACHMENT_MAX_BYTES,
       throttle: {
         user: e.THROTTLE_RATE_USER,
         anon: e.THROTTLE_RATE_ANON,

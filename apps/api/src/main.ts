@@ -1,3 +1,4 @@
+import { localAttachmentStore } from "@allot/attachments/local-attachment-store";
 import { createDatabase } from "@allot/db/create-database";
 import { EmbeddedDatabaseInUse } from "@allot/db/embedded-database-lock";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
@@ -24,8 +25,10 @@ const database = await createDatabase(env.database, "the Allot server").catch((e
 await database.migrate();
 // REDIS_URL: throttle counters in Redis (shared by every instance naming it), else in the database.
 const redis = env.redis ? createRedisClient(env.redis.url) : null;
+// Receipt files under DATA_DIR/attachments.
+const attachments = localAttachmentStore(env.attachments.directory);
 const app = await buildApp(
-  { db: database.db, tokens: createAccessTokens(env.config.jwtSecret), config: env.config },
+  { db: database.db, tokens: createAccessTokens(env.config.jwtSecret), config: env.config, attachments },
   {
     logger: requestLogOptions(env.logLevel),
     throttleStore: redis && env.redis ? redisThrottleStore(redis, env.redis.prefix) : undefined,
@@ -75,4 +78,4 @@ emailDelivery = startEmailDelivery(database.db, mailTransport, {
 // Webhook deliveries too: every API process takes its share of the outbox (so does `pnpm cron`).
 webhookDelivery = startWebhookDelivery(database, webhookPoster);
 if (env.scheduler === "embedded")
-  scheduler = startScheduler(database, { jobs: jobsFor(env.jobs), accountJobs });
+  scheduler = startScheduler(database, { jobs: jobsFor(env.jobs, { attachments }), accountJobs });

@@ -17,8 +17,10 @@ import { startTestSmtpServer } from "@allot/mail/testing/test-smtp-server";
 import { jobsFor } from "@allot/scheduler/jobs";
 import { PGlite } from "@electric-sql/pglite";
 import { afterEach, describe, expect, it } from "vitest";
+import { temporaryAttachmentStore } from "../test/testing/test-attachments";
 
-const jobs = jobsFor({ changesRetentionDays: 90 });
+// Names only: the server process runs them over its own store.
+const jobs = jobsFor({ changesRetentionDays: 90 }, { attachments: temporaryAttachmentStore().store });
 
 const apiRoot = fileURLToPath(new URL("..", import.meta.url));
 

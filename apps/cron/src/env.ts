@@ -22,6 +22,8 @@ export interface CronEnv {
   /** Where the webhooks this process delivers may go. */
   webhooks: WebhookPolicy;
   jobs: JobSettings;
+  /** The API's receipt files on local disk: `DATA_DIR/attachments`. */
+  attachments: { directory: string };
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): CronEnv {
@@ -33,5 +35,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): CronEnv {
     database: DATABASE_URL ? { url: DATABASE_URL } : { dataDir: join(dataDir, "pglite") },
     webhooks: webhookPolicyOf(parsed.data),
     jobs: { changesRetentionDays: parsed.data.CHANGES_RETENTION_DAYS },
+    attachments: { directory: join(dataDir, "attachments") },
   };
 }

@@ -1,3 +1,4 @@
+import { localAttachmentStore } from "@allot/attachments/local-attachment-store";
 import { createDatabase } from "@allot/db/create-database";
 import { EmbeddedDatabaseInUse } from "@allot/db/embedded-database-lock";
 import { accountJobs } from "@allot/scheduler/account-jobs";
@@ -18,9 +19,9 @@ const openDatabase = async () => {
 try {
   const env = readEnv();
   const webhookPoster = httpWebhookPoster(env.webhooks);
-  await createProgram({ openDatabase, jobs: jobsFor(env.jobs), accountJobs, webhookPoster }).parseAsync(
-    process.argv,
-  );
+  // The API's receipt files (DATA_DIR/attachments): the removal job deletes what was let go.
+  const jobs = jobsFor(env.jobs, { attachments: localAttachmentStore(env.attachments.directory) });
+  await createProgram({ openDatabase, jobs, accountJobs, webhookPoster }).parseAsync(process.argv);
 } catch (error) {
   // Commander has already printed its message (or the help) on stderr.
   if (error instanceof CommanderError) process.exitCode = error.exitCode === 0 ? 0 : USAGE_EXIT_CODE;

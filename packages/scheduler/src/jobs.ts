@@ -1,5 +1,7 @@
 import { purgeOldActivity } from "@allot/domain/activity/purge-old-activity";
 import { warnExpiringApiKeys } from "@allot/domain/api-keys/warn-expiring-keys";
+import type { AttachmentStore } from "@allot/domain/attachments/attachment-store";
+import { runAttachmentRemovals } from "@allot/domain/attachments/run-attachment-removals";
 import { cleanupTokens } from "@allot/domain/auth/cleanup-tokens";
 import { purgeOldTombstones } from "@allot/domain/changes/purge-old-tombstones";
 import { purgeExpiredIdempotencyKeys } from "@allot/domain/idempotency/purge-expired-keys";
@@ -24,10 +26,16 @@ export interface JobSettings {
   changesRetentionDays: number;
 }
 
+/** What the jobs work on beside the database. */
+interface JobServices {
+  /** Where receipt files live: the removal job deletes what attachment_removals lists. */
+  attachments: AttachmentStore;
+}
+
 const HOUR_MS = 3_600_000;
 
 // Lock ids sit beside the migration lock (4_216_001) in one arbitrary range of our own.
-export const jobsFor = ({ changesRetentionDays }: JobSettings): Job[] => [
+export const jobsFor = ({ changesRetentionDays }: JobSettings, { attachments }: JobServices): Job[] => [
   { name: "cleanup-tokens", everyMs: 24 * HOUR_MS, lockId: 4_216_101, run: cleanupTokens },
   {
     name: "cleanup-throttle-counters",
@@ -50,5 +58,13 @@ export const jobsFor = ({ changesRetentionDays }: JobSettings): Job[] => [
     everyMs: 24 * HOUR_MS,
     lockId: 4_216_107,
     run: (ctx) => purgeOldTombstones(ctx, changesRetentionDays),
+  },
+  // Requests remove replaced and deleted files right after their commit; this retries what failed
+  // and clears what a failed upload left once its grace period is over.
+  {
+    name: "remove-attachments",
+    everyMs: 5 * 60_000,
+    lockId: 4_216_108,
+    run: (ctx) => runAttachmentRemovals(ctx, attachments),
   },
 ];

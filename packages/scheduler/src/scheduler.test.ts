@@ -1,10 +1,17 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { localAttachmentStore } from "@allot/attachments/local-attachment-store";
 import type { DatabaseHandle } from "@allot/db/create-database";
 import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Job, jobsFor } from "./jobs";
 
-const jobs = jobsFor({ changesRetentionDays: 90 });
+const jobs = jobsFor(
+  { changesRetentionDays: 90 },
+  { attachments: localAttachmentStore(mkdtempSync(join(tmpdir(), "allot-scheduler-"))) },
+);
 
 import { createScheduler } from "./scheduler";
 
@@ -33,10 +40,11 @@ describe.each(testEngines())("cron scheduler (%s)", (engine) => {
       { job: "purge-webhook-deliveries", status: "done", result: 0 },
       { job: "purge-idempotency-keys", status: "done", result: 0 },
       { job: "purge-change-tombstones", status: "done", result: 0 },
+      { job: "remove-attachments", status: "done", result: 0 },
     ]);
     expect(await scheduler.runDue(new Date(start.getTime() + 60_000))).toEqual([]);
     const minutesLater = await scheduler.runDue(new Date(start.getTime() + 30 * 60_000));
-    expect(minutesLater.map((r) => r.job)).toEqual(["deliver-digests"]);
+    expect(minutesLater.map((r) => r.job)).toEqual(["deliver-digests", "remove-attachments"]);
     const hourLater = await scheduler.runDue(new Date(start.getTime() + HOUR_MS));
     expect(hourLater.map((r) => r.job)).toEqual([
       "cleanup-throttle-counters",
@@ -44,6 +52,7 @@ describe.each(testEngines())("cron scheduler (%s)", (engine) => {
       "deliver-digests",
       "expire-invitations",
       "purge-idempotency-keys",
+      "remove-attachments",
     ]);
     const dayLater = await scheduler.runDue(new Date(start.getTime() + 24 * HOUR_MS));
     expect(dayLater.map((r) => r.job)).toEqual([
@@ -56,6 +65,7 @@ describe.each(testEngines())("cron scheduler (%s)", (engine) => {
       "purge-webhook-deliveries",
       "purge-idempotency-keys",
       "purge-change-tombstones",
+      "remove-attachments",
     ]);
   });
 

@@ -135,7 +135,7 @@ describe.each(testEngines())("request body bounds (%s)", (engine) => {
       expect(longName.statusCode).toBe(413);
     });
 
-    it("refuses file parts: no endpoint takes files", async () => {
+    it("refuses file parts where the route takes none", async () => {
       const response = await resetRequest(fieldPart("email", "someone@example.com"), filePart("receipt", 10));
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail: expect.stringMatching(/file/), code: "file_not_accepted" });

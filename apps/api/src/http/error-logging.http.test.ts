@@ -51,7 +51,7 @@ describe.each(testEngines())("logged errors (%s)", (engine) => {
       },
     });
     failing = await buildApp(
-      { db, tokens: createAccessTokens(config.jwtSecret), config },
+      { db, tokens: createAccessTokens(config.jwtSecret), config, attachments: t.attachments.store },
       { logger: { level: "info", stream } },
     );
   });

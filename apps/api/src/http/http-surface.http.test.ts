@@ -180,6 +180,20 @@ describe.each(testEngines())("HTTP surface (%s)", (engine) => {
     expect(statuses("/v1/budgets/", "post")).toContain("413");
     expect(statuses("/v1/budgets/", "get")).not.toContain("413");
     expect(paths["/v1/users/me/change-email/"].post.responses["201"]).toEqual({ description: "No content" });
+    // Receipts: file parts in, binary out, and the upload routes' own body bound.
+    const create = paths["/v1/transactions/"].post;
+    expect(create.requestBody.content["multipart/form-data"].schema.properties.image).toMatchObject({
+      type: ["string", "null"],
+      format: "binary",
+    });
+    expect(create.responses["413"].description).toBe("Request body larger than 21 MiB");
+    const image = paths["/v1/transactions/{id}/image/"].get;
+    expect(Object.keys(image.responses["200"].content)).toContain("image/png");
+    expect(Object.keys(image.responses["200"].content)).not.toContain("application/pdf");
+    expect(Object.keys(paths["/v1/transactions/{id}/document/"].get.responses["200"].content)).toContain(
+      "application/pdf",
+    );
+    expect(Object.keys(image.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "404", "429"]));
   });
 
   it("renders a browsable reference page", async () => {

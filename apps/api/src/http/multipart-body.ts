@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import { UploadedFile } from "@allot/contract/http/uploaded-file";
 import { Busboy, type BusboyHeaders } from "@fastify/busboy";
 import type { FastifyRequest } from "fastify";
 
@@ -6,7 +7,7 @@ import type { FastifyRequest } from "fastify";
 export interface MultipartBounds {
   /** The whole body as sent: Content-Length is checked first, then every byte is counted. */
   maxBytes: number;
-  /** File parts are taken (as Buffers) only where the route says so. */
+  /** File parts are taken (as UploadedFiles) only where the route says so. */
   files: boolean;
 }
 
@@ -98,14 +99,15 @@ export function readMultipartBody(
         fail(new MalformedMultipart(`The field "${name}" is not valid JSON.`));
       }
     });
-    parser.on("file", (name, stream) => {
+    parser.on("file", (name, stream, filename) => {
       if (!bounds.files) {
         stream.resume();
         return fail(new FilePartRefused(`This endpoint takes no file parts ("${name}").`));
       }
+      // The one buffered copy of the file; its declared name goes along (a download's name).
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => add(name, Buffer.concat(chunks)));
+      stream.on("end", () => add(name, new UploadedFile(filename ?? "", Buffer.concat(chunks))));
     });
     for (const limit of ["partsLimit", "fieldsLimit", "filesLimit"] as const)
       parser.on(limit, () => fail(new BodyTooLarge(`Too many parts: at most ${MAX_PARTS}.`)));

@@ -51,7 +51,7 @@ function nulPaths(root: unknown): string[][] | typeof TOO_DEEP {
       if (value.includes(NUL)) found.push(pathOf(step));
     } else if (value && typeof value === "object" && !ArrayBuffer.isView(value)) {
       if (step.depth >= MAX_DEPTH) return TOO_DEEP;
-      // Uploaded files (Buffers) are bytes, not text: left alone.
+      // Uploaded files: their bytes (a Buffer) are not text and are left alone; their names are.
       for (const [key, item] of Object.entries(value)) {
         const child = { value: item, key, parent: step, depth: step.depth + 1 };
         if (key.includes(NUL)) found.push(pathOf(child));

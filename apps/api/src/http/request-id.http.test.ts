@@ -25,7 +25,7 @@ describe.each(testEngines())("X-Request-Id (%s)", (engine) => {
       },
     });
     logged = await buildApp(
-      { db: t.db, tokens: createAccessTokens(config.jwtSecret), config },
+      { db: t.db, tokens: createAccessTokens(config.jwtSecret), config, attachments: t.attachments.store },
       { logger: { level: "info", stream } },
     );
   });

@@ -2,6 +2,7 @@ import { ErrorBodySchema, ValidationErrorBodySchema } from "@allot/contract/http
 import type { RouteSpec } from "@allot/contract/http/route";
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { z } from "zod";
+import { BODY_LIMIT_BYTES } from "../http/body-parsers";
 
 import { appRouter } from "../routers/app-router";
 
@@ -80,6 +81,7 @@ export function buildOpenApiDocument(routes: RouteSpec[]): OpenAPIObject {
   };
 
   for (const route of routes) {
+    if (route.download) addDownloadOperation(document, route);
     const operation = findOperation(document, route);
     if (!operation) continue; // http/http-surface.http.test.ts proves every contract route is served
     const success = operation.responses["200"];
@@ -113,12 +115,49 @@ export function buildOpenApiDocument(routes: RouteSpec[]): OpenAPIObject {
     const gone = GONE.get(`${route.method} ${route.path}`);
     if (gone) responses[410] = { description: gone, content: json(errorRef) };
     if (operation.requestBody) {
-      responses[413] = { description: "Request body larger than 5 MiB", content: json(errorRef) };
+      const limit = `${(route.body?.maxBytes ?? BODY_LIMIT_BYTES) / (1024 * 1024)} MiB`;
+      responses[413] = { description: `Request body larger than ${limit}`, content: json(errorRef) };
     }
     if (route.access === "public") delete operation.security;
     operation.responses = responses;
   }
   return withSpecPaths(document);
+}
+
+const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/heic", "image/heif"];
+const binary = { schema: { type: "string", format: "binary" } };
+const header = (description: string) => ({ description, schema: { type: "string" } });
+
+/**
+ * A download route has no procedure (it answers bytes): its operation is written here, with the
+ * id parameter and security of the JSON GET on the same object, before the common responses.
+ */
+function addDownloadOperation(document: OpenAPIObject, route: RouteSpec) {
+  document.paths ??= {};
+  const paths = document.paths;
+  const objectPath = route.path.replace(/\/[a-z]+\/$/, "");
+  const template = paths[objectPath]?.get as { security?: unknown; parameters?: unknown[] } | undefined;
+  const types = route.path.endsWith("/image/") ? IMAGE_TYPES : ["application/pdf", ...IMAGE_TYPES];
+  paths[route.path.replace(/\/$/, "")] = {
+    get: {
+      operationId: `transactions-${route.path.endsWith("/image/") ? "image" : "document"}`,
+      summary: route.summary,
+      tags: route.tags,
+      security: template?.security,
+      parameters: template?.parameters,
+      responses: {
+        [route.status]: {
+          description: "The file as uploaded, with the type read from its content",
+          headers: {
+            "Content-Disposition": header('`inline; filename="…"` (and `filename*` for a non-ASCII name)'),
+            "X-Content-Type-Options": header("`nosniff`"),
+            "Cache-Control": header("`private`"),
+          },
+          content: Object.fromEntries(types.map((type) => [type, binary])),
+        },
+      },
+    } as never,
+  };
 }
 
 /** The spec writes every path with its trailing slash; trpc-to-openapi drops it. */

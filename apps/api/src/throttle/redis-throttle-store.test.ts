@@ -14,6 +14,7 @@ import type { FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "../../test/testing/test-app";
+import { temporaryAttachmentStore } from "../../test/testing/test-attachments";
 import { type Caller, routeCaller } from "../../test/testing/test-client";
 import { buildApp } from "../app";
 import { connectRedis, createRedisClient } from "./redis-connection";
@@ -47,11 +48,12 @@ async function appWith(store: ThrottleStore, throttle: Partial<ReturnType<typeof
   const database = await openTestDatabase("pglite");
   const base = testConfig();
   const config = testConfig({ throttle: { ...base.throttle, ...throttle } });
+  const attachments = temporaryAttachmentStore();
   const app = await buildApp(
-    { db: database.db, tokens: createAccessTokens(config.jwtSecret), config },
+    { db: database.db, tokens: createAccessTokens(config.jwtSecret), config, attachments: attachments.store },
     { throttleStore: store },
   );
-  return { app, database, config };
+  return { app, database, config, attachments };
 }
 
 /** Calls contract routes on one of this file's apps (they are built here, not by `useTestApp`). */
@@ -233,7 +235,12 @@ describe.each(redisUrls())("the Redis throttle store (%s)", (url) => {
       first = await appWith(redisThrottleStore(await client(), prefix), throttle);
       database = first.database;
       second = await buildApp(
-        { db: database.db, tokens: createAccessTokens(first.config.jwtSecret), config: first.config },
+        {
+          db: database.db,
+          tokens: createAccessTokens(first.config.jwtSecret),
+          config: first.config,
+          attachments: first.attachments.store,
+        },
         { throttleStore: redisThrottleStore(await client(), prefix) },
       );
     });

@@ -56,7 +56,12 @@ describe.each(testEngines())("throttling over HTTP (%s)", (engine) => {
 
     it("shares the counter between two app instances on one database", async () => {
       const config = testConfig({ throttle });
-      const second = await buildApp({ db: t.db, tokens: createAccessTokens(config.jwtSecret), config });
+      const second = await buildApp({
+        db: t.db,
+        tokens: createAccessTokens(config.jwtSecret),
+        config,
+        attachments: t.attachments.store,
+      });
       try {
         const user = await t.user();
         expect((await me(user.bearer)).statusCode).toBe(200);

@@ -1,5 +1,7 @@
 import type { RouteSpec } from "@allot/contract/http/route";
 import type { Database } from "@allot/db/create-database";
+import type { AttachmentStore } from "@allot/domain/attachments/attachment-store";
+import type { Attachments, TransactionFiles } from "@allot/domain/attachments/transaction-files";
 import type { AccessTokens } from "@allot/domain/auth/access-tokens";
 import type { Actor } from "@allot/domain/shared/actor";
 import type { PublicContext } from "@allot/domain/shared/use-case-context";
@@ -12,6 +14,8 @@ export interface Services {
   db: Database;
   tokens: AccessTokens;
   config: ApiConfig;
+  /** Where receipt files live (local disk or an S3-compatible store). */
+  attachments: AttachmentStore;
 }
 
 /**
@@ -25,4 +29,19 @@ export interface Context extends Services, PublicContext {
   route: RouteSpec;
   /** The throttle counters, for limits counted by outcome (failed logins). */
   throttleStore: ThrottleStore;
+  /** A receipt route's files (`procedureFor(route, { files })`); null elsewhere. */
+  files: TransactionFiles | null;
 }
+
+/** The receipt files of a route declared with `files`. */
+export function filesOf(ctx: Pick<Context, "files" | "route">): TransactionFiles {
+  if (!ctx.files) throw new Error(`${ctx.route.path} was not declared with files`);
+  return ctx.files;
+}
+
+/** What the transaction use cases take for receipt files, from the server's services. */
+export const attachmentsOf = ({ attachments, config }: Services): Attachments => ({
+  store: attachments,
+  maxBytes: config.attachmentMaxBytes,
+  publicBaseUrl: config.publicBaseUrl,
+});

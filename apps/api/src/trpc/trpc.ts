@@ -1,11 +1,12 @@
 import type { RouteSpec } from "@allot/contract/http/route";
+import { TransactionFiles } from "@allot/domain/attachments/transaction-files";
 import type { Actor } from "@allot/domain/shared/actor";
 import { Forbidden, Unauthenticated } from "@allot/domain/shared/errors";
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { z } from "zod";
 import { toErrorResponse } from "../http/error-response";
-import type { Context } from "./context";
+import { attachmentsOf, type Context } from "./context";
 import { idempotently } from "./idempotency";
 
 const t = initTRPC
@@ -74,12 +75,34 @@ function baseProcedure<I extends z.ZodType, O extends z.ZodType>(
  */
 export function procedureFor<I extends z.ZodType, O extends z.ZodType>(
   route: RouteSpec<I, O>,
-  options: { onInvalid?: OnInvalid } = {},
+  options: {
+    onInvalid?: OnInvalid;
+    /**
+     * The route writes receipt files: the transaction they are for (a new id on create), or null
+     * when it only lets files go (a delete). They are staged before, and settled after, the
+     * Idempotency-Key's transaction as well as the use case's (see TransactionFiles).
+     */
+    files?: (input: z.output<I>) => string | null;
+  } = {},
 ) {
   if (route.access === "public") throw new Error(`${route.path} is public: use publicProcedureFor`);
-  const parsed = baseProcedure(route, options)
+  const admitted = baseProcedure(route, options)
     .use(({ ctx, next }) => next({ ctx: { actor: admittedActor(route.access, ctx.actor) } }))
     .input(route.input);
+  const { files: filesFor } = options;
+  const parsed = filesFor
+    ? admitted.use(async ({ ctx, input, next }) => {
+        const files = new TransactionFiles(ctx.db, attachmentsOf(ctx), ctx.now);
+        try {
+          const transactionId = filesFor(input as z.output<I>);
+          if (transactionId !== null)
+            await files.stage(transactionId, input as Parameters<TransactionFiles["stage"]>[1]);
+          return await next({ ctx: { files } });
+        } finally {
+          await files.settle();
+        }
+      })
+    : admitted;
   // Writes take an Idempotency-Key: between the input and the output, so the fingerprint reads the
   // parsed body and the recorded answer is the output as sent.
   const keyed = route.method === "GET" ? parsed : parsed.use((opts) => idempotently(route, opts));

@@ -10,6 +10,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app";
 import { testConfig } from "../testing/test-app";
+import { temporaryAttachmentStore } from "../testing/test-attachments";
 import { startPrivatePostgres } from "./private-postgres";
 
 interface Outcome {
@@ -43,7 +44,12 @@ describe.runIf(process.env.DATABASE_URL)("PostgreSQL restarting under load", () 
     database = await createDatabase({ url: server.url, maxConnections: 10 });
     await database.migrate();
     const config = testConfig();
-    app = await buildApp({ db: database.db, tokens: createAccessTokens(config.jwtSecret), config });
+    app = await buildApp({
+      db: database.db,
+      tokens: createAccessTokens(config.jwtSecret),
+      config,
+      attachments: temporaryAttachmentStore().store,
+    });
     baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
   }, 120_000);
   afterAll(async () => {

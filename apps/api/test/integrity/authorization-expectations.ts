@@ -425,6 +425,16 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       payload: { posted_date: "2026-03-04T10:00:00Z" },
     }),
   },
+  "GET /v1/transactions/{id}/image/": {
+    access: "user",
+    passes: notFound,
+    request: (w) => ({ path: `/v1/transactions/${w.transaction.id}/image/` }),
+  },
+  "GET /v1/transactions/{id}/document/": {
+    access: "user",
+    passes: notFound,
+    request: (w) => ({ path: `/v1/transactions/${w.transaction.id}/document/` }),
+  },
   "POST /v1/transactions/{id}/splits/": {
     access: "user",
     passes: notFound,

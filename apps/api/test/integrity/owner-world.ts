@@ -20,7 +20,9 @@ import { listTransactionCategoriesRoute } from "@allot/contract/transaction-cate
 import { listTransactionsRoute, splitTransactionRoute } from "@allot/contract/transactions/routes";
 import { getMeRoute, updateMeRoute } from "@allot/contract/users/routes";
 import { createWebhookRoute, testWebhookRoute } from "@allot/contract/webhooks/routes";
+import { samplePdf, samplePng } from "@allot/domain/testing/sample-files";
 import { aBank, aBudget, aCategory, anAccount, aTransaction } from "../testing/fixtures";
+import { multipartForm } from "../testing/multipart-form";
 import type { TestUser, useTestApp } from "../testing/test-app";
 import type { RouteCaller, RouteResponse } from "../testing/test-client";
 import type { useTestMailbox } from "../testing/test-mailbox";
@@ -116,6 +118,18 @@ export async function buildOwnerWorld(t: Harness, mailbox: Mailbox): Promise<Own
     raw_description: `Owner shop ${mark}`,
     memo: `Owner memo ${mark}`,
   });
+  // Its receipt: the download routes must show a non-owner nothing of a file that is there.
+  const receipt = multipartForm({
+    image: { filename: `receipt-${mark}.png`, bytes: samplePng(), type: "image/png" },
+    document: { filename: `receipt-${mark}.pdf`, bytes: samplePdf(), type: "application/pdf" },
+  });
+  const attached = await t.inject({
+    method: "PATCH",
+    url: `/api/v1/transactions/${transaction.id}/`,
+    headers: { ...receipt.headers, authorization: owner.bearer },
+    payload: receipt.payload,
+  });
+  if (attached.statusCode !== 200) throw new Error(`receipt: ${attached.statusCode} ${attached.body}`);
   const pendingTransaction = await aTransaction(t, owner, account, {
     amount: "-7.00",
     transaction_date: "2026-03-03T10:00:00Z",

@@ -13,6 +13,7 @@ import { asUser } from "@allot/domain/testing/use-case-context";
 import { jobsFor } from "@allot/scheduler/jobs";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
+import { temporaryAttachmentStore } from "../testing/test-attachments";
 import { type Defer, jobLines, type RunningProcess, scratchDatabase, startCron, waitFor } from "./processes";
 
 /**
@@ -121,7 +122,11 @@ export function fundingRunsOnce() {
     const started = await waitFor(
       () =>
         loops.some((loop) => fundLines(loop).length > 0) &&
-        loops.every((loop) => jobLines(loop.output()).length >= jobsFor({ changesRetentionDays: 90 }).length),
+        loops.every(
+          (loop) =>
+            jobLines(loop.output()).length >=
+            jobsFor({ changesRetentionDays: 90 }, { attachments: temporaryAttachmentStore().store }).length,
+        ),
       150_000,
     );
     expect(started, loops.map((loop) => loop.output()).join("\n---\n")).toBe(true);

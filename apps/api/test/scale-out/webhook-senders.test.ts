@@ -12,6 +12,7 @@ import {
   receiptsById,
   seedWebhook,
 } from "../faults/webhook-outbox";
+import { temporaryAttachmentStore } from "../testing/test-attachments";
 import { useWebhookReceiver } from "../testing/webhook-receiver";
 import { type Defer, jobLines, scratchDatabase, startApi, startCron, waitFor } from "./processes";
 
@@ -101,7 +102,9 @@ describe.runIf(process.env.DATABASE_URL)("two webhook senders on one PostgreSQL"
         const loop = startCron([], env, defer);
         // Its first pass has run every job: its delivery loop, started beside them, is polling.
         const started = await waitFor(
-          () => jobLines(loop.output()).length >= jobsFor({ changesRetentionDays: 90 }).length,
+          () =>
+            jobLines(loop.output()).length >=
+            jobsFor({ changesRetentionDays: 90 }, { attachments: temporaryAttachmentStore().store }).length,
           150_000,
         );
         if (!started) throw new Error(`the cron loop never ran:\n${loop.output()}`);

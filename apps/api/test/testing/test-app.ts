@@ -12,6 +12,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../../src/app";
 import type { ApiConfig } from "../../src/config";
+import { temporaryAttachmentStore } from "./test-attachments";
 import { type Caller, type RouteCaller, routeCaller } from "./test-client";
 import { type ThrottleStoreKind, useTestRedisStore } from "./test-throttle-stores";
 
@@ -25,6 +26,7 @@ export const testConfig = (overrides: Partial<ApiConfig> = {}): ApiConfig => ({
   // Test receivers listen on loopback over plain HTTP; the address-policy tests tighten this.
   webhooks: { allowHttp: true, allowPrivate: true },
   idempotencyTtlHours: 24,
+  attachmentMaxBytes: 10 * 1024 * 1024,
   throttle: {
     user: generous,
     anon: generous,
@@ -63,19 +65,27 @@ export function useTestApp(
 ) {
   let database: DatabaseHandle;
   let app: FastifyInstance;
+  let attachments: ReturnType<typeof temporaryAttachmentStore>;
   const redis = options.throttleStore === "redis" ? useTestRedisStore() : null;
 
   beforeAll(async () => {
     database = await openTestDatabase(engine);
     const config = testConfig(overrides);
+    attachments = temporaryAttachmentStore();
     app = await buildApp(
-      { db: database.db, tokens: createAccessTokens(config.jwtSecret), config },
+      {
+        db: database.db,
+        tokens: createAccessTokens(config.jwtSecret),
+        config,
+        attachments: attachments.store,
+      },
       { throttleStore: redis ? await redis.store() : undefined },
     );
   });
   afterAll(async () => {
     await app?.close();
     await database?.close();
+    attachments?.remove();
   });
 
   const harness = {
@@ -84,6 +94,10 @@ export function useTestApp(
     },
     get db() {
       return database.db;
+    },
+    /** The app's receipt files: the store, and the folder it keeps them in. */
+    get attachments() {
+      return attachments;
     },
     /** The database handle, for what runs beside the app (the senders' LISTEN). */
     get database() {

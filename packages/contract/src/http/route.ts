@@ -33,6 +33,11 @@ export interface RouteSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   access: Access;
   /** Body bounds above the defaults; most endpoints leave it out. */
   body?: BodyBounds;
+  /**
+   * The answer is a stored file's bytes with its own content type, not JSON: served by a plain
+   * fastify route behind the same route table and authentication (`output` describes nothing).
+   */
+  download?: true;
   input: I;
   output: O;
 }

@@ -14,6 +14,7 @@ import {
 } from "../http/fields";
 import { defineRoute } from "../http/route";
 import {
+  ATTACHMENT_BODY_MAX_BYTES,
   SPLITS_MAX,
   TRANSACTION_ORDERING,
   TRANSACTION_TYPES,
@@ -86,6 +87,7 @@ export const createTransactionRoute = defineRoute({
     "Create a transaction; its whole amount is allocated to the Unallocated budget (or auto_spend budget)",
   tags,
   access: "user",
+  body: { files: true, maxBytes: ATTACHMENT_BODY_MAX_BYTES },
   input: z.object(transactionFields),
   output: TransactionSchema,
 });
@@ -108,6 +110,7 @@ export const replaceTransactionRoute = defineRoute({
   summary: "Replace transaction_type, memo and description (other fields may only repeat their values)",
   tags,
   access: "user",
+  body: { files: true, maxBytes: ATTACHMENT_BODY_MAX_BYTES },
   input: z.object({ id, ...transactionUpdateFields, transaction_type: transactionFields.transaction_type }),
   output: TransactionSchema,
 });
@@ -119,6 +122,7 @@ export const updateTransactionRoute = defineRoute({
   summary: "Update transaction_type, memo or description",
   tags,
   access: "user",
+  body: { files: true, maxBytes: ATTACHMENT_BODY_MAX_BYTES },
   input: z.object({ id, ...transactionUpdateFields }),
   output: TransactionSchema,
 });
@@ -186,3 +190,25 @@ export const splitTransactionRoute = defineRoute({
   }),
   output: z.array(TransactionAllocationSchema),
 });
+
+/** The bytes of a receipt file: documented as binary, never parsed as JSON. */
+const fileBytes = () =>
+  z
+    .custom<Uint8Array>((v) => v instanceof Uint8Array)
+    .meta({ override: { type: "string", format: "binary" } });
+
+const fileRoute = (field: "image" | "document") =>
+  defineRoute({
+    method: "GET",
+    path: `/v1/transactions/{id}/${field}/`,
+    status: 200,
+    summary: `Download the transaction's ${field} (404 without one), with its content type and uploaded name`,
+    tags,
+    access: "user",
+    download: true,
+    input: z.object({ id }),
+    output: fileBytes(),
+  });
+
+export const getTransactionImageRoute = fileRoute("image");
+export const getTransactionDocumentRoute = fileRoute("document");

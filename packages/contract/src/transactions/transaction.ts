@@ -9,6 +9,7 @@ import {
   moneyOutput,
   uuidField,
 } from "../http/fields";
+import { UploadedFile } from "../http/uploaded-file";
 
 export const TRANSACTION_TYPES = [
   "signature_purchase",
@@ -35,6 +36,11 @@ export const TRANSACTION_TYPES = [
   "signature_return",
   "fx_order",
 ] as const;
+
+/** The largest receipt file (docs/spec/extensions.md §5); ATTACHMENT_MAX_BYTES may lower it. */
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** A transaction write's whole body: both files at their largest, and room for the other fields. */
+export const ATTACHMENT_BODY_MAX_BYTES = 2 * ATTACHMENT_MAX_BYTES + 1024 * 1024;
 
 /** A split names at most this many budgets (and at most as many as the account has). */
 export const SPLITS_MAX = 1_000;
@@ -78,8 +84,16 @@ export const TransactionSchema = z
     bank_account_posted_balance_currency: z.string(),
     bank_account_available_balance: moneyOutput(),
     bank_account_available_balance_currency: z.string(),
-    image: z.string().nullable(),
-    document: z.string().nullable(),
+    image: z
+      .url()
+      .nullable()
+      .meta({ description: "Where the receipt image is downloaded; null without one." }),
+    image_width: z.int().nullable().meta({ description: "The image's width in pixels (read-only)." }),
+    image_height: z.int().nullable().meta({ description: "The image's height in pixels (read-only)." }),
+    document: z
+      .url()
+      .nullable()
+      .meta({ description: "Where the receipt document is downloaded; null without one." }),
     created_at: dateTimeOutput(),
     modified_at: dateTimeOutput(),
   })
@@ -89,18 +103,28 @@ export type TransactionView = z.output<typeof TransactionSchema>;
 
 // Forms send "" for a cleared field: read it as null.
 const blankAsNull = (v: unknown) => (v === "" ? null : v);
-// Links a browser will open: only https (javascript:, data:, http: and the rest are refused)
-// until the attachments issue replaces these fields with uploads.
-const httpsUrl = () =>
+const ATTACHMENT_NOT_A_FILE =
+  "Upload a file here (a multipart/form-data file part), or send null or an empty value to remove it.";
+/**
+ * A receipt file (docs/spec/extensions.md §5): a file part, or null ("" in a form) to remove it;
+ * anything else (a URL, say) is refused. A file input left empty (no name, no bytes: what a browser
+ * sends when nothing was picked) leaves the file as it is. What the file is, is the domain's rule.
+ */
+const attachmentField = (description: string) =>
   z
     .preprocess(
-      blankAsNull,
+      (v) =>
+        v instanceof UploadedFile && v.filename === "" && v.bytes.length === 0 ? undefined : blankAsNull(v),
       z
-        .url({ protocol: /^https$/, error: "Must be a valid https:// URL." })
-        .max(2000)
-        .nullable(),
+        .custom<UploadedFile | null | undefined>(
+          (v) => v === undefined || v === null || v instanceof UploadedFile,
+          { error: ATTACHMENT_NOT_A_FILE },
+        )
+        .meta({ override: { type: ["string", "null"], format: "binary" } }),
     )
-    .optional();
+    .optional()
+    .meta({ description });
+
 const optionalText = (max: number) =>
   z.preprocess(blankAsNull, z.string().trim().max(max).nullable()).optional();
 const coordinate = (limit: number) =>
@@ -136,8 +160,8 @@ export const transactionFields = {
   merchant_latitude: coordinate(90),
   merchant_longitude: coordinate(180),
   bank_transaction_id: optionalText(128),
-  image: httpsUrl(),
-  document: httpsUrl(),
+  image: attachmentField("A JPEG, PNG, WebP, GIF or HEIC image (file part); null removes it."),
+  document: attachmentField("A PDF, or an image as `image` takes (file part); null removes it."),
 };
 
 export type TransactionCreateInput = z.output<z.ZodObject<typeof transactionFields>>;

@@ -1,6 +1,7 @@
 // The full schema, for drizzle's relational queries and drizzle-kit.
 export { accountEvents } from "./account-events";
 export { apiKeys } from "./api-keys";
+export { attachmentRemovals } from "./attachment-removals";
 export { bankAccountOwners, bankAccounts } from "./bank-accounts";
 export { banks } from "./banks";
 export { budgets } from "./budgets";

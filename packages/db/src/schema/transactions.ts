@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, jsonb, numeric, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { bankAccounts } from "./bank-accounts";
 import { changeSeq, money, timestamps, uuidPrimaryKey } from "./columns";
 import { transactionCategories } from "./transaction-categories";
@@ -40,8 +52,18 @@ export const transactions = pgTable(
     /** Running balances of the account after this row, in list order (see ledger/snapshots). */
     postedBalanceSnapshot: money("posted_balance_snapshot").notNull().default("0"),
     availableBalanceSnapshot: money("available_balance_snapshot").notNull().default("0"),
-    image: text("image"),
-    document: text("document"),
+    // Receipt files (docs/spec/extensions.md §5): the store's key and what the download answers
+    // with. All of one file's columns are set together or all null.
+    imageKey: varchar("image_key", { length: 200 }),
+    imageName: varchar("image_name", { length: 200 }),
+    imageContentType: varchar("image_content_type", { length: 64 }),
+    imageSize: integer("image_size"),
+    imageWidth: integer("image_width"),
+    imageHeight: integer("image_height"),
+    documentKey: varchar("document_key", { length: 200 }),
+    documentName: varchar("document_name", { length: 200 }),
+    documentContentType: varchar("document_content_type", { length: 64 }),
+    documentSize: integer("document_size"),
     changeSeq: changeSeq(),
     ...timestamps,
   },
@@ -51,5 +73,13 @@ export const transactions = pgTable(
     index("transactions_changes_idx").on(t.bankAccountId, t.changeSeq, t.id),
     // Every sync-scrape finds and replaces the account's few pending rows among its many posted ones.
     index("transactions_pending_idx").on(t.bankAccountId).where(sql`${t.pending}`),
+    check(
+      "transactions_image_whole",
+      sql`num_nulls(${t.imageKey}, ${t.imageName}, ${t.imageContentType}, ${t.imageSize}, ${t.imageWidth}, ${t.imageHeight}) in (0, 6)`,
+    ),
+    check(
+      "transactions_document_whole",
+      sql`num_nulls(${t.documentKey}, ${t.documentName}, ${t.documentContentType}, ${t.documentSize}) in (0, 4)`,
+    ),
   ],
 );

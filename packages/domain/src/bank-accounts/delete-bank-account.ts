@@ -1,18 +1,22 @@
 import type { deleteBankAccountRoute } from "@allot/contract/bank-accounts/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
+import { transactions } from "@allot/db/schema/transactions";
 import { users } from "@allot/db/schema/users";
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull, or } from "drizzle-orm";
+import { storedKeys, type TransactionFiles } from "../attachments/transaction-files";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { findOwnedAccount } from "./find-owned-account";
 
 /**
  * Deletes the account; its owners, budgets and everything recorded under it go with it (foreign
- * keys cascade). Users who had it as their default account are left with none.
+ * keys cascade). Users who had it as their default account are left with none. Its transactions'
+ * receipt files are queued for removal by the cascade (a trigger) and released to `files`.
  */
 export async function deleteBankAccount(
   { db, actor }: UseCaseContext,
   { id }: RouteInput<typeof deleteBankAccountRoute>,
+  files: TransactionFiles,
 ) {
   await db.transaction(async (tx) => {
     const account = await findOwnedAccount(tx, actor, id, { lock: true });
@@ -21,6 +25,16 @@ export async function deleteBankAccount(
       .update(users)
       .set({ defaultBankAccountId: null })
       .where(eq(users.defaultBankAccountId, account.id));
+    const withFiles = await tx
+      .select({ imageKey: transactions.imageKey, documentKey: transactions.documentKey })
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.bankAccountId, account.id),
+          or(isNotNull(transactions.imageKey), isNotNull(transactions.documentKey)),
+        ),
+      );
     await tx.delete(bankAccounts).where(eq(bankAccounts.id, account.id));
+    files.release(withFiles.flatMap(storedKeys));
   });
 }

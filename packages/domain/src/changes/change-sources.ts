@@ -10,6 +10,7 @@ import { transactions } from "@allot/db/schema/transactions";
 import { and, asc, eq, gt, gte, inArray, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { selectAllocationViews, toAllocationView } from "../allocations/allocation-view";
+import type { AttachmentLinks } from "../attachments/attachment-links";
 import { loadBankAccountViews } from "../bank-accounts/bank-account-view";
 import { loadBudgetViews } from "../budgets/budget-view";
 import {
@@ -69,7 +70,7 @@ function rowsAfter(table: FeedTable, type: ChangeType, account: PgColumn) {
 }
 
 /** Views of one type's objects by id, exactly as their GETs answer. */
-type LoadViews = (tx: Tx, ids: string[]) => Promise<Map<string, unknown>>;
+type LoadViews = (tx: Tx, ids: string[], links: AttachmentLinks) => Promise<Map<string, unknown>>;
 
 const byId = <V extends { id: string }>(views: V[]) => new Map(views.map((view) => [view.id, view]));
 
@@ -92,9 +93,13 @@ export const FEED_SOURCES: Record<ChangeType, { after: ReturnType<typeof rowsAft
   },
   transaction: {
     after: rowsAfter(transactions, "transaction", transactions.bankAccountId),
-    load: async (tx, ids) =>
+    load: async (tx, ids, links) =>
       byId(
-        await toTransactionViews(tx, await selectTransactionViews(tx).where(inArray(transactions.id, ids))),
+        await toTransactionViews(
+          tx,
+          await selectTransactionViews(tx).where(inArray(transactions.id, ids)),
+          links,
+        ),
       ),
   },
   allocation: {

@@ -4,6 +4,7 @@ import { DEFAULT_PAGE_SIZE } from "@allot/contract/http/fields";
 import type { RouteInput } from "@allot/contract/http/route";
 import { changeCounters } from "@allot/db/schema/change-counters";
 import { eq } from "drizzle-orm";
+import type { AttachmentLinks } from "../attachments/attachment-links";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { Gone, ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
@@ -21,6 +22,7 @@ import { byFeedOrder, type ChangeEntry, FEED_SOURCES, tombstonesAfter } from "./
 export async function listChanges(
   { db, actor }: UseCaseContext,
   { id, since, page_size }: RouteInput<typeof listChangesRoute>,
+  links: AttachmentLinks,
 ): Promise<ChangesPage> {
   const size = page_size ?? DEFAULT_PAGE_SIZE;
   return db.transaction(
@@ -56,7 +58,7 @@ export async function listChanges(
       for (const [type, source] of Object.entries(FEED_SOURCES)) {
         const ids = page.filter((entry) => entry.type === type && !entry.deleted).map((entry) => entry.id);
         if (ids.length > 0)
-          for (const [id, view] of await source.load(tx, ids)) objects.set(`${type}:${id}`, view);
+          for (const [id, view] of await source.load(tx, ids, links)) objects.set(`${type}:${id}`, view);
       }
       const last = page[page.length - 1];
       return {

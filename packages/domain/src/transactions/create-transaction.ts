@@ -4,6 +4,7 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import { transactions } from "@allot/db/schema/transactions";
 import { recordEvent } from "../activity/record-event";
 import { moneyData, moneyText } from "../activity/summary-text";
+import type { TransactionFiles } from "../attachments/transaction-files";
 import { assertAccountCurrency } from "../bank-accounts/account-currency";
 import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
@@ -23,11 +24,13 @@ import { loadTransactionView } from "./transaction-view";
  * the Unallocated budget, or — for a posted row whose category exactly one active budget lists in
  * auto_spend — to that budget. Posted rows move both account balances, pending ones the available
  * balance only; the allocated budget moves by the amount, so the invariant holds. Dates are read in
- * the account's calendar (a bare date is the start of that local day).
+ * the account's calendar (a bare date is the start of that local day). Its receipt files were
+ * staged (stored) under the new row's id, `files.transactionId`, and this commit references them.
  */
 export async function createTransaction(
   ctx: UseCaseContext,
   input: RouteInput<typeof createTransactionRoute>,
+  files: TransactionFiles,
 ) {
   const { db, actor } = ctx;
   return db.transaction(async (tx) => {
@@ -50,6 +53,7 @@ export async function createTransaction(
     const [row] = await tx
       .insert(transactions)
       .values({
+        id: files.transactionId,
         bankAccountId: account.id,
         amount: amount.toFixed(2),
         transactionDate,
@@ -67,11 +71,11 @@ export async function createTransaction(
         merchantLatitude: input.merchant_latitude ?? null,
         merchantLongitude: input.merchant_longitude ?? null,
         bankTransactionId: input.bank_transaction_id ?? null,
-        image: input.image ?? null,
-        document: input.document ?? null,
+        ...files.columns(),
       })
       .returning();
     if (!row) throw new Error("transaction insert returned nothing");
+    await files.commit(tx, []);
     await tx.insert(transactionAllocations).values({
       transactionId: row.id,
       bankAccountId: account.id,
@@ -112,6 +116,6 @@ export async function createTransaction(
         auto_spend: routedId !== null,
       },
     });
-    return loadTransactionView(tx, row.id);
+    return loadTransactionView(tx, row.id, files.attachments);
   });
 }

@@ -6,6 +6,7 @@ import Big from "big.js";
 import { eq } from "drizzle-orm";
 import { recordEvent } from "../activity/record-event";
 import { moneyData, moneyText } from "../activity/summary-text";
+import { storedKeys, type TransactionFiles } from "../attachments/transaction-files";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import { ZERO } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
@@ -14,11 +15,14 @@ import { ledgerKeyOf, refreshSnapshotsFrom } from "./transaction-ledger";
 
 /**
  * Removes a transaction with its allocations and reverses what it did: the account balances it
- * moved and each allocated budget's balance. Later rows' running balances are recomputed.
+ * moved and each allocated budget's balance. Later rows' running balances are recomputed. Its
+ * receipt files are queued for removal by the delete itself (a trigger) and released to `files`,
+ * whose `settle()` removes them once the commit is in.
  */
 export async function deleteTransaction(
   ctx: UseCaseContext,
   { id }: RouteInput<typeof deleteTransactionRoute>,
+  files: TransactionFiles,
 ) {
   const { db, actor } = ctx;
   await db.transaction(async (tx) => {
@@ -65,5 +69,6 @@ export async function deleteTransaction(
         allocations: [...perBudget].map(([budget, total]) => ({ budget, amount: moneyData(total) })),
       },
     });
+    files.release(storedKeys(transaction));
   });
 }

@@ -2,6 +2,7 @@ import type { RouteInput } from "@allot/contract/http/route";
 import type { getTransactionRoute } from "@allot/contract/transactions/routes";
 import { transactions } from "@allot/db/schema/transactions";
 import { and, eq } from "drizzle-orm";
+import type { AttachmentLinks } from "../attachments/attachment-links";
 import { inOwnedAccounts } from "../bank-accounts/find-owned-account";
 import { NotFound } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
@@ -11,11 +12,12 @@ import { selectTransactionViews, toTransactionViews } from "./transaction-view";
 export async function getTransaction(
   { db, actor }: UseCaseContext,
   { id }: RouteInput<typeof getTransactionRoute>,
+  links: AttachmentLinks,
 ) {
   const rows = await selectTransactionViews(db).where(
     and(eq(transactions.id, id), inOwnedAccounts(db, transactions.bankAccountId, actor.userId)),
   );
-  const [view] = await toTransactionViews(db, rows);
+  const [view] = await toTransactionViews(db, rows, links);
   if (!view) throw new NotFound("No transaction matches the given id.");
   return view;
 }

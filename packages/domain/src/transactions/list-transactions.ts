@@ -6,6 +6,7 @@ import { perDatabase } from "@allot/db/per-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { transactions } from "@allot/db/schema/transactions";
 import { type AnyColumn, and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { AttachmentLinks } from "../attachments/attachment-links";
 import { inOwnedAccounts } from "../bank-accounts/find-owned-account";
 import { paginate } from "../shared/pagination";
 import type { UseCaseContext } from "../shared/use-case-context";
@@ -74,6 +75,7 @@ const wholeAccountsPage = perDatabase((db, key: `${Scope}:${string}`) => {
 export async function listTransactions(
   { db, actor }: UseCaseContext,
   query: RouteInput<typeof listTransactionsRoute>,
+  links: AttachmentLinks,
 ) {
   if (onlyWholeAccounts({ ...query })) {
     const scope: Scope = query.bank_account ? "account" : "all";
@@ -89,6 +91,7 @@ export async function listTransactions(
             offset,
             limit,
           }),
+          links,
         ),
     );
   }
@@ -104,6 +107,7 @@ export async function listTransactions(
           .orderBy(...orderBy(query.ordering))
           .offset(offset)
           .limit(limit),
+        links,
       ),
   );
 }

@@ -7,6 +7,7 @@ import Big from "big.js";
 import { and, asc, eq } from "drizzle-orm";
 import { recordEvent } from "../activity/record-event";
 import { moneyData, moneyText } from "../activity/summary-text";
+import type { AttachmentLinks } from "../attachments/attachment-links";
 import { assertAccountCurrency } from "../bank-accounts/account-currency";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { accountTimeZone } from "../calendar/account-time-zone";
@@ -29,6 +30,7 @@ import { loadTransactionView } from "./transaction-view";
 export async function resolvePending(
   ctx: UseCaseContext,
   { id, ...input }: RouteInput<typeof resolvePendingRoute>,
+  links: AttachmentLinks,
 ) {
   const { db, actor } = ctx;
   return db.transaction(async (tx) => {
@@ -81,7 +83,7 @@ export async function resolvePending(
         posted_date: postedDate.toISOString(),
       },
     });
-    return loadTransactionView(tx, transaction.id);
+    return loadTransactionView(tx, transaction.id, links);
   });
 }
 

@@ -5,18 +5,33 @@ import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { transactions } from "@allot/db/schema/transactions";
 import { eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { loadAllocationsOf } from "../allocations/allocation-view";
+import { type AttachmentLinks, attachmentUrl } from "../attachments/attachment-links";
 import { formatFullName } from "../categories/visible-categories";
 import { formatMoney } from "../shared/money";
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
-// The raw details record can be large and is not part of the view: only whether it is there.
-const { details: _details, ...viewedColumns } = getTableColumns(transactions);
+// The raw details record can be large and is not part of the view: only whether it is there. Of
+// the receipt files, the view needs only whether each is there and the image's size.
+const {
+  details: _details,
+  imageKey: _imageKey,
+  imageName: _imageName,
+  imageContentType: _imageContentType,
+  imageSize: _imageSize,
+  documentKey: _documentKey,
+  documentName: _documentName,
+  documentContentType: _documentContentType,
+  documentSize: _documentSize,
+  ...viewedColumns
+} = getTableColumns(transactions);
 
 /** A transaction with what its view needs from its category and its account. */
 const transactionViewColumns = {
   ...viewedColumns,
   hasDetails: sql<boolean>`(${transactions.details} is not null)`,
+  hasImage: sql<boolean>`(${transactions.imageKey} is not null)`,
+  hasDocument: sql<boolean>`(${transactions.documentKey} is not null)`,
   categoryGroup: transactionCategories.group,
   categoryName: transactionCategories.name,
   currency: bankAccounts.currency,
@@ -38,6 +53,7 @@ const decimalOrNull = (value: string | null) => (value === null ? null : value);
 function toTransactionView(
   row: TransactionViewRow,
   allocations: TransactionView["allocations"],
+  links: AttachmentLinks,
 ): TransactionView {
   return {
     id: row.id,
@@ -77,26 +93,36 @@ function toTransactionView(
     bank_account_posted_balance_currency: row.currency,
     bank_account_available_balance: formatMoney(row.availableBalanceSnapshot),
     bank_account_available_balance_currency: row.currency,
-    image: row.image,
-    document: row.document,
+    image: row.hasImage ? attachmentUrl(links, row.id, "image") : null,
+    image_width: row.imageWidth,
+    image_height: row.imageHeight,
+    document: row.hasDocument ? attachmentUrl(links, row.id, "document") : null,
     created_at: row.createdAt.toISOString(),
     modified_at: row.modifiedAt.toISOString(),
   };
 }
 
 /** Views of a page of rows, keeping their order: the allocations of all of them in one query. */
-export async function toTransactionViews(db: Database | Tx, rows: TransactionViewRow[]) {
+export async function toTransactionViews(
+  db: Database | Tx,
+  rows: TransactionViewRow[],
+  links: AttachmentLinks,
+) {
   const allocations = await loadAllocationsOf(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => toTransactionView(row, allocations.get(row.id) ?? []));
+  return rows.map((row) => toTransactionView(row, allocations.get(row.id) ?? [], links));
 }
 
 /** The view of one transaction by id (the caller has checked access). */
-export async function loadTransactionView(db: Database | Tx, id: string): Promise<TransactionView> {
+export async function loadTransactionView(
+  db: Database | Tx,
+  id: string,
+  links: AttachmentLinks,
+): Promise<TransactionView> {
   const rows = await selectTransactionViews(db).where(inArray(transactions.id, [id]));
-  const [view] = await toTransactionViews(db, rows);
+  const [view] = await toTransactionViews(db, rows, links);
   if (!view) throw new Error("transaction view missing");
   return view;
 }

@@ -5,6 +5,7 @@ import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
 import { recordEvent } from "../activity/record-event";
+import type { TransactionFiles } from "../attachments/transaction-files";
 import { currencyKeyErrors } from "../bank-accounts/account-currency";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
@@ -15,7 +16,7 @@ import { lockOwnedTransaction } from "./find-owned-transaction";
 import { loadTransactionView, type TransactionRow } from "./transaction-view";
 
 /** What PUT and PATCH may change, in the order an event lists them. */
-const CHANGEABLE = ["transaction_type", "memo", "description"] as const;
+const CHANGEABLE = ["transaction_type", "memo", "description", "image", "document"] as const;
 
 const UNCHANGEABLE = "This field cannot be changed once the transaction exists.";
 
@@ -32,7 +33,11 @@ const sameDecimal = (a: string | null, b: string | null) =>
  * Every field a client may set on create except transaction_type, memo and description: each may be
  * repeated but not changed, so a changed one is refused rather than silently dropped.
  */
-function unchangeableFieldErrors(row: TransactionRow, input: TransactionUpdateInput, timeZone: string) {
+function unchangeableFieldErrors(
+  row: TransactionRow,
+  input: Omit<TransactionUpdateInput, "image" | "document">,
+  timeZone: string,
+) {
   const instant = (text: string | undefined) =>
     text === undefined ? undefined : instantOfText(text, timeZone);
   const changed: Record<string, boolean> = {
@@ -50,8 +55,6 @@ function unchangeableFieldErrors(row: TransactionRow, input: TransactionUpdateIn
     merchant_latitude: differs(input.merchant_latitude, row.merchantLatitude, sameDecimal),
     merchant_longitude: differs(input.merchant_longitude, row.merchantLongitude, sameDecimal),
     bank_transaction_id: differs(input.bank_transaction_id, row.bankTransactionId),
-    image: differs(input.image, row.image),
-    document: differs(input.document, row.document),
   };
   const errors: Record<string, string[]> = {};
   for (const [field, isChanged] of Object.entries(changed)) if (isChanged) errors[field] = [UNCHANGEABLE];
@@ -59,12 +62,15 @@ function unchangeableFieldErrors(row: TransactionRow, input: TransactionUpdateIn
 }
 
 /**
- * PUT and PATCH: transaction_type, memo and description change, nothing else does.
- * A description that differs from the stored one marks it user-edited (imports keep it then).
+ * PUT and PATCH: transaction_type, memo, description and the receipt files change, nothing else
+ * does. A description that differs from the stored one marks it user-edited (imports keep it then).
+ * New files were staged (stored) before; this commit references them and queues the files they
+ * replace or remove, which `files.settle()` removes once the commit is in.
  */
 export async function updateTransaction(
   ctx: UseCaseContext,
-  { id, ...input }: RouteInput<typeof updateTransactionRoute>,
+  { id, image: _image, document: _document, ...input }: RouteInput<typeof updateTransactionRoute>,
+  files: TransactionFiles,
 ) {
   const { db, actor } = ctx;
   return db.transaction(async (tx) => {
@@ -85,6 +91,11 @@ export async function updateTransaction(
       changes.description = input.description;
       changes.descriptionUserEdited = true;
     }
+    Object.assign(changes, files.columns());
+    await files.commit(
+      tx,
+      files.fields.map((field) => (field === "image" ? transaction.imageKey : transaction.documentKey)),
+    );
     if (Object.keys(changes).length > 0)
       await tx
         .update(transactions)
@@ -98,9 +109,13 @@ export async function updateTransaction(
       says: `updated the transaction ${changes.description ?? transaction.description}`,
       data: {
         transaction: transaction.id,
-        changes: CHANGEABLE.filter((field) => input[field] !== undefined),
+        changes: CHANGEABLE.filter((field) =>
+          field === "image" || field === "document"
+            ? files.fields.includes(field)
+            : input[field] !== undefined,
+        ),
       },
     });
-    return loadTransactionView(tx, transaction.id);
+    return loadTransactionView(tx, transaction.id, files.attachments);
   });
 }

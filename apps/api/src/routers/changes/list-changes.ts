@@ -3,5 +3,5 @@ import { listChanges } from "@allot/domain/changes/list-changes";
 import { procedureFor } from "../../trpc/trpc";
 
 export const listChangesProcedure = procedureFor(listChangesRoute).query(({ ctx, input }) =>
-  listChanges(ctx, input),
+  listChanges(ctx, input, ctx.config),
 );

@@ -32,7 +32,12 @@ describe.each(testEngines())("password-reset requests are queued alike (%s)", (e
   beforeAll(async () => {
     recorder = recordingDatabase(t.db);
     const config = testConfig();
-    recorded = await buildApp({ db: recorder.db, tokens: createAccessTokens(config.jwtSecret), config });
+    recorded = await buildApp({
+      db: recorder.db,
+      tokens: createAccessTokens(config.jwtSecret),
+      config,
+      attachments: t.attachments.store,
+    });
   });
   afterAll(async () => {
     await recorded?.close();

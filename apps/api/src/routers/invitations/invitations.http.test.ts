@@ -7,10 +7,11 @@ import { jobsFor } from "@allot/scheduler/jobs";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/testing/test-app";
+import { temporaryAttachmentStore } from "../../../test/testing/test-attachments";
 import { useTestMailbox } from "../../../test/testing/test-mailbox";
 import { invitationKit } from "./invitation-test-kit";
 
-const jobs = jobsFor({ changesRetentionDays: 90 });
+const jobs = jobsFor({ changesRetentionDays: 90 }, { attachments: temporaryAttachmentStore().store });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;

@@ -4,5 +4,5 @@ import { toPage } from "../../http/page-links";
 import { procedureFor } from "../../trpc/trpc";
 
 export const listTransactionsProcedure = procedureFor(listTransactionsRoute).query(async ({ ctx, input }) =>
-  toPage(ctx.http.request, await listTransactions(ctx, input)),
+  toPage(ctx.http.request, await listTransactions(ctx, input, ctx.config)),
 );

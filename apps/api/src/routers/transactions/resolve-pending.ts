@@ -3,5 +3,5 @@ import { resolvePending } from "@allot/domain/transactions/resolve-pending";
 import { procedureFor } from "../../trpc/trpc";
 
 export const resolvePendingProcedure = procedureFor(resolvePendingRoute).mutation(({ ctx, input }) =>
-  resolvePending(ctx, input),
+  resolvePending(ctx, input, ctx.config),
 );

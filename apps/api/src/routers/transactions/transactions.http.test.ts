@@ -34,7 +34,6 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
         memo: "weekly shop",
         merchant_city: "Portland",
         merchant_latitude: "45.5152",
-        image: "https://example.com/r.png",
       });
       expect(response.statusCode, response.body).toBe(201);
       const body = response.json();
@@ -57,7 +56,9 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
         has_details: false,
         party: null,
         linked_transaction: null,
-        image: "https://example.com/r.png",
+        image: null,
+        image_width: null,
+        image_height: null,
         document: null,
         bank_account_posted_balance: "987.50",
         bank_account_posted_balance_currency: "USD",
@@ -195,7 +196,7 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
         ["pending", "maybe"],
         ["category", "not-a-uuid"],
         ["merchant_latitude", "123.5"],
-        ["image", "not a uri"],
+        ["image", "https://example.com/r.png"],
         ["raw_description", ""],
       ] as const) {
         const response = await kit.create(user, { ...base, [field]: value });
@@ -203,53 +204,6 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
         expect(Object.keys(response.json()), `${field}=${value}`).toEqual([field]);
       }
       expect(await kit.balances(user, account.id)).toEqual({ posted: "1000.00", available: "1000.00" });
-    });
-
-    it("takes only https links in image and document, on create and update", async () => {
-      const user = await t.user();
-      const account = await kit.account(user);
-      const base = {
-        bank_account: account.id,
-        amount: "-1.00",
-        transaction_date: "2026-03-10",
-        transaction_type: "ach",
-        raw_description: "X",
-      };
-      const hostile = [
-        "javascript:alert(document.cookie)",
-        "JavaScript:alert(1)",
-        "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
-        "http://example.com/r.png",
-        "ftp://example.com/r.png",
-        "file:///etc/passwd",
-      ];
-      for (const field of ["image", "document"] as const) {
-        for (const value of hostile) {
-          const response = await kit.create(user, { ...base, [field]: value });
-          expect(response.statusCode, `${field}=${value}`).toBe(400);
-          expect(response.json(), `${field}=${value}`).toEqual({ [field]: [expect.stringMatching(/https/)] });
-        }
-      }
-      const bare = await kit.transaction(user, account.id);
-      for (const field of ["image", "document"] as const) {
-        for (const value of hostile) {
-          const response = await t.as(user).call(updateTransactionRoute, { id: bare.id, [field]: value });
-          expect(response.statusCode, `${field}=${value}`).toBe(400);
-          expect(Object.keys(response.json()), `${field}=${value}`).toEqual([field]);
-        }
-        const cleared = await t.as(user).call(updateTransactionRoute, { id: bare.id, [field]: null });
-        expect(cleared.statusCode, cleared.body).toBe(200);
-        expect(cleared.json()[field]).toBeNull();
-      }
-      const linked = await kit.create(user, {
-        ...base,
-        image: "https://example.com/r.png",
-        document: "HTTPS://example.com/r.pdf",
-      });
-      expect(linked.statusCode, linked.body).toBe(201);
-      expect(linked.json()).toMatchObject({ image: "https://example.com/r.png" });
-      expect(linked.json().document).toMatch(/^https:\/\/example\.com\/r\.pdf$/i);
-      expect(await kit.balances(user, account.id)).toEqual({ posted: "989.00", available: "989.00" });
     });
 
     it("refuses another currency with 400 on amount_currency; the account's own is fine", async () => {
@@ -441,8 +395,6 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
         merchant_longitude: "-122.6",
         bank_transaction_id: "bt-1",
         category: groceries,
-        image: "https://example.com/receipt.png",
-        document: "https://example.com/receipt.pdf",
       };
       const row = await kit.transaction(user, account.id, created);
       const patch = (payload: Record<string, unknown>) =>
@@ -465,8 +417,6 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
         ["merchant_latitude", "45.500001"],
         ["merchant_longitude", null],
         ["bank_transaction_id", "bt-2"],
-        ["image", "https://example.com/other.png"],
-        ["document", null],
       ] as const) {
         const response = await patch({ [field]: value, memo: "ignored" });
         expect(response.statusCode, `${field}: ${value}`).toBe(400);

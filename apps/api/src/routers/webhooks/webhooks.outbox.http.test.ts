@@ -52,7 +52,12 @@ describe.each(testEngines())("webhooks over HTTP: the outbox follows the commit 
   beforeAll(async () => {
     fault = failingAfterOutbox(t.db);
     const config = testConfig();
-    failing = await buildApp({ db: fault.db, tokens: createAccessTokens(config.jwtSecret), config });
+    failing = await buildApp({
+      db: fault.db,
+      tokens: createAccessTokens(config.jwtSecret),
+      config,
+      attachments: t.attachments.store,
+    });
   });
   afterAll(async () => {
     await failing?.close();

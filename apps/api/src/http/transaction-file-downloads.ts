@@ -1,0 +1,55 @@
+import type { RouteSpec } from "@allot/contract/http/route";
+import { getTransactionDocumentRoute, getTransactionImageRoute } from "@allot/contract/transactions/routes";
+import { openTransactionFile } from "@allot/domain/attachments/open-transaction-file";
+import { Unauthenticated, ValidationFailed } from "@allot/domain/shared/errors";
+import { fieldErrors } from "@allot/domain/shared/validation";
+import type { FastifyInstance } from "fastify";
+import type { Services } from "../trpc/context";
+import { inlineContentDisposition } from "./content-disposition";
+
+const DOWNLOADS = [
+  { route: getTransactionImageRoute, field: "image" },
+  { route: getTransactionDocumentRoute, field: "document" },
+] as const satisfies { route: RouteSpec; field: string }[];
+
+/**
+ * The receipt downloads (docs/spec/extensions.md §5): bytes, not JSON, so plain fastify routes
+ * rather than procedures. They are contract routes all the same (`contractRoute`): app.ts's hooks
+ * match them, authenticate the caller (any credential) and throttle them like every other.
+ */
+export function registerTransactionFileDownloads(app: FastifyInstance, apiBase: string, services: Services) {
+  for (const { route, field } of DOWNLOADS) {
+    const path = `${apiBase}${route.path.replace("{id}", ":id")}`;
+    for (const url of [path, path.replace(/\/$/, "")]) {
+      app.get(url, { config: { contractRoute: true } }, async (request, reply) => {
+        const actor = request.allot?.actor;
+        if (!actor) throw new Unauthenticated();
+        const input = route.input.safeParse(request.params);
+        if (!input.success) throw new ValidationFailed(fieldErrors(input.error.issues));
+        const file = await openTransactionFile(
+          {
+            db: services.db,
+            actor,
+            request: {
+              id: request.id,
+              ip: request.ip,
+              userAgent: request.headers["user-agent"] ?? null,
+              source: "api",
+            },
+            now: new Date(),
+          },
+          input.data.id,
+          field,
+          services.attachments,
+        );
+        return reply
+          .header("content-type", file.contentType)
+          .header("content-length", String(file.size))
+          .header("content-disposition", inlineContentDisposition(file.name))
+          .header("x-content-type-options", "nosniff")
+          .header("cache-control", "private")
+          .send(file.body);
+      });
+    }
+  }
+}
