@@ -170,7 +170,7 @@ describe("readEnv", () => {
   it("keeps receipt files under the data folder, at most 10 MiB each unless ATTACHMENT_MAX_BYTES lowers it", async () => {
     const root = await tempDir();
     const env = readEnv({ INIT_CWD: root });
-    expect(env.attachments).toEqual({ directory: join(root, ".data", "attachments") });
+    expect(env.attachments).toEqual({ storage: "local", directory: join(root, ".data", "attachments") });
     expect(env.config.attachmentMaxBytes).toBe(10 * 1024 * 1024);
     expect(readEnv({ INIT_CWD: root, ATTACHMENT_MAX_BYTES: "1000000" }).config.attachmentMaxBytes).toBe(
       1_000_000,
@@ -179,6 +179,42 @@ describe("readEnv", () => {
       expect(() => readEnv({ INIT_CWD: root, ATTACHMENT_MAX_BYTES: wrong }), wrong).toThrow(
         /ATTACHMENT_MAX_BYTES/,
       );
+  });
+
+  it("keeps receipt files in an S3-compatible bucket with ATTACHMENT_STORAGE=s3, naming what is missing but never the secret", async () => {
+    const root = await tempDir();
+    const s3 = {
+      INIT_CWD: root,
+      ATTACHMENT_STORAGE: "s3",
+      S3_BUCKET: "receipts",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_ACCESS_KEY_ID: "allot",
+      S3_SECRET_ACCESS_KEY: "s3cr3t-value",
+      S3_FORCE_PATH_STYLE: "true",
+    };
+    expect(readEnv(s3).attachments).toEqual({
+      storage: "s3",
+      bucket: "receipts",
+      endpoint: "http://127.0.0.1:9000",
+      region: "us-east-1",
+      accessKeyId: "allot",
+      secretAccessKey: "s3cr3t-value",
+      forcePathStyle: true,
+    });
+    const { S3_BUCKET: _bucket, ...noBucket } = s3;
+    expect(() => readEnv(noBucket)).toThrow(/ATTACHMENT_STORAGE=s3 needs S3_BUCKET \(/);
+    const { S3_ACCESS_KEY_ID: _id, ...noKey } = s3;
+    expect(() => readEnv(noKey)).toThrow(/S3_ACCESS_KEY_ID/);
+    for (const wrong of [{ ATTACHMENT_STORAGE: "ftp" }, { S3_ENDPOINT: "not a url" }, { S3_BUCKET: "ab" }]) {
+      let message = "";
+      try {
+        readEnv({ ...s3, ...wrong });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message, JSON.stringify(wrong)).toMatch(new RegExp(Object.keys(wrong)[0] as string));
+      expect(message).not.toContain("s3cr3t-value");
+    }
   });
 
   it("requires JWT_SECRET with DATABASE_URL", () => {

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { attachmentSettingsOf, attachmentStorageEnv } from "@allot/attachments/attachment-storage-env";
+import type { AttachmentSettings } from "@allot/attachments/attachment-store-for";
 import { ATTACHMENT_MAX_BYTES } from "@allot/contract/transactions/transaction";
 import { changesRetentionEnv } from "@allot/domain/changes/changes-retention-env";
 import { throttleRatesSchema } from "@allot/domain/throttle/throttle-rate";
@@ -73,6 +75,7 @@ const EnvSchema = z.object({
     .max(ATTACHMENT_MAX_BYTES)
     .default(ATTACHMENT_MAX_BYTES),
   ...changesRetentionEnv,
+  ...attachmentStorageEnv,
 });
 
 export interface ApiEnv {
@@ -86,8 +89,8 @@ export interface ApiEnv {
   scheduler: "embedded" | "off";
   jobs: JobSettings;
   mail: MailSettings;
-  /** Receipt files on local disk: `DATA_DIR/attachments`. */
-  attachments: { directory: string };
+  /** Where receipt files live: `DATA_DIR/attachments`, or an S3-compatible bucket. */
+  attachments: AttachmentSettings;
   config: ApiConfig;
 }
 
@@ -130,7 +133,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
                   : {}),
               }
             : { transport: "log", from: e.MAIL_FROM, logBodies: e.MAIL_LOG_BODIES === "true" },
-    attachments: { directory: join(dataDir, "attachments") },
+    attachments: attachmentSettingsOf(e, dataDir),
     config: {
       jwtSecret: e.JWT_SECRET ?? embeddedJwtSecret(dataDir),
       publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://127.0.0.1:${e.PORT}`,

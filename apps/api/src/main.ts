@@ -1,4 +1,4 @@
-import { localAttachmentStore } from "@allot/attachments/local-attachment-store";
+import { attachmentStoreFor } from "@allot/attachments/attachment-store-for";
 import { createDatabase } from "@allot/db/create-database";
 import { EmbeddedDatabaseInUse } from "@allot/db/embedded-database-lock";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
@@ -25,8 +25,8 @@ const database = await createDatabase(env.database, "the Allot server").catch((e
 await database.migrate();
 // REDIS_URL: throttle counters in Redis (shared by every instance naming it), else in the database.
 const redis = env.redis ? createRedisClient(env.redis.url) : null;
-// Receipt files under DATA_DIR/attachments.
-const attachments = localAttachmentStore(env.attachments.directory);
+// Receipt files: under DATA_DIR/attachments, or in the S3-compatible bucket ATTACHMENT_STORAGE=s3 names.
+const attachments = attachmentStoreFor(env.attachments);
 const app = await buildApp(
   { db: database.db, tokens: createAccessTokens(env.config.jwtSecret), config: env.config, attachments },
   {

@@ -1,4 +1,6 @@
 import { join, resolve } from "node:path";
+import { attachmentSettingsOf, attachmentStorageEnv } from "@allot/attachments/attachment-storage-env";
+import type { AttachmentSettings } from "@allot/attachments/attachment-store-for";
 import type { DatabaseOptions } from "@allot/db/create-database";
 import { changesRetentionEnv } from "@allot/domain/changes/changes-retention-env";
 import type { WebhookPolicy } from "@allot/domain/webhooks/address-policy";
@@ -15,6 +17,7 @@ const EnvSchema = z.object({
   INIT_CWD: z.string().optional(),
   ...webhookPolicyEnv,
   ...changesRetentionEnv,
+  ...attachmentStorageEnv,
 });
 
 export interface CronEnv {
@@ -22,8 +25,8 @@ export interface CronEnv {
   /** Where the webhooks this process delivers may go. */
   webhooks: WebhookPolicy;
   jobs: JobSettings;
-  /** The API's receipt files on local disk: `DATA_DIR/attachments`. */
-  attachments: { directory: string };
+  /** The API's receipt files: `DATA_DIR/attachments`, or its S3-compatible bucket. */
+  attachments: AttachmentSettings;
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): CronEnv {
@@ -35,6 +38,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): CronEnv {
     database: DATABASE_URL ? { url: DATABASE_URL } : { dataDir: join(dataDir, "pglite") },
     webhooks: webhookPolicyOf(parsed.data),
     jobs: { changesRetentionDays: parsed.data.CHANGES_RETENTION_DAYS },
-    attachments: { directory: join(dataDir, "attachments") },
+    attachments: attachmentSettingsOf(parsed.data, dataDir),
   };
 }

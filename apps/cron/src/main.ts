@@ -1,4 +1,4 @@
-import { localAttachmentStore } from "@allot/attachments/local-attachment-store";
+import { attachmentStoreFor } from "@allot/attachments/attachment-store-for";
 import { createDatabase } from "@allot/db/create-database";
 import { EmbeddedDatabaseInUse } from "@allot/db/embedded-database-lock";
 import { accountJobs } from "@allot/scheduler/account-jobs";
@@ -19,8 +19,8 @@ const openDatabase = async () => {
 try {
   const env = readEnv();
   const webhookPoster = httpWebhookPoster(env.webhooks);
-  // The API's receipt files (DATA_DIR/attachments): the removal job deletes what was let go.
-  const jobs = jobsFor(env.jobs, { attachments: localAttachmentStore(env.attachments.directory) });
+  // The API's receipt files (local or S3): the removal job deletes what was let go.
+  const jobs = jobsFor(env.jobs, { attachments: attachmentStoreFor(env.attachments) });
   await createProgram({ openDatabase, jobs, accountJobs, webhookPoster }).parseAsync(process.argv);
 } catch (error) {
   // Commander has already printed its message (or the help) on stderr.
