@@ -18,7 +18,7 @@ const DESCRIPTIONS: Record<RefusedCredential["error"], string> = {
  * `WWW-Authenticate` for a 401 (RFC 9110 §11.6.1): a challenge for each scheme the API accepts,
  * and the error on the scheme whose credential was refused (never the credential itself).
  */
-export function authenticateChallenge(refused: RefusedCredential | undefined): string {
+function authenticateChallenge(refused: RefusedCredential | undefined): string {
   return SCHEMES.map((scheme) =>
     refused?.scheme === scheme
       ? `${scheme} ${REALM}, error="${refused.error}", error_description="${DESCRIPTIONS[refused.error]}"`

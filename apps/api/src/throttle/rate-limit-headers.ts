@@ -40,7 +40,7 @@ export function reportingTo(request: FastifyRequest, store: ThrottleStore): Thro
  * lists): one item per counter the request was counted against, named by what it counts and its
  * window (`"user-minute"`), never by the caller's id, address or email.
  */
-export function rateLimitHeaders(counters: Iterable<Counter>): { policy: string; state: string } {
+function rateLimitHeaders(counters: Iterable<Counter>): { policy: string; state: string } {
   const policies: string[] = [];
   const states: string[] = [];
   const named = new Set<string>();
