@@ -1,4 +1,4 @@
-import { logoutRoute } from "@allot/contract/auth/routes";
+import { loginRoute, logoutRoute } from "@allot/contract/auth/routes";
 import { listBanksRoute } from "@allot/contract/banks/routes";
 import { getMeRoute } from "@allot/contract/users/routes";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
@@ -15,7 +15,7 @@ const throttle: ApiConfig["throttle"] = {
   user: parseThrottleRates("4/hour,1000/day"),
   anon: parseThrottleRates("3/hour"),
   loginPerIp: generous,
-  loginPerEmail: generous,
+  loginPerEmail: parseThrottleRates("5/hour"),
   refreshPerIp: generous,
 };
 
@@ -97,8 +97,30 @@ describe.each(testThrottleSetups())("RateLimit headers over HTTP (%s, %s store)"
     const { state } = limitsOf(refused);
     expect(state["anon-hour"]?.r).toBe(0);
     expect(Number(refused.headers["retry-after"])).toBe(state["anon-hour"]?.t);
+    // Once the bucket is used up, a credential from there is refused before any lookup (read only).
+    const watched = await t.as("Api-Key another-key").call(getMeRoute, {}, { remoteAddress: ip });
+    expectThrottled(watched);
+    const read = limitsOf(watched).state["anon-hour"];
+    expect(read?.r).toBe(0);
+    expect(Number(watched.headers["retry-after"])).toBe(read?.t);
     // No caller's address, id or email is named in the headers.
     expect(`${refused.headers["ratelimit-policy"]} ${refused.headers.ratelimit}`).not.toContain("10.9.");
+  });
+
+  it("announces every counter of a login: the network's, its logins', and its failures for the email", async () => {
+    const ip = uniqueIp();
+    const email = `nobody-${Date.now()}@example.com`;
+    const failed = await t.anonymous.call(loginRoute, { email, password: "wrong" }, { remoteAddress: ip });
+    expect(failed.statusCode).toBe(401);
+    const { policy, state } = limitsOf(failed);
+    expect(policy).toEqual({
+      "anon-hour": { q: 3, w: 3600 },
+      "login-ip-minute": { q: 100_000, w: 60 },
+      "login-failed-hour": { q: 5, w: 3600 },
+    });
+    expect(state["login-failed-hour"]?.r).toBe(4); // the failure just recorded
+    expect(state["anon-hour"]?.r).toBe(2);
+    expect(`${failed.headers["ratelimit-policy"]} ${failed.headers.ratelimit}`).not.toContain("nobody");
   });
 
   it("sends no rate-limit headers outside the throttled API", async () => {
