@@ -6,6 +6,7 @@ import cookie from "@fastify/cookie";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { type CreateOpenApiFastifyPluginOptions, fastifyTRPCOpenApiPlugin } from "trpc-to-openapi";
+import { answerAuthenticateChallenge } from "./http/authenticate-challenge";
 import { BODY_LIMIT_BYTES, registerBodyParsers, relabelAsJson } from "./http/body-parsers";
 import { answerFrameworkError, registerErrorBodies } from "./http/error-bodies";
 import { toErrorResponse, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./http/error-response";
@@ -20,6 +21,7 @@ import { registerDocs } from "./openapi/docs";
 import { type AppRouter, appRouter } from "./routers/app-router";
 import { databaseThrottleStore } from "./throttle/database-throttle-store";
 import { authenticateCountingFailures } from "./throttle/failed-authentications";
+import { answerRateLimits, reportingTo } from "./throttle/rate-limit-headers";
 import { throttleChecksFor } from "./throttle/throttle-checks";
 import type { ThrottleStore } from "./throttle/throttle-store";
 import type { Context, Services } from "./trpc/context";
@@ -50,6 +52,9 @@ export async function buildApp(
   await app.register(cookie);
   await registerBodyParsers(app);
   registerErrorBodies(app);
+  // After the error bodies' hook, which sets the final status of a procedure's error.
+  answerAuthenticateChallenge(app);
+  answerRateLimits(app);
 
   const matchRoute = createRouteTable(allRoutes, API_BASE);
   const throttleStore = options.throttleStore ?? databaseThrottleStore(services.db);
@@ -70,16 +75,17 @@ export async function buildApp(
         .send({ detail: `Method "${request.method}" not allowed.`, code: "method_not_allowed" });
     }
     request.allot = { route: match.route, actor: null, url: request.url };
+    const counters = reportingTo(request, throttleStore);
     request.raw.url = query === undefined ? pathname : `${pathname}?${query}`;
     // The token endpoints work from the body or the cookie: a stale access token sent along (the
     // usual case when refreshing) must not turn them into a 401.
     // A failed authentication counts against the anonymous bucket (429 before lookup once used up).
     if (!TOKEN_ROUTES.has(match.route))
-      request.allot.actor = await authenticateCountingFailures(request, services, throttleStore);
+      request.allot.actor = await authenticateCountingFailures(request, services, counters);
     // An anonymous caller of a protected route is refused here, before its body is read (and is
     // still counted against its address, as any anonymous request).
     if (!request.allot.actor && match.route.access !== "public") {
-      await throttleStore.consume(throttleChecksFor(request, match.route, services.config));
+      await counters.consume(throttleChecksFor(request, match.route, services.config));
       throw new Unauthenticated();
     }
   });
@@ -87,7 +93,8 @@ export async function buildApp(
   // Throttling, once the body is parsed (password-reset requests are also counted per address).
   app.addHook("preHandler", async (request) => {
     if (!request.allot) return;
-    await throttleStore.consume(throttleChecksFor(request, request.allot.route, services.config));
+    const counters = reportingTo(request, throttleStore);
+    await counters.consume(throttleChecksFor(request, request.allot.route, services.config));
   });
   relabelAsJson(app);
   refuseNulCharacters(app);
@@ -110,7 +117,7 @@ export async function buildApp(
         now: new Date(),
         actor: allot.actor,
         route: allot.route,
-        throttleStore,
+        throttleStore: reportingTo(request, throttleStore),
         files: null,
       };
     },

@@ -1,5 +1,7 @@
 import type { RouteSpec } from "@allot/contract/http/route";
 import type { Actor } from "@allot/domain/shared/actor";
+import type { ThrottleUsage } from "../throttle/throttle-store";
+import type { RefusedCredential } from "./authenticate-challenge";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -13,5 +15,9 @@ declare module "fastify" {
       actor: Actor | null /** As received, before trpc-to-openapi rewrites it. */;
       url: string;
     };
+    /** The throttle counters this request was counted against, by counter key (rate-limit-headers.ts). */
+    rateLimits?: Map<string, ThrottleUsage["counters"][number] & { at: Date }>;
+    /** The Authorization credential the API refused, for the 401's WWW-Authenticate. */
+    refusedCredential?: RefusedCredential;
   }
 }

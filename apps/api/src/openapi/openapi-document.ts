@@ -48,6 +48,46 @@ const GONE = new Map([
 const FORBIDDEN =
   "Not permitted: an interactive login (or staff) is required, or the object may be seen but not changed (a global category, the Unallocated budget)";
 
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+/** The headers answers carry (decision 0040 for the rate limits; RFC 9110 for the others). */
+const HEADERS = {
+  "RateLimit-Policy": {
+    description:
+      'The quotas the request was counted against (draft-ietf-httpapi-ratelimit-headers): a list of `"<name>";q=<requests>;w=<window seconds>`, one item per counter, e.g. `"user-minute";q=1000;w=60, "user-hour";q=20000;w=3600`.',
+    schema: { type: "string" },
+  },
+  RateLimit: {
+    description:
+      'What is left of each quota of RateLimit-Policy: `"<name>";r=<requests remaining>;t=<seconds until the window resets>`. On a 429 the refusing quota has r=0 and its t is the Retry-After.',
+    schema: { type: "string" },
+  },
+  "Retry-After": {
+    description: "Seconds to wait before trying again.",
+    schema: { type: "integer", minimum: 1 },
+  },
+  "X-Request-Id": {
+    description: "The request's id (the one sent, when it was a safe value), as in the logs.",
+    schema: { type: "string" },
+  },
+  "WWW-Authenticate": {
+    description:
+      'The accepted schemes, `Bearer realm="allot", Api-Key realm="allot"`; the scheme whose credential was refused carries `error="invalid_token"` (or `invalid_request` for a malformed header), RFC 6750 §3.',
+    schema: { type: "string" },
+  },
+} as NonNullable<NonNullable<OpenAPIObject["components"]>["headers"]>;
+
+/** Headers on every answer of a throttled operation; a few statuses add their own. */
+const COMMON_HEADERS = {
+  "X-Request-Id": headerRef("X-Request-Id"),
+  "RateLimit-Policy": headerRef("RateLimit-Policy"),
+  RateLimit: headerRef("RateLimit"),
+};
+const STATUS_HEADERS: Record<string, Record<string, unknown>> = {
+  401: { "WWW-Authenticate": { ...headerRef("WWW-Authenticate"), required: true } },
+  429: { "Retry-After": { ...headerRef("Retry-After"), required: true } },
+};
+
 // The spec's two error bodies, from the contract's zod schemas (OpenAPI 3.1 is JSON Schema).
 const ERROR_SCHEMAS = {
   Error: z.toJSONSchema(ErrorBodySchema, { target: "draft-2020-12" }),
@@ -78,6 +118,7 @@ export function buildOpenApiDocument(routes: RouteSpec[]): OpenAPIObject {
   document.components = {
     ...document.components,
     schemas: { ...document.components?.schemas, ...ERROR_SCHEMAS },
+    headers: { ...document.components?.headers, ...HEADERS },
   };
 
   for (const route of routes) {
@@ -119,7 +160,7 @@ export function buildOpenApiDocument(routes: RouteSpec[]): OpenAPIObject {
       responses[413] = { description: `Request body larger than ${limit}`, content: json(errorRef) };
     }
     if (route.access === "public") delete operation.security;
-    operation.responses = responses;
+    operation.responses = withHeaders(responses, keyed);
   }
   return withSpecPaths(document);
 }
@@ -158,6 +199,19 @@ function addDownloadOperation(document: OpenAPIObject, route: RouteSpec) {
       },
     } as never,
   };
+}
+
+/** Every answer of an operation is counted (decision 0040): each response lists its headers. */
+function withHeaders(responses: Record<string, unknown>, keyed: boolean): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => {
+      // A keyed write's 409 (another request with its key still running) says when to retry.
+      const retry = keyed && status === "409" ? { "Retry-After": headerRef("Retry-After") } : {};
+      const own = (response as { headers?: Record<string, unknown> }).headers;
+      const headers = { ...own, ...COMMON_HEADERS, ...STATUS_HEADERS[status], ...retry };
+      return [status, { ...(response as object), headers }];
+    }),
+  );
 }
 
 /** The spec writes every path with its trailing slash; trpc-to-openapi drops it. */

@@ -1,32 +1,22 @@
 import type { Database } from "@allot/db/create-database";
 import { perDatabase } from "@allot/db/per-database";
 import { throttleCounters } from "@allot/db/schema/throttle-counters";
-import { Throttled } from "@allot/domain/shared/errors";
-import {
-  retryAfterSeconds,
-  type ThrottleCheck,
-  throttleWindows,
-} from "@allot/domain/throttle/throttle-windows";
+import { type ThrottleCheck, throttleWindows } from "@allot/domain/throttle/throttle-windows";
 import { and, eq, or, sql } from "drizzle-orm";
-import type { ThrottleStore } from "./throttle-store";
+import { refuseOverLimit, type ThrottleStore, type ThrottleUsage } from "./throttle-store";
 
 /**
- * Counts one request against every rate of every check, in one statement (fixed windows kept in
- * the database, so all API instances share them), and refuses it when any count is over its limit.
+ * Counts one hit on every rate of every check, in one statement (fixed windows kept in the
+ * database, so all API instances share them), and returns the counts.
  */
-async function consumeThrottle(db: Database, checks: ThrottleCheck[], now = new Date()): Promise<void> {
-  const retryAfter = await countThrottle(db, checks, now);
-  if (retryAfter > 0) throw new Throttled(retryAfter);
-}
-
-/**
- * Counts one event (a failed login, a failed authentication) without refusing anything: the
- * event has already been answered. Returns the seconds a request would now have to wait (0: none).
- */
-async function countThrottle(db: Database, checks: ThrottleCheck[], now = new Date()): Promise<number> {
+async function countThrottle(
+  db: Database,
+  checks: ThrottleCheck[],
+  now = new Date(),
+): Promise<ThrottleUsage> {
   // Sorted by key, so concurrent upserts lock rows in one order and never deadlock.
   const windows = throttleWindows(checks, now);
-  if (windows.length === 0) return 0;
+  if (windows.length === 0) return { counters: [], at: now };
   const counted = await throttleUpsert(db, windows.length).execute(
     Object.fromEntries(
       windows.flatMap((window, i) => [
@@ -37,20 +27,13 @@ async function countThrottle(db: Database, checks: ThrottleCheck[], now = new Da
     ),
   );
   const hits = new Map(counted.map((row) => [row.key, row.hits]));
-  return retryAfterSeconds(windows, (window) => hits.get(window.key) ?? 0, now);
+  return { counters: windows.map((window) => ({ window, hits: hits.get(window.key) ?? 0 })), at: now };
 }
 
-/**
- * Refuses (`Throttled`) when a check has used up its limit in the current window, counting
- * nothing: for work that is counted only when it fails, and refused once failures reach the limit.
- */
-async function refuseExhaustedThrottle(
-  db: Database,
-  checks: ThrottleCheck[],
-  now = new Date(),
-): Promise<void> {
+/** The current counts of every check, counting nothing. */
+async function readThrottle(db: Database, checks: ThrottleCheck[], now = new Date()): Promise<ThrottleUsage> {
   const windows = throttleWindows(checks, now);
-  if (windows.length === 0) return;
+  if (windows.length === 0) return { counters: [], at: now };
   const rows = await throttleRead(db, windows.length).execute(
     Object.fromEntries(
       windows.flatMap((window, i) => [
@@ -60,9 +43,7 @@ async function refuseExhaustedThrottle(
     ),
   );
   const hits = new Map(rows.map((row) => [row.key, row.hits]));
-  // Exhausted: one more would be over the limit.
-  const retryAfter = retryAfterSeconds(windows, (window) => (hits.get(window.key) ?? 0) + 1, now);
-  if (retryAfter > 0) throw new Throttled(retryAfter);
+  return { counters: windows.map((window) => ({ window, hits: hits.get(window.key) ?? 0 })), at: now };
 }
 
 // The upsert runs on every request: prepared once per database handle and number of counters.
@@ -110,9 +91,8 @@ const throttleRead = perDatabase(buildThrottleRead);
  * database fails the request the way any other database fault does.
  */
 export const databaseThrottleStore = (db: Database): ThrottleStore => ({
-  consume: (checks, now) => consumeThrottle(db, checks, now),
-  record: async (checks, now) => {
-    await countThrottle(db, checks, now);
-  },
-  refuseIfExhausted: (checks, now) => refuseExhaustedThrottle(db, checks, now),
+  consume: async (checks, now) => refuseOverLimit(await countThrottle(db, checks, now)),
+  record: (checks, now) => countThrottle(db, checks, now),
+  // Exhausted: one more would be over the limit.
+  refuseIfExhausted: async (checks, now) => refuseOverLimit(await readThrottle(db, checks, now), 1),
 });

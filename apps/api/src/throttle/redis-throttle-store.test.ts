@@ -123,7 +123,7 @@ describe.each(redisUrls())("the Redis throttle store (%s)", (url) => {
     for (const redis of clients) redis.disconnect();
   });
 
-  const outcome = (promise: Promise<void>) =>
+  const outcome = (promise: Promise<unknown>) =>
     promise.then(
       () => "allowed",
       (error: unknown) => {

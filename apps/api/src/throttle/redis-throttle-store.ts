@@ -1,13 +1,16 @@
 import { createHash } from "node:crypto";
-import { Throttled } from "@allot/domain/shared/errors";
 import {
-  retryAfterSeconds,
   type ThrottleCheck,
   type ThrottleWindow,
   throttleWindows,
 } from "@allot/domain/throttle/throttle-windows";
 import type { Redis } from "ioredis";
-import { type ThrottleStore, ThrottleStoreUnavailable } from "./throttle-store";
+import {
+  refuseOverLimit,
+  type ThrottleStore,
+  ThrottleStoreUnavailable,
+  type ThrottleUsage,
+} from "./throttle-store";
 
 // Every counter of a request in one atomic round trip: INCR each key, and give a key its expiry
 // (the end of its window, in ms, ARGV[i]) when this request created it. Returns the counts in
@@ -37,10 +40,10 @@ const EXPIRY_SLACK_MS = 5_000;
 export function redisThrottleStore(redis: Redis, prefix: string): ThrottleStore {
   const keyOf = (window: ThrottleWindow) => `${prefix}${window.key}|${window.windowStart}`;
 
-  /** Counts one hit on every window; the seconds to wait when one is now over its limit. */
-  async function count(checks: ThrottleCheck[], now: Date): Promise<number> {
+  /** Counts one hit on every window, in one round trip; the counts. */
+  async function count(checks: ThrottleCheck[], now: Date): Promise<ThrottleUsage> {
     const windows = throttleWindows(checks, now);
-    if (windows.length === 0) return 0;
+    if (windows.length === 0) return { counters: [], at: now };
     const expiries = windows.map(
       (window) => (window.windowStart + window.windowSeconds) * 1000 - now.getTime() + EXPIRY_SLACK_MS,
     );
@@ -50,31 +53,27 @@ export function redisThrottleStore(redis: Redis, prefix: string): ThrottleStore 
     } catch (error) {
       throw new ThrottleStoreUnavailable("Redis", error);
     }
-    const hits = new Map(windows.map((window, i) => [window, counts[i] ?? 0]));
-    return retryAfterSeconds(windows, (window) => hits.get(window) ?? 0, now);
+    return { counters: windows.map((window, i) => ({ window, hits: counts[i] ?? 0 })), at: now };
   }
 
   return {
-    async consume(checks, now = new Date()) {
-      const retryAfter = await count(checks, now);
-      if (retryAfter > 0) throw new Throttled(retryAfter);
-    },
-    async record(checks, now = new Date()) {
-      await count(checks, now);
-    },
+    consume: async (checks, now = new Date()) => refuseOverLimit(await count(checks, now)),
+    record: (checks, now = new Date()) => count(checks, now),
     async refuseIfExhausted(checks, now = new Date()) {
       const windows = throttleWindows(checks, now);
-      if (windows.length === 0) return;
+      if (windows.length === 0) return { counters: [], at: now };
       let counts: (string | null)[];
       try {
         counts = await redis.mget(...windows.map(keyOf));
       } catch (error) {
         throw new ThrottleStoreUnavailable("Redis", error);
       }
-      const hits = new Map(windows.map((window, i) => [window, Number(counts[i] ?? 0)]));
+      const usage = {
+        counters: windows.map((window, i) => ({ window, hits: Number(counts[i] ?? 0) })),
+        at: now,
+      };
       // Exhausted: one more would be over the limit.
-      const retryAfter = retryAfterSeconds(windows, (window) => (hits.get(window) ?? 0) + 1, now);
-      if (retryAfter > 0) throw new Throttled(retryAfter);
+      return refuseOverLimit(usage, 1);
     },
   };
 }

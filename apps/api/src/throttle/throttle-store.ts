@@ -1,23 +1,63 @@
-import type { ThrottleCheck } from "@allot/domain/throttle/throttle-windows";
+import { Throttled } from "@allot/domain/shared/errors";
+import {
+  retryAfterSeconds,
+  type ThrottleCheck,
+  type ThrottleWindow,
+} from "@allot/domain/throttle/throttle-windows";
+
+/**
+ * What the counters of one request hold after the store read or wrote them: the RateLimit
+ * headers are computed from this, so announcing the limits costs no extra round trip.
+ */
+export interface ThrottleUsage {
+  counters: { window: ThrottleWindow; hits: number }[];
+  /** The time the store counted at (the windows' reset is measured from it). */
+  at: Date;
+}
 
 /** Where the throttle counters live: the database by default, Redis when REDIS_URL is set. */
 export interface ThrottleStore {
   /**
-   * Counts one request against every check. Throws `Throttled` when a count is over its limit,
-   * `ThrottleStoreUnavailable` when the counters cannot be reached (the request is then refused:
-   * no request runs uncounted).
+   * Counts one request against every check. Throws `CountersThrottled` when a count is over its
+   * limit, `ThrottleStoreUnavailable` when the counters cannot be reached (the request is then
+   * refused: no request runs uncounted).
    */
-  consume(checks: ThrottleCheck[], now?: Date): Promise<void>;
+  consume(checks: ThrottleCheck[], now?: Date): Promise<ThrottleUsage>;
   /**
    * Counts one event against every check without refusing it (it has been answered already: a
    * failed login or authentication). `ThrottleStoreUnavailable` as for `consume`.
    */
-  record(checks: ThrottleCheck[], now?: Date): Promise<void>;
+  record(checks: ThrottleCheck[], now?: Date): Promise<ThrottleUsage>;
   /**
-   * Counts nothing; throws `Throttled` when a check has used up its limit in its current window
-   * (the next `record` would be over it). `ThrottleStoreUnavailable` as for `consume`.
+   * Counts nothing; throws `CountersThrottled` when a check has used up its limit in its current
+   * window (the next `record` would be over it). `ThrottleStoreUnavailable` as for `consume`.
    */
-  refuseIfExhausted(checks: ThrottleCheck[], now?: Date): Promise<void>;
+  refuseIfExhausted(checks: ThrottleCheck[], now?: Date): Promise<ThrottleUsage>;
+}
+
+/** A 429 from the counters, carrying what they held (for the RateLimit headers of the answer). */
+export class CountersThrottled extends Throttled {
+  constructor(
+    retryAfter: number,
+    readonly usage: ThrottleUsage,
+  ) {
+    super(retryAfter);
+  }
+}
+
+/**
+ * Throws `CountersThrottled` when a counter is over its limit once `pending` more hits are added
+ * (1: refuse when the next hit would be over); returns the usage otherwise.
+ */
+export function refuseOverLimit(usage: ThrottleUsage, pending = 0): ThrottleUsage {
+  const hits = new Map(usage.counters.map(({ window, hits }) => [window, hits + pending]));
+  const retryAfter = retryAfterSeconds(
+    usage.counters.map(({ window }) => window),
+    (window) => hits.get(window) ?? 0,
+    usage.at,
+  );
+  if (retryAfter > 0) throw new CountersThrottled(retryAfter, usage);
+  return usage;
 }
 
 /** The counters could not be read or written; the API answers 503 with Retry-After. */
