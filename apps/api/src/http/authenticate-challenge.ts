@@ -28,9 +28,11 @@ function authenticateChallenge(refused: RefusedCredential | undefined): string {
 
 /** Every 401 of the service names the schemes, whichever layer refused the request. */
 export function answerAuthenticateChallenge(app: FastifyInstance) {
-  app.addHook("onSend", async (request, reply, payload) => {
+  // Synchronous (done-style): as async hooks, this one and answerRateLimits' made fastify log
+  // "Reply was already sent" on trpc-to-openapi's answers (request-id.http.test.ts caught it).
+  app.addHook("onSend", (request, reply, payload, done) => {
     if (reply.statusCode === 401)
       reply.header("www-authenticate", authenticateChallenge(request.refusedCredential));
-    return payload;
+    done(null, payload);
   });
 }

@@ -64,10 +64,12 @@ function policyKind(counterKey: string): string {
 
 /** Every answer of a request that was counted carries the headers, errors and 429s included. */
 export function answerRateLimits(app: FastifyInstance) {
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (!request.rateLimits || request.rateLimits.size === 0) return payload;
-    const { policy, state } = rateLimitHeaders(request.rateLimits.values());
-    reply.header("ratelimit-policy", policy).header("ratelimit", state);
-    return payload;
+  // Synchronous, as answerAuthenticateChallenge's hook (see there).
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (request.rateLimits && request.rateLimits.size > 0) {
+      const { policy, state } = rateLimitHeaders(request.rateLimits.values());
+      reply.header("ratelimit-policy", policy).header("ratelimit", state);
+    }
+    done(null, payload);
   });
 }
