@@ -37,6 +37,14 @@ describe("renderTable", () => {
     expect(painted).toContain("\u001b[31m-1200.00\u001b[39m");
     expect(painted).not.toContain("\u001b[31m 120.50");
   });
+
+  it("leaves the '-' of an amount that is missing unpainted", () => {
+    const target: Column<Row> = { header: "Target", value: (row) => row.note ?? null, money: true };
+    const painted = renderTable([{ name: "Rent", balance: "-5.00", note: null }], [...columns, target], true);
+    expect(painted).toBe(
+      ["NAME  BALANCE  NOTE  TARGET", "Rent  \u001b[31m  -5.00\u001b[39m  -          -", ""].join("\n"),
+    );
+  });
 });
 
 describe("renderCsv", () => {

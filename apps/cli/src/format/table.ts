@@ -4,6 +4,9 @@ import { type Column, cellText } from "./columns";
 // Code points, not UTF-16 units: an accented or emoji description pads like it looks.
 const width = (text: string) => [...text].length;
 
+// A negative amount, not the "-" that stands for no value.
+const isNegative = (text: string | undefined) => /^-\d/.test(text ?? "");
+
 /**
  * Rows as aligned columns under an upper-case heading, two spaces apart, like `gh` lists: amounts
  * right-aligned and, with colour, negative ones red. No trailing spaces.
@@ -30,7 +33,7 @@ export function renderTable<Row>(
     (text) => text,
   );
   const body = cells.map((texts) =>
-    line(texts, (text, i) => (colour && columns[i]?.money && texts[i]?.startsWith("-") ? red(text) : text)),
+    line(texts, (text, i) => (colour && columns[i]?.money && isNegative(texts[i]) ? red(text) : text)),
   );
   return `${[header, ...body].join("\n")}\n`;
 }
