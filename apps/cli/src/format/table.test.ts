@@ -45,6 +45,16 @@ describe("renderTable", () => {
       ["NAME  BALANCE  NOTE  TARGET", "Rent  \u001b[31m  -5.00\u001b[39m  -          -", ""].join("\n"),
     );
   });
+
+  it("measures CJK and emoji as the two columns a terminal gives them", () => {
+    const wide: Row[] = [
+      { name: "寿司 🍣", balance: "-12.00", note: "東京" },
+      { name: "Café", balance: "3.00", note: "👨‍👩‍👧 family" },
+    ];
+    expect(renderTable(wide, columns, false)).toBe(
+      ["NAME     BALANCE  NOTE", "寿司 🍣   -12.00  東京", "Café        3.00  👨‍👩‍👧 family", ""].join("\n"),
+    );
+  });
 });
 
 describe("renderCsv", () => {

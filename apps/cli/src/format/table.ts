@@ -1,8 +1,6 @@
 import { red } from "./colour";
 import { type Column, cellText } from "./columns";
-
-// Code points, not UTF-16 units: an accented or emoji description pads like it looks.
-const width = (text: string) => [...text].length;
+import { displayWidth as width } from "./display-width";
 
 // A negative amount, not the "-" that stands for no value.
 const isNegative = (text: string | undefined) => /^-\d/.test(text ?? "");
@@ -23,7 +21,7 @@ export function renderTable<Row>(
   const line = (texts: string[], paint: (text: string, i: number) => string) =>
     texts
       .map((text, i) => {
-        const pad = " ".repeat((widths[i] ?? 0) - width(text));
+        const pad = " ".repeat(Math.max(0, (widths[i] ?? 0) - width(text)));
         return paint(columns[i]?.money ? pad + text : text + pad, i);
       })
       .join("  ")
