@@ -183,7 +183,7 @@ describe.each(testEngines())("allot transactions against a running API (%s)", (e
   );
 
   it(
-    "splits by budget names, shows each budget's balance, lists by budget, and undoes the split",
+    "splits by budget names, shows each budget's running balance, lists by budget, and undoes the split",
     SLOW,
     async () => {
       const { allot, json, safeway, budgets, client } = await setUp();
@@ -194,7 +194,7 @@ describe.each(testEngines())("allot transactions against a running API (%s)", (e
         .trimEnd()
         .split("\n")
         .map((line) => line.trim().split(/\s{2,}/));
-      expect(header).toEqual(["BUDGET", "AMOUNT", "BUDGET BALANCE"]);
+      expect(header).toEqual(["BUDGET", "AMOUNT", "RUNNING BALANCE"]);
       expect(body.sort()).toEqual([
         ["Groceries", "-60.00", "-60.00"],
         ["Rent", "-20.50", "-20.50"],
