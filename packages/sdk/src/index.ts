@@ -13,7 +13,7 @@ export { idempotencyKeyOf } from "./idempotency-key";
 export type { RawRequestOptions, RequestMethod } from "./raw-request";
 export type { AnyRoute, RouteInput, RouteOutput } from "./route-types";
 export type { Credentials, Session } from "./session-auth";
-export type { RequestOptions } from "./transport";
+export type { RequestOptions, RetryNotice } from "./transport";
 export {
   verifyWebhook,
   type WebhookHeaders,
