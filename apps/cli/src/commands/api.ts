@@ -11,7 +11,7 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 interface Options extends ApiOptions {
   data?: string;
-  field: string[];
+  field?: string[];
 }
 
 function methodOf(text: string): RequestMethod {
@@ -40,20 +40,20 @@ export function registerApiCommand(program: Command, env: CliEnv): void {
       .option(
         "-f, --field <key=value>",
         "a field of the body (of the query for GET and DELETE); key:=JSON for numbers, true, null, lists; repeatable",
-        (word: string, words: string[]) => [...words, word],
-        [] as string[],
+        (word: string, words: string[] = []) => [...words, word],
       ),
   ).action(async (method: RequestMethod, path: string, options: Options) => {
     try {
       const reads = method === "GET" || method === "DELETE";
-      if (options.data !== undefined && options.field.length > 0)
+      const words = options.field ?? [];
+      if (options.data !== undefined && words.length > 0)
         throw new UsageError("Give the body with --data or with --field, not both.", "usage_error");
       if (reads && options.data !== undefined)
         throw new UsageError(
           `${method} sends no body: give its query with --field (e.g. --field page_size:=5).`,
           "usage_error",
         );
-      const fields = fieldsOf(options.field);
+      const fields = fieldsOf(words);
       const data =
         options.data === undefined ? undefined : await readData(options.data, env.workingDirectory);
       // A person at a terminal hears about a resumed write or a throttled wait; a script's stderr
@@ -89,6 +89,6 @@ resent with it when run again after no answer came, like every allot write.`,
     "allot api get v1/banks/ --field search=credit --field page_size:=5",
     "allot api POST /v1/budgets/ -f name=Rent -f bank_account=ACCOUNT_ID -f budget_type=G \\\n      -f funding_type=F -f target_balance=1200 -f funding_amount=100",
     'allot api PATCH /v1/bank-accounts/ACCOUNT_ID/ --data \'{"name": "Joint"}\'',
-    "jq -n '{name: \"Checking\", bank: $bank}' --arg bank BANK_ID | allot api POST /v1/bank-accounts/ --data -",
+    "jq -n --arg bank BANK_ID '{name: \"Checking\", bank: $bank}' | allot api POST /v1/bank-accounts/ --data -",
   ]);
 }
