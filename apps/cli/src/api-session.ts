@@ -5,6 +5,7 @@ import { type CliConfig, DEFAULT_PROFILE, type Profile, readConfig } from "./con
 import { changeConfig, chooseProfile, requireProfile } from "./config-profiles";
 import { type CliEnv, DEFAULT_BASE_URL } from "./env";
 import { UsageError } from "./output";
+import { retryNoticeText } from "./retry-notice";
 import { cliWriteJournal } from "./write-journal";
 
 export interface ApiOptions {
@@ -23,6 +24,8 @@ const REFRESH_MARGIN_SECONDS = 60;
 /**
  * The SDK loads lazily (about a second): `admin` commands never need it. Every write of the client
  * goes through the CLI's write journal, so a command cut off before its answer can be run again.
+ * A wait before a retry (throttled, a write still running) is announced on stderr, once a wait —
+ * not with --json, where stderr holds only the JSON of an error.
  */
 export async function createApiClient(
   env: CliEnv,
@@ -30,7 +33,14 @@ export async function createApiClient(
   output: Pick<ApiOptions, "json"> = {},
 ): Promise<Client> {
   const { createClient } = await import("@allot/sdk/client");
-  return createClient({ ...options, writeJournal: cliWriteJournal(env.writeJournalPath, output) });
+  return createClient({
+    ...options,
+    writeJournal: cliWriteJournal(env.writeJournalPath, output),
+    onRetry: (notice) => {
+      const text = output.json ? null : retryNoticeText(notice);
+      if (text) process.stderr.write(`${text}\n`);
+    },
+  });
 }
 
 /** --profile, --url and --api-key: what every command that talks to the API accepts. */

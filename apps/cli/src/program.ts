@@ -3,6 +3,7 @@ import { addExamples, applyConventions } from "./cli-conventions";
 import { registerAccountsCommands } from "./commands/accounts";
 import { registerActivityCommand } from "./commands/activity";
 import { registerAdminCommands } from "./commands/admin";
+import { registerApiCommand } from "./commands/api";
 import { registerBudgetsCommands } from "./commands/budgets";
 import { registerCategoriesCommands } from "./commands/categories";
 import { registerChangesCommand } from "./commands/changes";
@@ -48,6 +49,7 @@ export function createProgram(env: CliEnv): Command {
   registerActivityCommand(program, env);
   registerChangesCommand(program, env);
   registerWebhooksCommands(program, env);
+  registerApiCommand(program, env);
   registerCompletionCommand(program);
   // Last: exit codes and help hints reach every command, whoever registered it.
   return applyConventions(program);

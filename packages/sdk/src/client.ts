@@ -3,6 +3,7 @@ import { type AuthResource, authResource } from "./auth-resource";
 import { type ChangesResource, changesResource } from "./changes-resource";
 import { idempotencyKeyFor, namesOwnKey } from "./idempotency-key";
 import { paginator } from "./paginate";
+import { type RawRequestOptions, type RequestMethod, rawCall } from "./raw-request";
 import { type GeneratedResources, generateResources } from "./resources";
 import type {
   AnyRoute,
@@ -41,6 +42,12 @@ export type Client = Omit<GeneratedResources, "auth" | "changes"> & {
    */
   paginate<R extends PaginatedRoute>(route: R, ...args: RouteArgs<R>): AsyncGenerator<PageItem<R>, void>;
   paginate<M extends PageMethod>(list: M, ...args: Parameters<M>): AsyncGenerator<PageMethodItem<M>, void>;
+  /**
+   * Any call by method and path below `/api` (`"/v1/banks/"`), for what has no typed method: sent
+   * like every other call (credential, retries, Idempotency-Key, write journal); resolves to the
+   * parsed JSON answer (undefined for 204), throws ApiError outside 2xx.
+   */
+  request(method: RequestMethod, path: string, options?: RawRequestOptions): Promise<unknown>;
 };
 
 /** A typed client of the Allot API, generated from the contract's route specs. */
@@ -74,5 +81,9 @@ export function createClient(options: ClientOptions): Client {
     },
     call: call as Client["call"],
     paginate: paginator(call) as Client["paginate"],
+    request: async (method, path, { query, body, ...requestOptions } = {}) => {
+      const { route, input } = rawCall(method, path, { query, body });
+      return call(route, input, requestOptions);
+    },
   };
 }

@@ -10,9 +10,10 @@ export type { ChangeFeedOptions, ChangesResource } from "./changes-resource";
 export { type Client, type ClientOptions, createClient } from "./client";
 export { type FileWriteJournalOptions, fileWriteJournal } from "./file-write-journal";
 export { idempotencyKeyOf } from "./idempotency-key";
+export type { RawRequestOptions, RequestMethod } from "./raw-request";
 export type { AnyRoute, RouteInput, RouteOutput } from "./route-types";
 export type { Credentials, Session } from "./session-auth";
-export type { RequestOptions } from "./transport";
+export type { RequestOptions, RetryNotice } from "./transport";
 export {
   verifyWebhook,
   type WebhookHeaders,

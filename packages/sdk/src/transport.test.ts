@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "./api-error";
 import { createClient } from "./client";
 import { json, useScriptedServer } from "./testing/scripted-server";
+import type { RetryNotice } from "./transport";
 
 /*
  * The transport's edge cases against a scripted HTTP server (the real API cannot be told to send
@@ -95,6 +96,39 @@ describe("429", () => {
     const call = createClient({ baseUrl: server.baseUrl }).users.getMe({}, { signal: abort.signal });
     await expect(call).rejects.toThrow(/abort/i);
     expect(server.seen).toHaveLength(1);
+  });
+
+  it("tells onRetry why it waits and for how long, once before each wait", async () => {
+    server.script = [throttled("1"), throttled("0"), json(200, ME)];
+    const notices: RetryNotice[] = [];
+    const client = createClient({ baseUrl: server.baseUrl, onRetry: (notice) => notices.push(notice) });
+    expect(await client.users.getMe()).toEqual(ME);
+    expect(notices).toEqual([
+      {
+        reason: "throttled",
+        delayMs: 1000,
+        retry: 1,
+        method: "GET",
+        url: `${server.baseUrl}/api/v1/users/me/`,
+      },
+      { reason: "throttled", delayMs: 0, retry: 2, method: "GET", url: `${server.baseUrl}/api/v1/users/me/` },
+    ]);
+
+    // Not for an answer that is thrown at once, nor for a reset that is never resent.
+    notices.length = 0;
+    server.script = [throttled("3600")];
+    await expect(client.users.getMe()).rejects.toMatchObject({ status: 429 });
+    server.script = [{ status: 0, destroy: true }, json(200, ME)];
+    expect(await client.users.getMe()).toEqual(ME);
+    server.script = [
+      json(409, { detail: "In progress.", code: "idempotency_key_in_progress" }, { "retry-after": "0" }),
+      json(201, { id: "b1" }),
+    ];
+    await client.budgets.create({ name: "Rent" } as never);
+    expect(notices.map(({ reason, delayMs, method }) => [reason, delayMs, method])).toEqual([
+      ["connection_reset", 50, "GET"],
+      ["key_in_progress", 0, "POST"],
+    ]);
   });
 
   it("never retries other errors", async () => {

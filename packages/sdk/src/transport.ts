@@ -19,6 +19,26 @@ export interface TransportOptions {
   maxRetryAfterSeconds?: number;
   /** undici dispatcher (a proxy agent, a test agent); the global one by default. */
   dispatcher?: Dispatcher;
+  /**
+   * Called once before each wait for a retry, so a program can say why it is waiting (a CLI: "rate
+   * limited by the server: retrying in 12 s"). It must not throw.
+   */
+  onRetry?: (notice: RetryNotice) => void;
+}
+
+/** One retry about to be waited for. */
+export interface RetryNotice {
+  /**
+   * `throttled`: a 429; `key_in_progress`: a 409 whose Idempotency-Key's first attempt still runs;
+   * `connection_reset`: the connection died before an answer.
+   */
+  reason: "throttled" | "key_in_progress" | "connection_reset";
+  /** How long the call waits before it is resent. */
+  delayMs: number;
+  /** Which retry this is: 1 for the first. */
+  retry: number;
+  method: string;
+  url: string;
 }
 
 export interface RequestOptions {
@@ -71,6 +91,8 @@ export function createTransport(options: TransportOptions): Transport {
     const body = parts.body && JSON.stringify(parts.body);
     const { signal } = requestOptions;
     // Whatever ends the call (an abort mid-wait included) names the key a later resend should reuse.
+    const notify = (reason: RetryNotice["reason"], delayMs: number, attempt: number) =>
+      options.onRetry?.({ reason, delayMs, retry: attempt + 1, method: route.method, url });
     const wait = (ms: number) =>
       sleep(ms, undefined, { signal }).catch((error: unknown) => {
         throw markWithKey(error, idempotencyKey);
@@ -94,6 +116,7 @@ export function createTransport(options: TransportOptions): Transport {
           ? null
           : resetRetryDelay(route.method, carriesKey, error, attempt, policy);
         if (delay === null) throw markWithKey(error, idempotencyKey);
+        notify("connection_reset", delay, attempt);
         await wait(delay);
         continue;
       }
@@ -120,6 +143,7 @@ export function createTransport(options: TransportOptions): Transport {
         ? retryAfterDelay(retryAfter, attempt, policy)
         : null;
       if (delay === null) throw error;
+      notify(response.statusCode === 429 ? "throttled" : "key_in_progress", delay, attempt);
       await wait(delay);
     }
   };

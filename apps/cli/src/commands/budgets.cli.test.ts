@@ -226,4 +226,22 @@ describe.each(testEngines())("allot budgets against a running API (%s)", (engine
     const archivedList = await allotJson<BudgetJson[]>(["budgets", "list", "--archived"]);
     expect(archivedList.map((b) => b.name)).toEqual(["Old"]);
   });
+
+  it("refuses to delete or archive the Unallocated budget before asking anything, --yes or not", async () => {
+    const { allot, budgetsOf } = await setUp();
+    const refusal = (verb: string) =>
+      `error: 'Unallocated' is the account's Unallocated budget, which holds the money no other budget does: it cannot be ${verb}.\n`;
+    // Not "pass --yes": that would only lead to the API's refusal.
+    const unasked = await allot(["budgets", "delete", "unallocated"]);
+    expect(unasked.stderr).toBe(refusal("deleted"));
+    expect(unasked.code).toBe(2);
+    const confirmed = await allot(["budgets", "delete", "Unallocated", "--yes", "--json"]);
+    expect(confirmed.code).toBe(2);
+    expect(confirmed.errorJson()).toMatchObject({ code: "unallocated_budget" });
+    const byId = (await budgetsOf()).find((b) => b.name === "Unallocated")?.id as string;
+    const archived = await allot(["budgets", "archive", byId, "--yes"]);
+    expect(archived.stderr).toBe(refusal("archived"));
+    expect(archived.code).toBe(2);
+    expect(await budgetsOf()).toMatchObject([{ name: "Unallocated", archived: false, balance: "1000.00" }]);
+  });
 });

@@ -1,4 +1,5 @@
 import { createInterface } from "node:readline/promises";
+import { getBankAccountRoute } from "@allot/contract/bank-accounts/routes";
 import type { BudgetSchema } from "@allot/contract/budgets/budget";
 import { BUDGET_TYPE, FUNDING_TYPE, type FundingType } from "@allot/contract/budgets/budget-kinds";
 import {
@@ -155,8 +156,25 @@ function action<O extends Options, A extends unknown[]>(
 }
 
 /**
+ * The account's Unallocated budget (its bank account names it) is never archived or deleted: said
+ * before any question, rather than asked and then refused by the API.
+ */
+async function refuseUnallocated(
+  client: Client,
+  budget: Budget,
+  verb: "archived" | "deleted",
+): Promise<void> {
+  const account = await client.call(getBankAccountRoute, { id: budget.bank_account });
+  if (account.unallocated_budget === budget.id)
+    throw new UsageError(
+      `'${budget.name}' is the account's Unallocated budget, which holds the money no other budget does: it cannot be ${verb}.`,
+      "unallocated_budget",
+    );
+}
+
+/**
  * Destructive commands go ahead with --yes, or after a "y" typed at a terminal. With neither, they
- * refuse (exit 2) before touching anything, so a script cannot delete by accident.
+ * refuse (exit 2) before changing anything, so a script cannot delete by accident.
  */
 function requireConsentUpFront(verb: string, options: { yes?: boolean }, name: string): void {
   if (options.yes || (process.stdin.isTTY && process.stderr.isTTY)) return;
@@ -416,25 +434,22 @@ export function registerBudgetsCommands(program: Command, env: CliEnv): void {
     .description("Archive a budget (and its fill-up goal): its balance moves to Unallocated")
     .option("-y, --yes", "do not ask for confirmation")
     .action(
-      action(
-        env,
-        async (client, options: Options & { yes?: boolean }, budget: string) => {
-          const found = await client.call(getBudgetRoute, { id: await budgetIdOf(client, options, budget) });
-          const question = `Archive '${found.name}' and move its balance of ${found.balance} to Unallocated?`;
-          if (!(await confirmAtTerminal(options, question))) {
-            process.stderr.write("Nothing archived.\n");
-            return;
-          }
-          const archived = await client.call(archiveBudgetRoute, { id: found.id });
-          if (options.json || options.csv) emitRecord(archived, RECORD_FIELDS, options);
-          else
-            process.stdout.write(
-              `Archived '${archived.name}': its balance of ${found.balance} moved to Unallocated.\n`,
-            );
-        },
-        (options: Options & { yes?: boolean }, budget: string) =>
-          requireConsentUpFront("archive", options, budget),
-      ),
+      action(env, async (client, options: Options & { yes?: boolean }, budget: string) => {
+        const found = await client.call(getBudgetRoute, { id: await budgetIdOf(client, options, budget) });
+        await refuseUnallocated(client, found, "archived");
+        requireConsentUpFront("archive", options, budget);
+        const question = `Archive '${found.name}' and move its balance of ${found.balance} to Unallocated?`;
+        if (!(await confirmAtTerminal(options, question))) {
+          process.stderr.write("Nothing archived.\n");
+          return;
+        }
+        const archived = await client.call(archiveBudgetRoute, { id: found.id });
+        if (options.json || options.csv) emitRecord(archived, RECORD_FIELDS, options);
+        else
+          process.stdout.write(
+            `Archived '${archived.name}': its balance of ${found.balance} moved to Unallocated.\n`,
+          );
+      }),
     );
   examples(archive, [
     "allot budgets archive 'Old car' --yes",
@@ -447,31 +462,28 @@ export function registerBudgetsCommands(program: Command, env: CliEnv): void {
     )
     .option("-y, --yes", "do not ask for confirmation")
     .action(
-      action(
-        env,
-        async (client, options: Options & { yes?: boolean }, budget: string) => {
-          const found = await client.call(getBudgetRoute, { id: await budgetIdOf(client, options, budget) });
-          if (!(await confirmAtTerminal(options, `Delete '${found.name}' for good?`))) {
-            process.stderr.write("Nothing deleted.\n");
-            return;
-          }
-          await client.call(deleteBudgetRoute, { id: found.id });
-          const deleted = { id: found.id, name: found.name, deleted: true };
-          if (options.json || options.csv)
-            emitRecord(
-              deleted,
-              [
-                { header: "id", value: (row) => row.id },
-                { header: "name", value: (row) => row.name },
-                { header: "deleted", value: (row) => row.deleted },
-              ],
-              options,
-            );
-          else process.stdout.write(`Deleted '${found.name}'.\n`);
-        },
-        (options: Options & { yes?: boolean }, budget: string) =>
-          requireConsentUpFront("delete", options, budget),
-      ),
+      action(env, async (client, options: Options & { yes?: boolean }, budget: string) => {
+        const found = await client.call(getBudgetRoute, { id: await budgetIdOf(client, options, budget) });
+        await refuseUnallocated(client, found, "deleted");
+        requireConsentUpFront("delete", options, budget);
+        if (!(await confirmAtTerminal(options, `Delete '${found.name}' for good?`))) {
+          process.stderr.write("Nothing deleted.\n");
+          return;
+        }
+        await client.call(deleteBudgetRoute, { id: found.id });
+        const deleted = { id: found.id, name: found.name, deleted: true };
+        if (options.json || options.csv)
+          emitRecord(
+            deleted,
+            [
+              { header: "id", value: (row) => row.id },
+              { header: "name", value: (row) => row.name },
+              { header: "deleted", value: (row) => row.deleted },
+            ],
+            options,
+          );
+        else process.stdout.write(`Deleted '${found.name}'.\n`);
+      }),
     );
   examples(remove, ["allot budgets delete Typo --yes", "allot budgets delete 0b9c6a4e-… --yes --json"]);
 }

@@ -218,6 +218,43 @@ describe.each(testEngines())("allot import against a running API (%s)", (engine)
     expect(await listed(client, account.id)).toEqual([]);
   });
 
+  it(
+    "takes the account by name (any case), and names the candidates of an unknown or shared one",
+    SLOW,
+    async () => {
+      const { key, client, account, configPath } = await setUp();
+      const env = { ALLOT_API_KEY: key, ALLOT_BASE_URL: baseUrl, ALLOT_CONFIG: configPath };
+      const importInto = (name: string, ...more: string[]) =>
+        runCli(["import", "ofx", fixture("card.qfx"), "--account", name, ...more], { env });
+
+      const byName = await importInto("checking", "--json");
+      expect(byName.stderr).toBe("");
+      expect(byName.code).toBe(0);
+      expect(byName.json()).toMatchObject({ account: account.id, inserted_posted: 4 });
+      expect(await listed(client, account.id)).toHaveLength(4);
+
+      const unknown = await importInto("Savings");
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toBe("error: You have no account named 'Savings'. Your accounts: Checking.\n");
+
+      // Two accounts whose names differ in case only: the exact spelling picks one, any other is ambiguous.
+      const other = await client.bankAccounts.create({ name: "CHECKING", bank: account.bank });
+      const shared = await importInto("checking", "--dry-run", "--json");
+      expect(shared.code).toBe(2);
+      expect(shared.errorJson()).toEqual({
+        code: "ambiguous_account",
+        detail: expect.stringMatching(
+          /^Several of your accounts are named 'checking': pass one's id instead — /,
+        ),
+      });
+      expect(shared.errorJson<{ detail: string }>().detail).toContain(`${account.id} (Checking)`);
+      expect(shared.errorJson<{ detail: string }>().detail).toContain(`${other.id} (CHECKING)`);
+      const exact = await importInto("CHECKING", "--dry-run", "--json");
+      expect(exact.code, exact.stderr).toBe(0);
+      expect(exact.json()).toMatchObject({ account: other.id, dry_run: true });
+    },
+  );
+
   it("authenticates with --api-key, and refuses without a key or login", SLOW, async () => {
     const { key, allot } = await setUp();
     const withFlag = await allot(["ofx", fixture("card.qfx"), "--api-key", key, "--json"], {

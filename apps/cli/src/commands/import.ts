@@ -1,5 +1,4 @@
 import { resolve } from "node:path";
-import { isUuid } from "@allot/contract/http/fields";
 import type { Command } from "commander";
 import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";
 import { addExamples } from "../cli-conventions";
@@ -20,7 +19,8 @@ import { readScrapeFile } from "../import/scrape-file";
 import { type DetailsOutcome, detailsToSend, sendDetails } from "../import/send-details";
 import { type BalanceCheck, type SyncOutcome, sendSync } from "../import/send-sync";
 import type { Statement } from "../import/statement";
-import { printJson, printRecord, reportError, UsageError } from "../output";
+import { printJson, printRecord, reportError } from "../output";
+import { resolveAccountId } from "../resolve/account";
 
 interface CommonOptions extends ApiOptions {
   account: string;
@@ -31,7 +31,7 @@ interface CommonOptions extends ApiOptions {
 
 type Format = "scrape" | "ofx" | "csv";
 
-/** `allot import scrape|ofx|csv FILE --account ID`: a bank file into an account, through sync-scrape. */
+/** `allot import scrape|ofx|csv FILE --account NAME-OR-ID`: a bank file into an account, through sync-scrape. */
 export function registerImportCommands(program: Command, env: CliEnv): void {
   const group = program
     .command("import")
@@ -80,29 +80,29 @@ export function registerImportCommands(program: Command, env: CliEnv): void {
     );
 
   addExamples(group, [
-    "allot import ofx statement.ofx --account ACCOUNT_ID --dry-run",
-    "allot import csv export.csv --account ACCOUNT_ID --mapping mybank",
-    "allot import scrape rows.json --account ACCOUNT_ID --json",
+    "allot import ofx statement.ofx --account Checking --dry-run",
+    "allot import csv export.csv --account Checking --mapping mybank",
+    "allot import scrape rows.json --account Checking --json",
   ]);
   addExamples(scrape, [
-    "allot import scrape rows.json --account ACCOUNT_ID",
-    "allot import scrape rows.json --account ACCOUNT_ID --dry-run --json",
+    "allot import scrape rows.json --account Checking",
+    "allot import scrape rows.json --account Checking --dry-run --json",
   ]);
   addExamples(ofx, [
-    "allot import ofx statement.qfx --account ACCOUNT_ID",
-    "allot import ofx all-accounts.ofx --account ACCOUNT_ID --ofx-account 000123456 --dry-run",
+    "allot import ofx statement.qfx --account Checking",
+    "allot import ofx all-accounts.ofx --account Checking --ofx-account 000123456 --dry-run",
   ]);
   addExamples(csv, [
-    "allot import csv export.csv --account ACCOUNT_ID --map date=Date,amount=Amount,description=Description \\\n      --date-format MM/DD/YYYY --save-mapping mybank",
-    "allot import csv next-month.csv --account ACCOUNT_ID --mapping mybank",
-    "allot import csv giro.csv --account ACCOUNT_ID --mapping giro --decimal , --skip-lines 2 --dry-run",
+    "allot import csv export.csv --account Checking --map date=Date,amount=Amount,description=Description \\\n      --date-format MM/DD/YYYY --save-mapping mybank",
+    "allot import csv next-month.csv --account Checking --mapping mybank",
+    "allot import csv giro.csv --account Checking --mapping giro --decimal , --skip-lines 2 --dry-run",
   ]);
 }
 
 function common(command: Command): Command {
   return addApiOptions(
     command
-      .requiredOption("--account <id>", "the bank account to import into (its id)")
+      .requiredOption("--account <name-or-id>", "the bank account to import into (its name or id)")
       .option("--dry-run", "show what would be inserted and skipped; change nothing")
       .option("--no-balance-check", "do not compare the file's balance with the account's")
       .option("--json", "print JSON for scripts"),
@@ -124,11 +124,6 @@ async function run(
 ): Promise<void> {
   const json = Boolean(options.json);
   try {
-    if (!isUuid(options.account))
-      throw new UsageError(
-        `--account must be an account id (a UUID), not '${options.account}'.`,
-        "invalid_account",
-      );
     const prepared = await prepare();
     // The whole file is read and checked before the first request: a bad line sends nothing.
     const text = await readTextFile(resolve(env.workingDirectory, file));
@@ -137,12 +132,13 @@ async function run(
       await saveProfile(env.configPath, prepared.saveAs, prepared.profile);
 
     const client = await openApiClient(env, options);
+    const account = await resolveAccountId(client, options.account);
     const balanceCheck: BalanceCheck =
       options.balanceCheck === false ? "never" : format === "scrape" ? "always" : "if-current";
     const progress = startProgress(statement.rows.length);
     let outcome: SyncOutcome;
     try {
-      outcome = await sendSync(client.imports, options.account, statement, {
+      outcome = await sendSync(client.imports, account, statement, {
         dryRun: Boolean(options.dryRun),
         balanceCheck,
         onProgress: (rows) => progress.update(rows),
@@ -155,11 +151,11 @@ async function run(
         ? null
         : options.dryRun
           ? { to_send: detailsToSend(outcome.rows).length }
-          : await sendDetails(client.imports, options.account, outcome.rows);
+          : await sendDetails(client.imports, account, outcome.rows);
     report({
       file,
       format,
-      account: options.account,
+      account,
       dryRun: Boolean(options.dryRun),
       json,
       outcome,

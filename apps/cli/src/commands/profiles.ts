@@ -10,6 +10,7 @@ import {
   requireProfile,
 } from "../config-profiles";
 import type { CliEnv } from "../env";
+import { displayWidth, padEndToWidth } from "../format/display-width";
 import { printJson, reportError } from "../output";
 
 interface JsonOption {
@@ -127,12 +128,12 @@ async function listProfiles(env: CliEnv, json: boolean): Promise<void> {
   ]);
   const header = [" ", "PROFILE", "URL", "USER", "CREDENTIAL"];
   const widths = header.map((title, i) =>
-    Math.max(title.length, ...cells.map((cell) => (cell[i] ?? "").length)),
+    Math.max(title.length, ...cells.map((cell) => displayWidth(cell[i] ?? ""))),
   );
   for (const line of [header, ...cells])
     process.stdout.write(
       `${line
-        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+        .map((cell, i) => padEndToWidth(cell, widths[i] ?? 0))
         .join("  ")
         .trimEnd()}\n`,
     );

@@ -79,11 +79,15 @@ const recordFields = ({ budgetNames: names, timeZone }: AccountLabels): Column<T
   { header: "Available balance", value: (row) => row.bank_account_available_balance, money: true },
 ];
 
-/** A transaction's allocations after a split: where the money went, and each budget's balance now. */
+/**
+ * A transaction's allocations after a split: where the money went, and the budget's running
+ * balance just after that allocation (`budget_balance`, in date order) — not its balance today,
+ * which later transactions and transfers have moved on.
+ */
 export const allocationColumns = (names: BudgetNames): Column<TransactionAllocationView>[] => [
   { header: "Budget", value: (row) => budgetName(names, row.budget) },
   { header: "Amount", value: (row) => row.amount, money: true },
-  { header: "Budget balance", value: (row) => row.budget_balance, money: true },
+  { header: "Running balance", value: (row) => row.budget_balance, money: true },
 ];
 
 /** One transaction for people (its budgets by name), or as the API's object for scripts. */

@@ -3,6 +3,7 @@ import { createBudgetRoute } from "@allot/contract/budgets/routes";
 import { createTransactionCategoryRoute } from "@allot/contract/transaction-categories/routes";
 import { createTransactionRoute, getTransactionRoute } from "@allot/contract/transactions/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
+import stringWidth from "string-width";
 import { describe, expect, it } from "vitest";
 
 // Each test runs the real CLI a few times (one to three seconds each to start on a busy machine).
@@ -73,6 +74,34 @@ describe.each(testEngines())("allot transactions against a running API (%s)", (e
   }
 
   const descriptions = (rows: Row[]) => rows.map((row) => row.description);
+
+  it(
+    "lines the columns up after a description in CJK with an emoji, as a terminal shows them",
+    SLOW,
+    async () => {
+      const { client, account, allot } = await setUp();
+      await client.call(createTransactionRoute, {
+        bank_account: account.id,
+        amount: "-12.00",
+        transaction_date: "2026-01-20",
+        transaction_type: "signature_purchase",
+        raw_description: "寿司 🍣 東京",
+      });
+      const table = await allot("list");
+      expect(table.code, table.stderr).toBe(0);
+      const [header = "", ...rows] = table.stdout.trimEnd().split("\n");
+      expect(rows[0]).toContain("寿司 🍣 東京");
+      // Where each column starts, in terminal columns (a CJK character or an emoji takes two).
+      const columnAt = (line: string, text: string) => stringWidth(line.slice(0, line.indexOf(text)));
+      const amountEnd = columnAt(header, "AMOUNT") + "AMOUNT".length;
+      for (const [row, amount] of rows.map(
+        (row, i) => [row, ["-12.00", "2500.00", "-4.50", "-100.00"][i]] as const,
+      ))
+        expect(columnAt(row, ` ${amount}  `) + 1 + (amount?.length ?? 0), row).toBe(amountEnd);
+      const budgetsAt = columnAt(header, "BUDGETS");
+      for (const row of rows) expect(columnAt(row, "Unallocated"), row).toBe(budgetsAt);
+    },
+  );
 
   it("lists newest first as a table with money columns, and filters by the API's flags", SLOW, async () => {
     const { allot, json } = await setUp();
@@ -154,7 +183,7 @@ describe.each(testEngines())("allot transactions against a running API (%s)", (e
   );
 
   it(
-    "splits by budget names, shows each budget's balance, lists by budget, and undoes the split",
+    "splits by budget names, shows each budget's running balance, lists by budget, and undoes the split",
     SLOW,
     async () => {
       const { allot, json, safeway, budgets, client } = await setUp();
@@ -165,7 +194,7 @@ describe.each(testEngines())("allot transactions against a running API (%s)", (e
         .trimEnd()
         .split("\n")
         .map((line) => line.trim().split(/\s{2,}/));
-      expect(header).toEqual(["BUDGET", "AMOUNT", "BUDGET BALANCE"]);
+      expect(header).toEqual(["BUDGET", "AMOUNT", "RUNNING BALANCE"]);
       expect(body.sort()).toEqual([
         ["Groceries", "-60.00", "-60.00"],
         ["Rent", "-20.50", "-20.50"],

@@ -37,6 +37,24 @@ describe("renderTable", () => {
     expect(painted).toContain("\u001b[31m-1200.00\u001b[39m");
     expect(painted).not.toContain("\u001b[31m 120.50");
   });
+
+  it("leaves the '-' of an amount that is missing unpainted", () => {
+    const target: Column<Row> = { header: "Target", value: (row) => row.note ?? null, money: true };
+    const painted = renderTable([{ name: "Rent", balance: "-5.00", note: null }], [...columns, target], true);
+    expect(painted).toBe(
+      ["NAME  BALANCE  NOTE  TARGET", "Rent  \u001b[31m  -5.00\u001b[39m  -          -", ""].join("\n"),
+    );
+  });
+
+  it("measures CJK and emoji as the two columns a terminal gives them", () => {
+    const wide: Row[] = [
+      { name: "寿司 🍣", balance: "-12.00", note: "東京" },
+      { name: "Café", balance: "3.00", note: "👨‍👩‍👧 family" },
+    ];
+    expect(renderTable(wide, columns, false)).toBe(
+      ["NAME     BALANCE  NOTE", "寿司 🍣   -12.00  東京", "Café        3.00  👨‍👩‍👧 family", ""].join("\n"),
+    );
+  });
 });
 
 describe("renderCsv", () => {

@@ -1,8 +1,9 @@
 import { red } from "./colour";
 import { type Column, cellText } from "./columns";
+import { displayWidth as width } from "./display-width";
 
-// Code points, not UTF-16 units: an accented or emoji description pads like it looks.
-const width = (text: string) => [...text].length;
+// A negative amount, not the "-" that stands for no value.
+const isNegative = (text: string | undefined) => /^-\d/.test(text ?? "");
 
 /**
  * Rows as aligned columns under an upper-case heading, two spaces apart, like `gh` lists: amounts
@@ -20,7 +21,7 @@ export function renderTable<Row>(
   const line = (texts: string[], paint: (text: string, i: number) => string) =>
     texts
       .map((text, i) => {
-        const pad = " ".repeat((widths[i] ?? 0) - width(text));
+        const pad = " ".repeat(Math.max(0, (widths[i] ?? 0) - width(text)));
         return paint(columns[i]?.money ? pad + text : text + pad, i);
       })
       .join("  ")
@@ -30,7 +31,7 @@ export function renderTable<Row>(
     (text) => text,
   );
   const body = cells.map((texts) =>
-    line(texts, (text, i) => (colour && columns[i]?.money && texts[i]?.startsWith("-") ? red(text) : text)),
+    line(texts, (text, i) => (colour && columns[i]?.money && isNegative(texts[i]) ? red(text) : text)),
   );
   return `${[header, ...body].join("\n")}\n`;
 }
