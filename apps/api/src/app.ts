@@ -13,6 +13,7 @@ import { toErrorResponse, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./http/error-r
 import { loggableError } from "./http/loggable-error";
 import { refuseNulCharacters } from "./http/refuse-nul-characters";
 import { answerRequestId, requestIdOf } from "./http/request-id";
+import { requestMetaOf } from "./http/request-meta";
 import { createRouteTable, decodePath } from "./http/route-table";
 import { registerTransactionFileDownloads } from "./http/transaction-file-downloads";
 import { fastifyTrustProxy } from "./http/trust-proxy";
@@ -108,12 +109,7 @@ export async function buildApp(
       return {
         ...services,
         http: { request, reply: res as unknown as FastifyReply },
-        request: {
-          id: request.id,
-          ip: request.ip,
-          userAgent: request.headers["user-agent"] ?? null,
-          source: "api",
-        },
+        request: requestMetaOf(request),
         now: new Date(),
         actor: allot.actor,
         route: allot.route,

@@ -6,6 +6,7 @@ import { fieldErrors } from "@allot/domain/shared/validation";
 import type { FastifyInstance } from "fastify";
 import type { Services } from "../trpc/context";
 import { inlineContentDisposition } from "./content-disposition";
+import { requestMetaOf } from "./request-meta";
 
 const DOWNLOADS = [
   { route: getTransactionImageRoute, field: "image" },
@@ -30,12 +31,7 @@ export function registerTransactionFileDownloads(app: FastifyInstance, apiBase: 
           {
             db: services.db,
             actor,
-            request: {
-              id: request.id,
-              ip: request.ip,
-              userAgent: request.headers["user-agent"] ?? null,
-              source: "api",
-            },
+            request: requestMetaOf(request),
             now: new Date(),
           },
           input.data.id,
