@@ -30,7 +30,7 @@ export interface ApiConfig {
   webhooks: WebhookPolicy;
   /** How long an Idempotency-Key's answer is replayed (IDEMPOTENCY_TTL_HOURS, 24). */
   idempotencyTtlHours: number;
-  /** The largest receipt file accepted, in bytes (ATTACHMENT_MAX_BYTES, 10 MiB). */
+  /** The largest receipt file accepted, in bytes (ATTACHMENT_MAX_BYTES, 10 MB). */
   attachmentMaxBytes: number;
   /** Send the refresh cookie with Secure (off only for plain-HTTP local development tests). */
   secureCookies: boolean;

@@ -66,8 +66,8 @@ const EnvSchema = z.object({
   SMTP_TLS_CA: z.string().min(1).optional(),
   ...webhookPolicyEnv,
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
-  // The largest receipt file, in bytes: 10 MiB, which it may lower (the upload routes' body bound
-  // is made for 10 MiB files).
+  // The largest receipt file, in bytes: 10 MB, which it may lower (the upload routes' body bound
+  // is made for 10 MB files).
   ATTACHMENT_MAX_BYTES: z.coerce
     .number()
     .int()

@@ -1,5 +1,6 @@
 import { createApiKeyRoute } from "@allot/contract/api-keys/routes";
 import { loginRoute } from "@allot/contract/auth/routes";
+import { ATTACHMENT_MAX_BYTES } from "@allot/contract/transactions/transaction";
 import type { DatabaseEngine, DatabaseHandle } from "@allot/db/create-database";
 import { users } from "@allot/db/schema/users";
 import { openTestDatabase } from "@allot/db/testing/test-databases";
@@ -26,7 +27,7 @@ export const testConfig = (overrides: Partial<ApiConfig> = {}): ApiConfig => ({
   // Test receivers listen on loopback over plain HTTP; the address-policy tests tighten this.
   webhooks: { allowHttp: true, allowPrivate: true },
   idempotencyTtlHours: 24,
-  attachmentMaxBytes: 10 * 1024 * 1024,
+  attachmentMaxBytes: ATTACHMENT_MAX_BYTES,
   throttle: {
     user: generous,
     anon: generous,

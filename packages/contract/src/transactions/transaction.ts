@@ -37,10 +37,11 @@ export const TRANSACTION_TYPES = [
   "fx_order",
 ] as const;
 
-/** The largest receipt file (docs/spec/extensions.md §5); ATTACHMENT_MAX_BYTES may lower it. */
-export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
-/** A transaction write's whole body: both files at their largest, and room for the other fields. */
-export const ATTACHMENT_BODY_MAX_BYTES = 2 * ATTACHMENT_MAX_BYTES + 1024 * 1024;
+/** The largest receipt file: "10 MB" in docs/spec/extensions.md §5, read as SI (10,000,000 bytes),
+ * so a file the contract calls too large is never taken; ATTACHMENT_MAX_BYTES may lower it. */
+export const ATTACHMENT_MAX_BYTES = 10_000_000;
+/** A transaction write's whole body (21 MiB): both files at their largest, and room for the other fields. */
+export const ATTACHMENT_BODY_MAX_BYTES = 21 * 1024 * 1024;
 
 /** A split names at most this many budgets (and at most as many as the account has). */
 export const SPLITS_MAX = 1_000;

@@ -38,9 +38,9 @@ export interface AttachmentFile {
   bytes: Buffer;
 }
 
-const MB = 1024 * 1024;
+// SI units, as the contract's "10 MB" (10,000,000 bytes).
 const readableSize = (bytes: number) =>
-  bytes >= MB ? `${Math.floor((bytes / MB) * 10) / 10} MB` : `${Math.floor((bytes / 1024) * 10) / 10} KB`;
+  bytes >= 1_000_000 ? `${Math.floor(bytes / 100_000) / 10} MB` : `${Math.floor(bytes / 100) / 10} KB`;
 
 /**
  * Checks one uploaded file for `field`: its type sniffed from the bytes, its size under `maxBytes`,
