@@ -1,7 +1,9 @@
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { createDatabase } from "@allot/db/create-database";
 import {
   databaseUrl,
@@ -11,11 +13,15 @@ import {
 } from "@allot/db/testing/test-databases";
 import { PGlite } from "@electric-sql/pglite";
 
+const BUILD_CLI = fileURLToPath(new URL("../../apps/cli/scripts/build.mjs", import.meta.url));
+
 /**
- * Migrates once per run: a PGlite data dir snapshot that each test file clones, and, with
- * DATABASE_URL, a template database each test file copies with CREATE DATABASE … TEMPLATE.
+ * Builds the `allot` bundle the CLI tests run (about a second), and migrates once per run: a PGlite
+ * data dir snapshot that each test file clones, and, with DATABASE_URL, a template database each
+ * test file copies with CREATE DATABASE … TEMPLATE.
  */
 export default async function setup() {
+  execFileSync(process.execPath, [BUILD_CLI], { stdio: "inherit" });
   const snapshotPath = join(tmpdir(), `allot-pglite-${process.pid}.tar`);
   const pglite = await PGlite.create();
   const embedded = await createDatabase({ pglite });

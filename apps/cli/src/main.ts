@@ -4,6 +4,12 @@ import { readEnv } from "./env";
 import { reportError } from "./output";
 import { createProgram } from "./program";
 
+// A reader that stops early (`allot … | head`) closes the pipe: stop quietly, as other tools do.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
+
 try {
   await createProgram(readEnv()).parseAsync(process.argv);
 } catch (error) {

@@ -20,10 +20,12 @@ import { registerTransferCommand } from "./commands/transfer";
 import { registerWebhooksCommands } from "./commands/webhooks";
 import { registerWhoamiCommand } from "./commands/whoami";
 import type { CliEnv } from "./env";
+import { CLI_VERSION } from "./version";
 
 export function createProgram(env: CliEnv): Command {
   const program = new Command()
     .name("allot")
+    .version(CLI_VERSION, "-V, --version", "print the version of allot")
     .description(
       "Allot from the command line: `admin` commands work on the database, the others talk to the API",
     );

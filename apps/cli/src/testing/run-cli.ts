@@ -2,7 +2,8 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const CLI_PACKAGE = fileURLToPath(new URL("../..", import.meta.url));
-const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
+/** The bundle `pnpm --filter @allot/cli build` makes, which vitest's global setup builds first. */
+const CLI_BIN = fileURLToPath(new URL("../../dist/allot.js", import.meta.url));
 
 export interface CliRun {
   code: number | null;
@@ -15,7 +16,7 @@ export interface CliRun {
 }
 
 /**
- * Runs the real `allot` in a child process, as `pnpm cli` does (tsx, from apps/cli), with only the
+ * Runs the real `allot` in a child process, the built command an install gives, with only the
  * given Allot variables: nothing of the test process's DATABASE_URL or INIT_CWD leaks in. Aborting
  * `signal` SIGKILLs it (the run then ends with code null).
  */
@@ -29,7 +30,7 @@ export function runCli(
     ...options.env,
   };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", MAIN, ...args], {
+    const child = spawn(process.execPath, [CLI_BIN, ...args], {
       cwd: CLI_PACKAGE,
       env,
       stdio: ["pipe", "pipe", "pipe"],
