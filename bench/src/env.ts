@@ -43,7 +43,7 @@ export function readBenchEnv(env: NodeJS.ProcessEnv = process.env): BenchEnv {
  * `changes` (the change feed: a full sync, the delta after a sync-scrape); no group runs them all. `--smoke` runs them at a tiny size, checks only that each works, and writes
  * no results file.
  */
-export const SCENARIO_GROUPS = ["lists", "funding", "import", "webhooks", "changes"] as const;
+export const SCENARIO_GROUPS = ["lists", "funding", "import", "webhooks", "changes", "cli"] as const;
 export type ScenarioGroup = (typeof SCENARIO_GROUPS)[number];
 
 const SMOKE = "--smoke";

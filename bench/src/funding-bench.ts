@@ -14,6 +14,7 @@ import {
   type SentStatement,
 } from "./counting-database";
 import type { Figure } from "./figures";
+import { median } from "./median";
 import { asTheSdkSends, login, postJson } from "./seed";
 import { type FundingAccount, OPENING_BALANCE, seedFundingAccount } from "./seed-funding";
 
@@ -276,11 +277,6 @@ function phasesOf(run: CountedRun) {
 const describeSpent = (spent: Spent) =>
   `${ms(spent.wallMs)} ms (CPU: bench ${ms(spent.benchCpuMs)}` +
   `${spent.serverCpuMs === null ? "" : `, PostgreSQL ${ms(spent.serverCpuMs)}`})`;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
 
 const ms = (value: number) => Math.round(value).toLocaleString("en");
 const count = (value: number) => value.toLocaleString("en");

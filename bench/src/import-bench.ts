@@ -4,6 +4,7 @@ import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { scrapePayload } from "@allot/domain/testing/scrape-payload";
 import { eq } from "drizzle-orm";
 import type { Figure } from "./figures";
+import { median } from "./median";
 import { asTheSdkSends, login, postJson } from "./seed";
 import { seedTransactions } from "./seed-transactions";
 
@@ -130,10 +131,6 @@ export async function postedBalance(db: Database, accountId: string): Promise<bi
 // Exact money in integer cents: the database answers with two decimals.
 const centsOf = (text: string) => BigInt(text.replace(".", ""));
 const ms = (value: number) => Math.round(value).toLocaleString("en");
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 /** The summary's figures: the medians of the report's table. */
 function importFigures(rounds: Round[], sizes: ImportSizes): Figure[] {

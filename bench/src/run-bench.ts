@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from "node:util";
 import { withAdminConnection } from "@allot/db/testing/test-databases";
 import { benchChanges } from "./changes-bench";
 import { benchCliImport } from "./cli-import-bench";
+import { benchCliStartup } from "./cli-startup-bench";
 import { createCleanups } from "./defer";
 import {
   DEFAULT_DATABASE_URL,
@@ -30,7 +31,7 @@ import { type BenchSizes, benchSizes } from "./sizes";
 import { type ApiDatabase, benchWebhooks } from "./webhook-bench";
 
 /*
- * `pnpm bench [lists] [funding] [import] [webhooks] [changes] [--smoke]` (no group: all), on PostgreSQL, through the real API process.
+ * `pnpm bench [lists] [funding] [import] [webhooks] [changes] [cli] [--smoke]` (no group: all), on PostgreSQL, through the real API process.
  * lists: authenticated GET /api/v1/bank-accounts/, then the first 100 transactions (with
  * allocations) of an account holding 100,000 and of one holding 10,000, each beside a bare fastify +
  * postgres.js server running the same SQL, all loaded by autocannon over loopback in the same run.
@@ -43,6 +44,7 @@ import { type ApiDatabase, benchWebhooks } from "./webhook-bench";
  * changes: the change feed read to its end in pages of 500 as a client syncs, from the start on an
  * account of 100,000 transactions, then from that sync's cursor after a 5,000-row sync-scrape
  * (changes-bench.ts).
+ * cli: `allot --help` and `allot whoami` from spawn to exit, built and through tsx (cli-startup-bench.ts).
  * Prints markdown tables and keeps them in results/latest.md, after a summary of every scenario
  * against its target, and the same figures in results/latest.json (results-file.ts; the groups not
  * run keep their last figures). A run with a failure writes nothing.
@@ -54,6 +56,7 @@ const RESULTS_MARKDOWN = fileURLToPath(new URL("../results/latest.md", import.me
 const RESULTS_JSON = fileURLToPath(new URL("../results/latest.json", import.meta.url));
 const BARE_SERVER = fileURLToPath(new URL("./bare-server.ts", import.meta.url));
 const API_DIR = dirname(fileURLToPath(import.meta.resolve("@allot/api/package.json")));
+const BUILD_CLI = fileURLToPath(import.meta.resolve("@allot/cli/scripts/build.mjs"));
 /** A smoke run that hangs must still fail CI, not stall it. */
 const SMOKE_DEADLINE_MS = 5 * 60_000;
 
@@ -84,6 +87,8 @@ async function main() {
   const git = gitState();
   const loadAtGroup: Partial<Record<ScenarioGroup, number[]>> = {};
 
+  // The `allot` the import and cli groups run is the built command, made from this checkout.
+  execFileSync(process.execPath, [BUILD_CLI], { stdio: "inherit" });
   const databaseUrl = await createScratchDatabase(serverUrl, defer);
   const users = await seedUsers(databaseUrl);
   const apiUrl = await startServer(
@@ -109,6 +114,7 @@ async function main() {
     import: benchImportGroup,
     webhooks: benchWebhooksGroup,
     changes: benchChangesGroup,
+    cli: benchCliGroup,
   };
 
   const sections: Partial<Record<ScenarioGroup, string>> = {};
@@ -267,6 +273,16 @@ async function benchChangesGroup(context: GroupContext): Promise<GroupOutcome> {
     environment: context.environment(),
   });
   return { section: changes.report, figures: changes.figures, failures: changes.problems };
+}
+
+async function benchCliGroup(context: GroupContext): Promise<GroupOutcome> {
+  const cli = await benchCliStartup({
+    apiUrl: context.apiUrl,
+    owner: context.users.funder,
+    rounds: context.sizes.cliSpawns,
+    environment: context.environment(),
+  });
+  return { section: cli.report, figures: cli.figures, failures: cli.problems };
 }
 
 /** The lists group: the accounts page, then the transaction pages, each beside the bare floor. */

@@ -20,6 +20,8 @@ export interface BenchSizes {
    * sync-scrape of `scraped` posted rows and `pending` pending ones, `pageSize` changes a page.
    */
   changes: { stored: number; scraped: number; pending: number; pageSize: number; rounds: number };
+  /** Spawns of each `allot` command whose start-up is timed. */
+  cliSpawns: number;
 }
 
 export interface WebhookSizes {
@@ -51,6 +53,7 @@ export function benchSizes(load: LoadSettings, smoke: boolean): BenchSizes {
       },
       // Pages smaller than the feed, so the cursor is followed.
       changes: { stored: 200, scraped: 200, pending: 5, pageSize: 50, rounds: 1 },
+      cliSpawns: 1,
     };
   return {
     smoke,
@@ -68,5 +71,6 @@ export function benchSizes(load: LoadSettings, smoke: boolean): BenchSizes {
       latency: { changes: 200, perSecond: 10 },
     },
     changes: { stored: 100_000, scraped: 5_000, pending: 20, pageSize: MAX_PAGE_SIZE, rounds: load.rounds },
+    cliSpawns: 15,
   };
 }

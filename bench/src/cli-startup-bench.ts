@@ -1,0 +1,99 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import type { Figure } from "./figures";
+import { median } from "./median";
+import { login, postJson } from "./seed";
+
+/*
+ * How long `allot` takes to start (issue 20): `allot --help`, and `allot whoami` (start, one
+ * authenticated GET /users/me/ through the SDK to the real API, print, exit), each timed from spawn
+ * to exit. The built command an install gives (apps/cli/dist, built by the runner) beside the same
+ * commands from source through tsx, as `pnpm cli` runs them, in the same run.
+ */
+
+const run = promisify(execFile);
+const CLI_DIR = dirname(fileURLToPath(import.meta.resolve("@allot/cli/package.json")));
+const BUILT = [join(CLI_DIR, "dist/allot.js")];
+const FROM_SOURCE = ["--import", import.meta.resolve("tsx"), join(CLI_DIR, "src/main.ts")];
+
+export interface CliStartupBenchContext {
+  apiUrl: string;
+  owner: { email: string };
+  /** Spawns of each command; the median is reported. */
+  rounds: number;
+  environment: string;
+}
+
+export async function benchCliStartup(
+  context: CliStartupBenchContext,
+): Promise<{ report: string; figures: Figure[]; problems: string[] }> {
+  const home = await mkdtemp(join(tmpdir(), "allot-bench-cli-"));
+  try {
+    const token = await login(context.apiUrl, context.owner.email);
+    const { key } = (await postJson(
+      context.apiUrl,
+      "/api/v1/users/me/api-keys/",
+      token,
+      { name: "cli start-up bench" },
+      201,
+    )) as { key: string };
+    const env = { PATH: process.env.PATH, HOME: home, ALLOT_BASE_URL: context.apiUrl, ALLOT_API_KEY: key };
+
+    const problems: string[] = [];
+    const timed = async (label: string, command: string[], args: string[]) => {
+      const times: number[] = [];
+      for (let round = 0; round < context.rounds; round++) {
+        const started = performance.now();
+        const { stdout } = await run(process.execPath, [...command, ...args], { env });
+        times.push(performance.now() - started);
+        if (args[0] === "whoami" && JSON.parse(stdout).email !== context.owner.email)
+          problems.push(`${label}: whoami answered someone else`);
+      }
+      return median(times);
+    };
+    // Alternating built and source, so neither gets a quieter moment of the machine.
+    const help = {
+      built: await timed("built --help", BUILT, ["--help"]),
+      source: await timed("tsx --help", FROM_SOURCE, ["--help"]),
+    };
+    const whoami = {
+      built: await timed("built whoami", BUILT, ["whoami", "--json"]),
+      source: await timed("tsx whoami", FROM_SOURCE, ["whoami", "--json"]),
+    };
+
+    const figure = (id: string, scenario: string, value: number, limit: number | null): Figure => ({
+      id: `cli.${id}`,
+      group: "cli",
+      scenario,
+      value,
+      unit: "ms",
+      detail: null,
+      threshold: limit === null ? null : { comparison: "<", value: limit },
+      note:
+        limit === null ? "from source through tsx, as `pnpm cli` runs it: the figure before the build" : null,
+    });
+    const figures = [
+      figure("help", "cli: `allot --help`, built, spawn to exit (median)", help.built, 300),
+      figure("whoami", "cli: `allot whoami`, built: start, first request, exit (median)", whoami.built, 500),
+      figure("help-from-source", "cli: `allot --help` through tsx (median)", help.source, null),
+      figure("whoami-from-source", "cli: `allot whoami` through tsx (median)", whoami.source, null),
+    ];
+    const ms = (value: number) => `${Math.round(value).toLocaleString("en")}`;
+    const report = [
+      `\`allot\` start-up, from spawn to exit, median of ${context.rounds} spawns each; ${context.environment}`,
+      "",
+      "| command | built (`npm i -g`, ms) | from source via tsx (`pnpm cli`, ms) | target (built) |",
+      "|---|---:|---:|---|",
+      `| \`allot --help\` | ${ms(help.built)} | ${ms(help.source)} | < 300 ms |`,
+      `| \`allot whoami --json\` (one authenticated request) | ${ms(whoami.built)} | ${ms(whoami.source)} | < 500 ms |`,
+      "",
+    ].join("\n");
+    return { report, figures, problems };
+  } finally {
+    await rm(home, { recursive: true, force: true });
+  }
+}
