@@ -138,7 +138,7 @@ export async function buildApp(
     }
   });
 
-  await registerDocs(app, allRoutes);
+  await registerDocs(app, allRoutes, services.config.publicBaseUrl);
   // The emails' /links/… pages: outside /api, so the route table above never sees them.
   await registerLinkPages(app);
   return app;

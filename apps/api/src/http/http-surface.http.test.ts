@@ -198,11 +198,17 @@ describe.each(testEngines())("HTTP surface (%s)", (engine) => {
     expect(Object.keys(image.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "404", "429"]));
   });
 
-  it("renders a browsable reference page", async () => {
+  it("serves the reference page and its script from here (docs.browser.test.ts opens it)", async () => {
     const page = await t.inject({ url: "/api/docs" });
-    const html = page.statusCode === 302 ? await t.inject({ url: page.headers.location as string }) : page;
+    expect(page.statusCode).toBe(301);
+    const html = await t.inject({ url: page.headers.location as string });
     expect(html.statusCode).toBe(200);
     expect(html.headers["content-type"]).toMatch(/text\/html/);
-    expect(html.body).toMatch(/swagger-ui/i);
+    expect(html.body).toContain("/api/v1/openapi.json");
+    const script = html.body.match(/<script[^>]+src="([^"]+)"/)?.[1] ?? "";
+    expect(script).not.toMatch(/^(https?:)?\/\//);
+    const served = await t.inject({ url: new URL(script, "http://localhost/api/docs/").pathname });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toMatch(/javascript/);
   });
 });

@@ -1,0 +1,71 @@
+import type { AddressInfo } from "node:net";
+import { testEngines } from "@allot/db/testing/test-databases";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../../test/testing/chromium";
+import { useTestApp } from "../../test/testing/test-app";
+
+/** The reference page as a reader opens it: a real server on a port, headless Chromium with JavaScript on. */
+describe.each(testEngines())("the API reference page in a browser (%s)", (engine) => {
+  const t = useTestApp(engine);
+  let origin: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("renders the guide and every tag, with curl and SDK samples, no console error and no request off the server", async () => {
+    const document = (await t.inject({ url: "/api/v1/openapi.json" })).json();
+    const tags = new Set<string>();
+    for (const operations of Object.values(document.paths) as Record<string, { tags?: string[] }>[])
+      for (const operation of Object.values(operations))
+        for (const tag of operation.tags ?? []) tags.add(tag);
+    expect(tags.size).toBeGreaterThan(10);
+
+    const page = await (await browser.newContext()).newPage();
+    const problems: string[] = [];
+    const elsewhere: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    page.on("response", (answer) => {
+      if (answer.status() >= 400) problems.push(`${answer.url()}: ${answer.status()}`);
+    });
+    page.on("requestfailed", (request) => problems.push(`${request.url()}: ${request.failure()?.errorText}`));
+    page.on("request", (request) => {
+      if (!request.url().startsWith(`${origin}/`) && !request.url().startsWith("data:"))
+        elsewhere.push(request.url());
+    });
+
+    const response = await page.goto(`${origin}/api/docs`);
+    expect(response?.status()).toBe(200);
+    await page.getByRole("heading", { name: "Getting started" }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByRole("heading", { name: "Authentication" }).count()).toBeGreaterThan(0);
+
+    // Every tag is a group of the sidebar a reader sees.
+    for (const tag of tags)
+      expect(await page.getByText(tag, { exact: true }).first().isVisible(), `tag ${tag}`).toBe(true);
+
+    // An operation's samples: curl by default, and the SDK call written for it.
+    const samples = () =>
+      page
+        .locator("code")
+        .allTextContents()
+        .then((codes) => codes.join("\n"));
+    await page.goto(`${origin}/api/docs#tag/budgets/GET/v1/budgets/{id}/`);
+    await expect.poll(samples, { timeout: 20_000 }).toMatch(/curl .*\/api\/v1\/budgets\//);
+    await page.getByText("Shell Curl").first().click();
+    await page.getByText("SDK", { exact: true }).first().click();
+    await expect.poll(samples, { timeout: 20_000 }).toContain("allot.budgets.get(");
+
+    expect(problems).toEqual([]);
+    expect(elsewhere).toEqual([]);
+  }, 120_000);
+});
