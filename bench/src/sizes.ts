@@ -20,6 +20,18 @@ export interface BenchSizes {
    * sync-scrape of `scraped` posted rows and `pending` pending ones, `pageSize` changes a page.
    */
   changes: { stored: number; scraped: number; pending: number; pageSize: number; rounds: number };
+  receipts: ReceiptSizes;
+}
+
+/**
+ * A receipt of `fileBytes` uploaded `rounds` times one at a time and downloaded as often on each
+ * store, then `waves` of `concurrent` uploads at once while the API's memory is read.
+ */
+export interface ReceiptSizes {
+  fileBytes: number;
+  rounds: number;
+  concurrent: number;
+  waves: number;
 }
 
 export interface WebhookSizes {
@@ -51,6 +63,7 @@ export function benchSizes(load: LoadSettings, smoke: boolean): BenchSizes {
       },
       // Pages smaller than the feed, so the cursor is followed.
       changes: { stored: 200, scraped: 200, pending: 5, pageSize: 50, rounds: 1 },
+      receipts: { fileBytes: 64 * 1024, rounds: 3, concurrent: 3, waves: 2 },
     };
   return {
     smoke,
@@ -68,5 +81,6 @@ export function benchSizes(load: LoadSettings, smoke: boolean): BenchSizes {
       latency: { changes: 200, perSecond: 10 },
     },
     changes: { stored: 100_000, scraped: 5_000, pending: 20, pageSize: MAX_PAGE_SIZE, rounds: load.rounds },
+    receipts: { fileBytes: 5 * 1024 * 1024, rounds: 20, concurrent: 10, waves: 5 },
   };
 }
