@@ -47,7 +47,7 @@ export function sampleMemory(pid: number, everyMs: number) {
 }
 
 /** How long a full collection (and the allocator giving pages back) is given before the reading. */
-const COLLECTION_MS = 500;
+const COLLECTION_MS = 1_000;
 
 /**
  * The memory a process keeps: asks it for a full garbage collection (SIGUSR2, which gc-on-signal.ts
