@@ -7,8 +7,8 @@ import type { ScenarioGroup } from "./env";
 
 type Comparison = "<" | "<=" | ">=";
 
-/** Times, ratios of two measurements, and rates (deliveries a second). */
-export const FIGURE_UNITS = ["ms", "ratio", "per second"] as const;
+/** Times, ratios of two measurements, rates (deliveries a second), and bytes (MB: 10^6 bytes). */
+export const FIGURE_UNITS = ["ms", "ratio", "per second", "MB", "MB/s"] as const;
 type FigureUnit = (typeof FIGURE_UNITS)[number];
 
 export interface Threshold {
@@ -49,11 +49,12 @@ export function insanityOf(figure: Figure): string | null {
   if (!Number.isFinite(figure.value)) return `${figure.id}: not a number (${figure.value})`;
   if (figure.value < 0) return `${figure.id}: negative (${figure.value})`;
   if (figure.unit === "ratio" && figure.value === 0) return `${figure.id}: a ratio of 0`;
-  if (figure.unit === "per second" && figure.value === 0) return `${figure.id}: a rate of 0`;
+  if ((figure.unit === "per second" || figure.unit === "MB/s") && figure.value === 0)
+    return `${figure.id}: a rate of 0`;
   return null;
 }
 
-/** "2,837 ms", "0.68", "412/s". */
+/** "2,837 ms", "0.68", "412/s", "48.2 MB", "96.5 MB/s". */
 export function formatValue(figure: Pick<Figure, "value" | "unit">): string {
   if (!Number.isFinite(figure.value)) return String(figure.value);
   switch (figure.unit) {
@@ -63,10 +64,13 @@ export function formatValue(figure: Pick<Figure, "value" | "unit">): string {
       return figure.value.toFixed(2);
     case "per second":
       return `${Math.round(figure.value).toLocaleString("en")}/s`;
+    case "MB":
+    case "MB/s":
+      return `${figure.value.toFixed(1)} ${figure.unit}`;
   }
 }
 
-/** "< 3 s", "≥ 0.50", "≥ 100/s". */
+/** "< 3 s", "≥ 0.50", "≥ 100/s", "< 150 MB". */
 export function formatThreshold(threshold: Threshold, unit: Figure["unit"]): string {
   const sign = { "<": "<", "<=": "≤", ">=": "≥" }[threshold.comparison];
   const value =
@@ -76,6 +80,8 @@ export function formatThreshold(threshold: Threshold, unit: Figure["unit"]): str
         : `${threshold.value} ms`
       : unit === "per second"
         ? `${threshold.value}/s`
-        : threshold.value.toFixed(2);
+        : unit === "MB" || unit === "MB/s"
+          ? `${threshold.value} ${unit}`
+          : threshold.value.toFixed(2);
   return `${sign} ${value}`;
 }

@@ -82,6 +82,7 @@ const HEADINGS: Record<ScenarioGroup, string> = {
   import: "## import: sync-scrape and the CLI's CSV import",
   webhooks: "## webhooks: delivery throughput and commit-to-arrival delay",
   changes: "## changes: the change feed's full sync and delta",
+  receipts: "## receipts: 5 MB uploads and downloads, and the API's memory under concurrent uploads",
   cli: "## cli: `allot` start-up, built and from source",
 };
 const MARKER = /^<!-- bench: ([a-z]+) -->\n/m;

@@ -21,6 +21,7 @@ import { type Figure, insanityOf } from "./figures";
 import { benchFunding } from "./funding-bench";
 import { benchImport } from "./import-bench";
 import { type Measurement, measurePair, type Target } from "./measure";
+import { benchReceipts } from "./receipts-bench";
 import { formatReport } from "./report";
 import { formatSmokeSummary, type RunRecord, writeResults } from "./results-file";
 import { createScratchDatabase } from "./scratch-database";
@@ -31,7 +32,7 @@ import { type BenchSizes, benchSizes } from "./sizes";
 import { type ApiDatabase, benchWebhooks } from "./webhook-bench";
 
 /*
- * `pnpm bench [lists] [funding] [import] [webhooks] [changes] [cli] [--smoke]` (no group: all), on PostgreSQL, through the real API process.
+ * `pnpm bench [lists] [funding] [import] [webhooks] [changes] [receipts] [cli] [--smoke]` (no group: all), on PostgreSQL, through the real API process.
  * lists: authenticated GET /api/v1/bank-accounts/, then the first 100 transactions (with
  * allocations) of an account holding 100,000 and of one holding 10,000, each beside a bare fastify +
  * postgres.js server running the same SQL, all loaded by autocannon over loopback in the same run.
@@ -44,6 +45,9 @@ import { type ApiDatabase, benchWebhooks } from "./webhook-bench";
  * changes: the change feed read to its end in pages of 500 as a client syncs, from the start on an
  * account of 100,000 transactions, then from that sync's cursor after a 5,000-row sync-scrape
  * (changes-bench.ts).
+ * receipts: 5 MB receipts uploaded (multipart PATCH) and downloaded one at a time through API
+ * processes storing on local disk and on S3 (s3rver on loopback), and the API's RSS while 10 are
+ * uploaded at once, wave after wave (receipts-bench.ts).
  * cli: `allot --help` and `allot whoami` from spawn to exit, built and through tsx (cli-startup-bench.ts).
  * Prints markdown tables and keeps them in results/latest.md, after a summary of every scenario
  * against its target, and the same figures in results/latest.json (results-file.ts; the groups not
@@ -55,6 +59,7 @@ import { type ApiDatabase, benchWebhooks } from "./webhook-bench";
 const RESULTS_MARKDOWN = fileURLToPath(new URL("../results/latest.md", import.meta.url));
 const RESULTS_JSON = fileURLToPath(new URL("../results/latest.json", import.meta.url));
 const BARE_SERVER = fileURLToPath(new URL("./bare-server.ts", import.meta.url));
+const GC_ON_SIGNAL = fileURLToPath(new URL("./gc-on-signal.ts", import.meta.url));
 const API_DIR = dirname(fileURLToPath(import.meta.resolve("@allot/api/package.json")));
 const BUILD_CLI = fileURLToPath(import.meta.resolve("@allot/cli/scripts/build.mjs"));
 /** A smoke run that hangs must still fail CI, not stall it. */
@@ -114,6 +119,7 @@ async function main() {
     import: benchImportGroup,
     webhooks: benchWebhooksGroup,
     changes: benchChangesGroup,
+    receipts: benchReceiptsGroup,
     cli: benchCliGroup,
   };
 
@@ -273,6 +279,28 @@ async function benchChangesGroup(context: GroupContext): Promise<GroupOutcome> {
     environment: context.environment(),
   });
   return { section: changes.report, figures: changes.figures, failures: changes.problems };
+}
+
+async function benchReceiptsGroup(context: GroupContext): Promise<GroupOutcome> {
+  const receipts = await benchReceipts({
+    bankId: context.users.bankId,
+    owner: context.users.funder,
+    sizes: context.sizes.receipts,
+    startApi: async (name, storage) =>
+      startStoppableServer(
+        {
+          name,
+          entry: join(API_DIR, "src/main.ts"),
+          cwd: API_DIR,
+          env: { ...apiEnv({ url: context.databaseUrl }, await mailDir()), ...storage },
+          preload: GC_ON_SIGNAL,
+        },
+        defer,
+      ),
+    scratchFolder: () => scratchFolder("allot-bench-receipts-"),
+    environment: context.environment,
+  });
+  return { section: receipts.report, figures: receipts.figures, failures: receipts.problems };
 }
 
 async function benchCliGroup(context: GroupContext): Promise<GroupOutcome> {

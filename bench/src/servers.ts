@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { pathToFileURL } from "node:url";
 import type { Defer } from "./defer";
 import { childEnv } from "./env";
 
@@ -15,6 +16,8 @@ interface ServerOptions {
   cwd: string;
   /** On top of ours (see childEnv: `undefined` leaves a variable of ours out). */
   env: Record<string, string | undefined>;
+  /** A module loaded into the process before its entry (a file path). */
+  preload?: string;
 }
 
 /**
@@ -27,14 +30,19 @@ export async function startServer(options: ServerOptions, defer: Defer): Promise
   return (await startStoppableServer(options, defer)).url;
 }
 
+/** A server child: its URL, its process id (the server itself: no shell between), and its stop. */
+export interface RunningServer {
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
 /** startServer, with a stop for a server that must not outlive its scenario (the deferred one then does nothing). */
-export async function startStoppableServer(
-  options: ServerOptions,
-  defer: Defer,
-): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startStoppableServer(options: ServerOptions, defer: Defer): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://${HOST}:${port}`;
-  const child = spawn(process.execPath, ["--import", import.meta.resolve("tsx"), options.entry], {
+  const preload = options.preload ? ["--import", pathToFileURL(options.preload).href] : [];
+  const child = spawn(process.execPath, ["--import", import.meta.resolve("tsx"), ...preload, options.entry], {
     cwd: options.cwd,
     env: childEnv({ ...options.env, PORT: String(port), HOST }),
     stdio: ["ignore", "pipe", "pipe"],
@@ -45,8 +53,10 @@ export async function startStoppableServer(
     );
   }
   defer(() => stopChild(child));
+  const { pid } = child;
+  if (pid === undefined) throw new Error(`${options.name} could not be started`);
   await waitUntilHealthy(child, `${url}/healthz`, options.name);
-  return { url, stop: () => stopChild(child) };
+  return { url, pid, stop: () => stopChild(child) };
 }
 
 /** A port nobody listens on right now (the OS picks it; we release it for the child). */

@@ -22,6 +22,18 @@ export interface BenchSizes {
   changes: { stored: number; scraped: number; pending: number; pageSize: number; rounds: number };
   /** Spawns of each `allot` command whose start-up is timed. */
   cliSpawns: number;
+  receipts: ReceiptSizes;
+}
+
+/**
+ * A receipt of `fileBytes` uploaded `rounds` times one at a time and downloaded as often on each
+ * store, then `waves` of `concurrent` uploads at once while the API's memory is read.
+ */
+export interface ReceiptSizes {
+  fileBytes: number;
+  rounds: number;
+  concurrent: number;
+  waves: number;
 }
 
 export interface WebhookSizes {
@@ -54,6 +66,7 @@ export function benchSizes(load: LoadSettings, smoke: boolean): BenchSizes {
       // Pages smaller than the feed, so the cursor is followed.
       changes: { stored: 200, scraped: 200, pending: 5, pageSize: 50, rounds: 1 },
       cliSpawns: 1,
+      receipts: { fileBytes: 64_000, rounds: 3, concurrent: 3, waves: 2 },
     };
   return {
     smoke,
@@ -72,5 +85,6 @@ export function benchSizes(load: LoadSettings, smoke: boolean): BenchSizes {
     },
     changes: { stored: 100_000, scraped: 5_000, pending: 20, pageSize: MAX_PAGE_SIZE, rounds: load.rounds },
     cliSpawns: 15,
+    receipts: { fileBytes: 5_000_000, rounds: 20, concurrent: 10, waves: 5 },
   };
 }

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Figure } from "./figures";
 import { login, postJson } from "./seed";
 import { type QueuedOutbox, seedQueuedOutbox } from "./seed-webhooks";
+import type { RunningServer } from "./servers";
 import type { WebhookSizes } from "./sizes";
 import { type Arrival, badSignatures, startWebhookReceiver } from "./webhook-receiver";
 
@@ -45,7 +46,7 @@ export interface WebhookBenchContext {
   /** A new empty folder, removed when the bench ends. */
   scratchFolder: () => Promise<string>;
   /** A real API process on that database (a URL, or the DATA_DIR of an embedded one). */
-  startApi: (name: string, database: ApiDatabase) => Promise<{ url: string; stop: () => Promise<void> }>;
+  startApi: (name: string, database: ApiDatabase) => Promise<RunningServer>;
   /** PostgreSQL, Node, CPUs, load, date: one line. */
   environment: () => string;
 }
