@@ -60,7 +60,7 @@ export interface TestUser {
 export type TestApp = ReturnType<typeof useTestApp>;
 
 /** The app's receipt files: the store it was given, and the storage behind it. */
-export interface TestAttachments {
+interface TestAttachments {
   store: AttachmentStore;
   storage: TestStorage;
 }

@@ -55,11 +55,11 @@ export async function startS3Server(bucket = "allot-attachments"): Promise<Runni
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const settings: RunningS3Server["settings"] = {
     storage: "s3",
     bucket,
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     region: "us-east-1",
     accessKeyId: "S3RVER",
     secretAccessKey: "S3RVER",
@@ -70,7 +70,7 @@ export async function startS3Server(bucket = "allot-attachments"): Promise<Runni
     env: {
       ATTACHMENT_STORAGE: "s3",
       S3_BUCKET: settings.bucket,
-      S3_ENDPOINT: settings.endpoint,
+      S3_ENDPOINT: endpoint,
       S3_REGION: settings.region,
       S3_ACCESS_KEY_ID: settings.accessKeyId,
       S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
