@@ -1,12 +1,16 @@
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { attachmentStoreFor } from "@allot/attachments/attachment-store-for";
+import { startS3Server } from "@allot/attachments/testing/s3-server";
+import { bucketContents } from "@allot/attachments/testing/test-storage";
 import { createDatabase, type DatabaseOptions } from "@allot/db/create-database";
+import { attachmentRemovals } from "@allot/db/schema/attachment-removals";
 import {
   databaseUrl,
   SNAPSHOT_ENV,
@@ -60,7 +64,7 @@ describe("pnpm cron, usage errors", () => {
   });
 });
 
-describe.each(testEngines())("pnpm cron run fund, a real process (%s)", (engine) => {
+describe.each(testEngines())("pnpm cron, a real process (%s)", (engine) => {
   const cleanups: (() => Promise<unknown>)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -179,4 +183,52 @@ describe.each(testEngines())("pnpm cron run fund, a real process (%s)", (engine)
       { time: expect.any(String), job: "fund", status: "done", result: { accounts: 1, failed: 0 } },
     ]);
   });
+
+  it(
+    "removes the receipts let go from the S3 bucket ATTACHMENT_STORAGE=s3 names (run remove-attachments)",
+    SLOW,
+    async () => {
+      const s3 = await startS3Server();
+      cleanups.push(() => s3.stop());
+      const store = attachmentStoreFor(s3.settings);
+      const [released, kept] = [1, 2].map(() => `transactions/${randomUUID()}/image/${randomUUID()}`) as [
+        string,
+        string,
+      ];
+      for (const key of [released, kept]) await store.put(key, Buffer.from("receipt"), "image/png");
+      const { options, env } = await cronDatabase();
+      const database = await createDatabase(options);
+      try {
+        await database.migrate();
+        await database.db.insert(attachmentRemovals).values({ key: released });
+      } finally {
+        await database.close();
+      }
+
+      const run = await pnpmCron(["run", "remove-attachments"], { ...env, ...s3.env });
+      // The AWS SDK warns on Node 20 that its releases from 2027 need Node 22: nothing else on stderr.
+      expect(
+        run.stderr.replace(
+          /^\(node:\d+\) Warning: NodeVersionSupportWarning[\s\S]*?trace-warnings[^\n]*\n/,
+          "",
+        ),
+      ).toBe("");
+      expect(run.code).toBe(0);
+      expect(JSON.parse(run.stdout.trim())).toMatchObject({
+        job: "remove-attachments",
+        status: "done",
+        result: 1,
+      });
+      expect(await bucketContents(s3)).toEqual([kept]);
+      // The embedded database's first handle was closed: opened again from its folder.
+      const after = await createDatabase(
+        engine === "postgres" ? options : { dataDir: join(env.DATA_DIR as string, "pglite") },
+      );
+      try {
+        expect(await after.db.select().from(attachmentRemovals)).toEqual([]);
+      } finally {
+        await after.close();
+      }
+    },
+  );
 });

@@ -1,78 +1,16 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { AttachmentStore } from "@allot/domain/attachments/attachment-store";
-import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type AttachmentSettings, attachmentStoreFor } from "./attachment-store-for";
-import { startS3Server } from "./testing/s3-server";
+import { startTestStorage, TEST_STORAGE_KINDS, type TestStorage } from "./testing/test-storage";
 
 /*
  * One contract, both adapters: whatever ATTACHMENT_STORAGE says, the API sees the same store.
- * Each backend is built through attachmentStoreFor, as the API builds it.
+ * Each backend is built through attachmentStoreFor, as the API builds it (testing/test-storage.ts).
  */
-
-interface Backend {
-  /** A new adapter over the same storage each call, as a second API instance would make. */
-  store(): AttachmentStore;
-  /** An adapter of the same kind whose storage cannot be reached: any I/O it tried would fail. */
-  unreachable(): AttachmentStore;
-  /** Everything the storage holds, and anything stray beside it, as names. */
-  contents(): Promise<string[]>;
-  stop(): Promise<void>;
-}
-
-const backends: { name: string; start(): Promise<Backend> }[] = [
-  {
-    name: "local",
-    async start() {
-      // The store's folder sits in a folder of its own, so a write beside it would show.
-      const root = await mkdtemp(join(tmpdir(), "allot-attachments-"));
-      const settings: AttachmentSettings = { storage: "local", directory: join(root, "attachments") };
-      const blocker = join(root, "not-a-folder");
-      await writeFile(blocker, "");
-      return {
-        store: () => attachmentStoreFor(settings),
-        // Under a file: mkdir, open and rm would all fail with ENOTDIR.
-        unreachable: () => attachmentStoreFor({ storage: "local", directory: join(blocker, "attachments") }),
-        contents: async () =>
-          (await filesUnder(root))
-            .map((path) => relative(root, path))
-            .filter((name) => name !== "not-a-folder"),
-        stop: () => rm(root, { recursive: true, force: true }),
-      };
-    },
-  },
-  {
-    name: "s3",
-    async start() {
-      const server = await startS3Server();
-      const { settings } = server;
-      const lister = new S3Client({
-        region: settings.region,
-        endpoint: settings.endpoint,
-        forcePathStyle: true,
-        credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-      });
-      return {
-        store: () => attachmentStoreFor(settings),
-        // Port 1 on loopback: nothing listens, so any request would fail with ECONNREFUSED.
-        unreachable: () => attachmentStoreFor({ ...settings, endpoint: "http://127.0.0.1:1" }),
-        contents: async () => {
-          const listed = await lister.send(new ListObjectsV2Command({ Bucket: settings.bucket }));
-          return (listed.Contents ?? []).map((object) => object.Key ?? "");
-        },
-        stop: async () => {
-          lister.destroy();
-          await server.stop();
-        },
-      };
-    },
-  },
-];
 
 const keyOf = (transaction = randomUUID(), kind: "image" | "document" = "image", id = randomUUID()) =>
   `transactions/${transaction}/${kind}/${id}`;
@@ -94,21 +32,11 @@ async function digestOf(body: Readable) {
   return { sha256: hash.digest("hex"), size, chunks };
 }
 
-async function filesUnder(folder: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const entry of await readdir(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) found.push(...(await filesUnder(path)));
-    else found.push(path);
-  }
-  return found;
-}
-
-describe.each(backends)("the $name attachment store", ({ start }) => {
-  let backend: Backend;
+describe.each(TEST_STORAGE_KINDS)("the %s attachment store", (kind) => {
+  let backend: TestStorage;
   let store: AttachmentStore;
   beforeEach(async () => {
-    backend = await start();
+    backend = await startTestStorage(kind);
     store = backend.store();
   });
   afterEach(() => backend.stop());

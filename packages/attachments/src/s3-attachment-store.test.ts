@@ -5,6 +5,7 @@ import { HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { s3AttachmentStore } from "./s3-attachment-store";
 import { type RunningS3Server, startS3Server } from "./testing/s3-server";
+import { bucketContents } from "./testing/test-storage";
 
 /* What only the S3 adapter does (the shared behaviour is in attachment-store.contract.test.ts). */
 
@@ -73,5 +74,23 @@ describe("the s3rver test kit", () => {
     await server.stop();
     await expect(access(server.directory)).rejects.toMatchObject({ code: "ENOENT" });
     await expect(store.open(key)).rejects.toMatchObject({ code: "ECONNREFUSED" });
+  });
+
+  it("holds the one request a test picks unanswered, and serves every other", async () => {
+    const server = await startS3Server();
+    try {
+      const store = s3AttachmentStore(server.settings);
+      const key = keyOf();
+      await store.put(key, Buffer.from("kept"), "image/png");
+      const held = server.hold((request) => request.method === "DELETE");
+      // Never answered: it fails once stop() cuts its connection.
+      store.remove(key).catch(() => {});
+      expect(await held).toEqual({ method: "DELETE", url: expect.stringContaining(`/${key}`) });
+      expect(await bucketContents(server)).toEqual([key]);
+      await store.remove(key);
+      expect(await bucketContents(server)).toEqual([]);
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { describe } from "vitest";
 import { type ThrottleStoreKind, useApiPair } from "./api-pair";
 import { fundingRunsOnce } from "./funding-runs-once";
+import { receiptsAcrossInstances } from "./receipts-across-instances";
 import { redisRequiredAtStart } from "./redis-required-at-start";
 import { sessionsEndEverywhere } from "./sessions-across-instances";
 import { throttlesHoldAcrossInstances } from "./throttles-across-instances";
@@ -17,6 +18,11 @@ describe.each(stores())("two API processes on one PostgreSQL, throttle counters 
   const pair = useApiPair(store);
   throttlesHoldAcrossInstances(pair, store);
   sessionsEndEverywhere(pair);
+});
+
+describe.each(sharedServer())("two API processes on one %s and one S3 store", () => {
+  // A file's life takes more requests of one user than the throttle suite's limit.
+  receiptsAcrossInstances(useApiPair("database", { s3: true, env: { THROTTLE_RATE_USER: "100000/minute" } }));
 });
 
 describe.each(sharedServer())("two cron processes on one %s", () => {

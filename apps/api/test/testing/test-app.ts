@@ -1,9 +1,15 @@
+import {
+  startTestStorage,
+  type TestStorage,
+  type TestStorageKind,
+} from "@allot/attachments/testing/test-storage";
 import { createApiKeyRoute } from "@allot/contract/api-keys/routes";
 import { loginRoute } from "@allot/contract/auth/routes";
 import { ATTACHMENT_MAX_BYTES } from "@allot/contract/transactions/transaction";
 import type { DatabaseEngine, DatabaseHandle } from "@allot/db/create-database";
 import { users } from "@allot/db/schema/users";
 import { openTestDatabase } from "@allot/db/testing/test-databases";
+import type { AttachmentStore } from "@allot/domain/attachments/attachment-store";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
@@ -13,7 +19,6 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../../src/app";
 import type { ApiConfig } from "../../src/config";
-import { temporaryAttachmentStore } from "./test-attachments";
 import { type Caller, type RouteCaller, routeCaller } from "./test-client";
 import { type ThrottleStoreKind, useTestRedisStore } from "./test-throttle-stores";
 
@@ -54,25 +59,33 @@ export interface TestUser {
 /** The harness `useTestApp` gives a test file. */
 export type TestApp = ReturnType<typeof useTestApp>;
 
+/** The app's receipt files: the store it was given, and the storage behind it. */
+interface TestAttachments {
+  store: AttachmentStore;
+  storage: TestStorage;
+}
+
 /**
  * One migrated database and one app per test file (or describe block), on the given engine, with
  * helpers that go through the public HTTP interface like a client would:
- * `t.as(user).call(getBudgetRoute, { id })`.
+ * `t.as(user).call(getBudgetRoute, { id })`. Receipts go to a temporary folder, or with
+ * `attachments: "s3"` to an s3rver of the app's own.
  */
 export function useTestApp(
   engine: DatabaseEngine,
   overrides: Partial<ApiConfig> = {},
-  options: { throttleStore?: ThrottleStoreKind } = {},
+  options: { throttleStore?: ThrottleStoreKind; attachments?: TestStorageKind } = {},
 ) {
   let database: DatabaseHandle;
   let app: FastifyInstance;
-  let attachments: ReturnType<typeof temporaryAttachmentStore>;
+  let attachments: TestAttachments;
   const redis = options.throttleStore === "redis" ? useTestRedisStore() : null;
 
   beforeAll(async () => {
     database = await openTestDatabase(engine);
     const config = testConfig(overrides);
-    attachments = temporaryAttachmentStore();
+    const storage = await startTestStorage(options.attachments ?? "local");
+    attachments = { store: storage.store(), storage };
     app = await buildApp(
       {
         db: database.db,
@@ -86,7 +99,7 @@ export function useTestApp(
   afterAll(async () => {
     await app?.close();
     await database?.close();
-    attachments?.remove();
+    await attachments?.storage.stop();
   });
 
   const harness = {
@@ -96,7 +109,7 @@ export function useTestApp(
     get db() {
       return database.db;
     },
-    /** The app's receipt files: the store, and the folder it keeps them in. */
+    /** The app's receipt files: the store, and the storage behind it. */
     get attachments() {
       return attachments;
     },

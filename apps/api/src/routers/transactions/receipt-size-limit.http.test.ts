@@ -1,9 +1,8 @@
 import { ATTACHMENT_MAX_BYTES } from "@allot/contract/transactions/transaction";
-import { testEngines } from "@allot/db/testing/test-databases";
 import { samplePdf } from "@allot/domain/testing/sample-files";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/testing/test-app";
-import { receiptKit } from "./receipt-test-kit";
+import { enginesAndStores, receiptKit } from "./receipt-test-kit";
 import { transactionKit } from "./transaction-test-kit";
 
 /** A PDF of exactly `size` bytes (its header, then padding). */
@@ -13,8 +12,8 @@ const pdfOf = (size: number) => {
 };
 
 // The contract's "10 MB" read as SI: 10,000,000 bytes is taken, one byte more is not.
-describe.each(testEngines())("the default receipt size limit (%s)", (engine) => {
-  const t = useTestApp(engine);
+describe.each(enginesAndStores())("the default receipt size limit (%s, %s store)", (engine, storage) => {
+  const t = useTestApp(engine, {}, { attachments: storage });
   const kit = transactionKit(t);
   const receipts = receiptKit(t);
 

@@ -1,6 +1,6 @@
-import { readdirSync } from "node:fs";
-import { join, relative } from "node:path";
+import { TEST_STORAGE_KINDS } from "@allot/attachments/testing/test-storage";
 import { attachmentRemovals } from "@allot/db/schema/attachment-removals";
+import { testEngines } from "@allot/db/testing/test-databases";
 import { type FormFile, multipartForm } from "../../../test/testing/multipart-form";
 import type { TestUser, useTestApp } from "../../../test/testing/test-app";
 
@@ -14,6 +14,10 @@ export const transactionForm = (accountId: string) => ({
   transaction_type: "signature_purchase",
   raw_description: "GROCER 123",
 });
+
+/** Every engine with every store: the receipt tests run once for each pair. */
+export const enginesAndStores = () =>
+  testEngines().flatMap((engine) => TEST_STORAGE_KINDS.map((storage) => [engine, storage] as const));
 
 /** Receipts through HTTP: multipart writes, downloads, and what the store and the queue hold. */
 export function receiptKit(t: Harness) {
@@ -49,18 +53,16 @@ export function receiptKit(t: Harness) {
         headers: authorization ? { authorization } : {},
       });
     },
-    /** Every stored object's key, from the store's folder (temporary files included, to see none). */
-    storedKeys(): string[] {
-      const root = t.attachments.directory;
-      const walk = (dir: string): string[] =>
-        readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-          entry.isDirectory() ? walk(join(dir, entry.name)) : [relative(root, join(dir, entry.name))],
-        );
-      return walk(root).sort();
+    /**
+     * Every stored object's key, as the storage lists it (a local folder's temporary files too, to
+     * see none; a bucket's keys).
+     */
+    storedKeys(): Promise<string[]> {
+      return t.attachments.storage.contents();
     },
     /** The keys of this transaction's objects in the store. */
-    storedFor(id: string) {
-      return kit.storedKeys().filter((key) => key.startsWith(`transactions/${id}/`));
+    async storedFor(id: string) {
+      return (await kit.storedKeys()).filter((key) => key.startsWith(`transactions/${id}/`));
     },
     async queued() {
       return (await t.db.select().from(attachmentRemovals)).map((row) => row.key).sort();

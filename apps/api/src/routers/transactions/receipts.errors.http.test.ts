@@ -1,16 +1,15 @@
 import { createTransactionRoute, updateTransactionRoute } from "@allot/contract/transactions/routes";
 import { ATTACHMENT_BODY_MAX_BYTES } from "@allot/contract/transactions/transaction";
-import { testEngines } from "@allot/db/testing/test-databases";
 import { sampleHtml, samplePdf, samplePng, sampleSvg } from "@allot/domain/testing/sample-files";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/testing/test-app";
-import { receiptKit, transactionForm } from "./receipt-test-kit";
+import { enginesAndStores, receiptKit, transactionForm } from "./receipt-test-kit";
 import { transactionKit } from "./transaction-test-kit";
 
 const MAX_BYTES = 2_000;
 
-describe.each(testEngines())("transaction receipts refused (%s)", (engine) => {
-  const t = useTestApp(engine, { attachmentMaxBytes: MAX_BYTES });
+describe.each(enginesAndStores())("transaction receipts refused (%s, %s store)", (engine, storage) => {
+  const t = useTestApp(engine, { attachmentMaxBytes: MAX_BYTES }, { attachments: storage });
   const kit = transactionKit(t);
   const receipts = receiptKit(t);
 
@@ -47,7 +46,7 @@ describe.each(testEngines())("transaction receipts refused (%s)", (engine) => {
   it("refuses SVG, HTML and text whatever their name and declared type, a PDF as the image, on both fields at once", async () => {
     const user = await t.user();
     const account = await kit.account(user);
-    const before = receipts.storedKeys();
+    const before = await receipts.storedKeys();
     const refused = await receipts.create(user, account.id, {
       image: { filename: "receipt.png", bytes: sampleSvg(), type: "image/png" },
       document: { filename: "receipt.pdf", bytes: sampleHtml(), type: "application/pdf" },
@@ -71,7 +70,7 @@ describe.each(testEngines())("transaction receipts refused (%s)", (engine) => {
     });
     expect(text.statusCode).toBe(400);
     // Nothing was stored, nothing created.
-    expect(receipts.storedKeys()).toEqual(before);
+    expect(await receipts.storedKeys()).toEqual(before);
     expect(await kit.balances(user, account.id)).toEqual({ posted: "1000.00", available: "1000.00" });
   });
 
@@ -98,7 +97,7 @@ describe.each(testEngines())("transaction receipts refused (%s)", (engine) => {
     const user = await t.user();
     const other = await t.user();
     const theirs = await kit.transaction(other, (await kit.account(other)).id);
-    const before = receipts.storedKeys();
+    const before = await receipts.storedKeys();
     const queuedBefore = await receipts.queued();
 
     const unknown = await receipts.create(user, "00000000-0000-4000-8000-000000000000", {
@@ -110,7 +109,7 @@ describe.each(testEngines())("transaction receipts refused (%s)", (engine) => {
       image: { filename: "a.png", bytes: samplePng() },
     });
     expect(stranger.statusCode).toBe(404);
-    expect(receipts.storedKeys()).toEqual(before);
+    expect(await receipts.storedKeys()).toEqual(before);
     expect(await receipts.queued()).toEqual(queuedBefore);
     expect((await t.as(other).call(updateTransactionRoute, { id: theirs.id })).json().image).toBeNull();
   });

@@ -1,5 +1,3 @@
-import { mkdirSync, rmSync } from "node:fs";
-import { join } from "node:path";
 import { listActivityRoute } from "@allot/contract/activity/routes";
 import { deleteBankAccountRoute } from "@allot/contract/bank-accounts/routes";
 import { listChangesRoute } from "@allot/contract/changes/routes";
@@ -9,21 +7,20 @@ import {
   updateTransactionRoute,
 } from "@allot/contract/transactions/routes";
 import { attachmentRemovals } from "@allot/db/schema/attachment-removals";
-import { testEngines } from "@allot/db/testing/test-databases";
 import { runAttachmentRemovals } from "@allot/domain/attachments/run-attachment-removals";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { sampleGif, samplePdf, samplePng } from "@allot/domain/testing/sample-files";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/testing/test-app";
-import { receiptKit } from "./receipt-test-kit";
+import { enginesAndStores, receiptKit } from "./receipt-test-kit";
 import { transactionKit } from "./transaction-test-kit";
 
 const png = samplePng(3, 2);
 const url = (id: string, field: string) => `http://allot.test/api/v1/transactions/${id}/${field}/`;
 
-describe.each(testEngines())("transaction receipts over HTTP (%s)", (engine) => {
-  const t = useTestApp(engine);
+describe.each(enginesAndStores())("transaction receipts over HTTP (%s, %s store)", (engine, storage) => {
+  const t = useTestApp(engine, {}, { attachments: storage });
   const kit = transactionKit(t);
   const receipts = receiptKit(t);
 
@@ -46,7 +43,7 @@ describe.each(testEngines())("transaction receipts over HTTP (%s)", (engine) => 
       image_width: 3,
       image_height: 2,
     });
-    const [key] = receipts.storedFor(body.id);
+    const [key] = await receipts.storedFor(body.id);
     expect(key).toMatch(new RegExp(`^transactions/${body.id}/image/[0-9a-f-]{36}$`));
     // The commit took the upload's key off the removal queue.
     expect(await receipts.queued()).not.toContain(key);
@@ -99,7 +96,7 @@ describe.each(testEngines())("transaction receipts over HTTP (%s)", (engine) => 
     const { id } = (
       await receipts.create(user, account.id, { image: { filename: "a.png", bytes: png } })
     ).json();
-    const [first] = receipts.storedFor(id);
+    const [first] = await receipts.storedFor(id);
     const cursor = (await t.as(user).call(listChangesRoute, { id: account.id })).json().cursor;
 
     const gif = sampleGif(4, 5);
@@ -109,10 +106,10 @@ describe.each(testEngines())("transaction receipts over HTTP (%s)", (engine) => 
     });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(patched.json()).toMatchObject({ image: url(id, "image"), image_width: 4, image_height: 5 });
-    const [second] = receipts.storedFor(id);
+    const [second] = await receipts.storedFor(id);
     expect(second).toBeDefined();
     expect(second).not.toBe(first);
-    expect(receipts.storedFor(id)).toEqual([second]);
+    expect(await receipts.storedFor(id)).toEqual([second]);
     expect(await receipts.queued()).not.toContain(first);
     expect((await receipts.download(user, id, "image")).rawPayload.equals(gif)).toBe(true);
 
@@ -138,7 +135,7 @@ describe.each(testEngines())("transaction receipts over HTTP (%s)", (engine) => 
     expect(put.statusCode, put.body).toBe(200);
     // PUT without `image` keeps it.
     expect(put.json()).toMatchObject({ image: url(id, "image"), document: url(id, "document") });
-    expect(receipts.storedFor(id)).toHaveLength(2);
+    expect(await receipts.storedFor(id)).toHaveLength(2);
   });
 
   it("works under an Idempotency-Key: the old file goes after the keyed commit, a replay stores nothing", async () => {
@@ -147,7 +144,7 @@ describe.each(testEngines())("transaction receipts over HTTP (%s)", (engine) => 
     const { id } = (
       await receipts.create(user, account.id, { image: { filename: "a.png", bytes: png } })
     ).json();
-    const [first] = receipts.storedFor(id);
+    const [first] = await receipts.storedFor(id);
     const keyed = (bytes: Buffer) =>
       receipts.send(
         user,
@@ -159,14 +156,14 @@ describe.each(testEngines())("transaction receipts over HTTP (%s)", (engine) => 
     const gif = sampleGif(2, 2);
     const answered = await keyed(gif);
     expect(answered.statusCode, answered.body).toBe(200);
-    const [second] = receipts.storedFor(id);
+    const [second] = await receipts.storedFor(id);
     expect(second).not.toBe(first);
-    expect(receipts.storedFor(id)).toEqual([second]);
+    expect(await receipts.storedFor(id)).toEqual([second]);
 
     const replayed = await keyed(gif);
     expect(replayed.statusCode).toBe(200);
     expect(replayed.headers["idempotent-replayed"]).toBe("true");
-    expect(receipts.storedFor(id)).toEqual([second]);
+    expect(await receipts.storedFor(id)).toEqual([second]);
     expect(await receipts.queued()).toEqual(expect.not.arrayContaining([expect.stringContaining(id)]));
     expect((await receipts.download(user, id, "image")).rawPayload.equals(gif)).toBe(true);
   });
@@ -180,25 +177,25 @@ describe.each(testEngines())("transaction receipts over HTTP (%s)", (engine) => 
         document: { filename: "r.pdf", bytes: samplePdf() },
       })
     ).json();
-    expect(receipts.storedFor(id)).toHaveLength(2);
+    expect(await receipts.storedFor(id)).toHaveLength(2);
 
     const untouched = await receipts.send(user, "PATCH", id, {
       image: { filename: "", bytes: Buffer.alloc(0) },
     });
     expect(untouched.statusCode, untouched.body).toBe(200);
     expect(untouched.json().image).toBe(url(id, "image"));
-    expect(receipts.storedFor(id)).toHaveLength(2);
+    expect(await receipts.storedFor(id)).toHaveLength(2);
 
     const nulled = await t.as(user).call(updateTransactionRoute, { id, image: null });
     expect(nulled.statusCode, nulled.body).toBe(200);
     expect(nulled.json()).toMatchObject({ image: null, image_width: null, image_height: null });
-    expect(receipts.storedFor(id).map((key) => key.split("/")[2])).toEqual(["document"]);
+    expect((await receipts.storedFor(id)).map((key) => key.split("/")[2])).toEqual(["document"]);
     expect((await receipts.download(user, id, "image")).statusCode).toBe(404);
 
     const blank = await receipts.send(user, "PATCH", id, { document: "" });
     expect(blank.statusCode, blank.body).toBe(200);
     expect(blank.json().document).toBeNull();
-    expect(receipts.storedFor(id)).toEqual([]);
+    expect(await receipts.storedFor(id)).toEqual([]);
     expect(await receipts.queued()).toEqual(expect.not.arrayContaining([expect.stringContaining(id)]));
   });
 
@@ -211,14 +208,14 @@ describe.each(testEngines())("transaction receipts over HTTP (%s)", (engine) => 
     const two = (
       await receipts.create(user, account.id, { document: { filename: "r.pdf", bytes: samplePdf() } })
     ).json();
-    expect(receipts.storedFor(one.id)).toHaveLength(1);
+    expect(await receipts.storedFor(one.id)).toHaveLength(1);
 
     expect((await t.as(user).call(deleteTransactionRoute, { id: one.id })).statusCode).toBe(204);
-    expect(receipts.storedFor(one.id)).toEqual([]);
-    expect(receipts.storedFor(two.id)).toHaveLength(1);
+    expect(await receipts.storedFor(one.id)).toEqual([]);
+    expect(await receipts.storedFor(two.id)).toHaveLength(1);
 
     expect((await t.as(user).call(deleteBankAccountRoute, { id: account.id })).statusCode).toBe(204);
-    expect(receipts.storedFor(two.id)).toEqual([]);
+    expect(await receipts.storedFor(two.id)).toEqual([]);
     const queued = await receipts.queued();
     expect(queued.filter((key) => key.includes(one.id) || key.includes(two.id))).toEqual([]);
   });
@@ -229,7 +226,9 @@ describe.each(testEngines())("transaction receipts over HTTP (%s)", (engine) => 
     const { id } = (
       await receipts.create(user, account.id, { image: { filename: "a.png", bytes: png } })
     ).json();
-    const [key] = receipts.storedFor(id) as [string];
+    const [key] = (await receipts.storedFor(id)) as [string];
+    const job = (at: Date, store = t.attachments.store) =>
+      runAttachmentRemovals({ ...internalContext(t.db, "scheduler"), now: at }, store);
     // A file stored by a request that then died: queued a grace period ahead, never referenced.
     const orphan = `transactions/${id}/document/00000000-0000-4000-8000-000000000001`;
     await t.attachments.store.put(orphan, samplePdf(), "application/pdf");
@@ -238,26 +237,20 @@ describe.each(testEngines())("transaction receipts over HTTP (%s)", (engine) => 
       .insert(attachmentRemovals)
       .values({ key: orphan, notBefore: new Date(now.getTime() + 3_600_000) });
 
-    expect(
-      await runAttachmentRemovals({ ...internalContext(t.db, "scheduler"), now }, t.attachments.store),
-    ).toBe(0);
-    expect(receipts.storedFor(id)).toEqual([key, orphan].sort());
+    expect(await job(now)).toBe(0);
+    expect(await receipts.storedFor(id)).toEqual([key, orphan].sort());
     const later = new Date(now.getTime() + 3_600_001);
-    expect(
-      await runAttachmentRemovals({ ...internalContext(t.db, "scheduler"), now: later }, t.attachments.store),
-    ).toBeGreaterThanOrEqual(1);
-    expect(receipts.storedFor(id)).toEqual([key]);
+    expect(await job(later)).toBeGreaterThanOrEqual(1);
+    expect(await receipts.storedFor(id)).toEqual([key]);
     expect(await receipts.queued()).not.toContain(orphan);
     // The referenced file is untouched.
     expect((await receipts.download(user, id, "image")).statusCode).toBe(200);
 
-    // A removal the store refuses (here a folder where the file should be) is retried with backoff.
+    // A removal the store cannot do (here it cannot be reached) is retried with backoff.
     const stuck = `transactions/${id}/document/00000000-0000-4000-8000-000000000002`;
-    mkdirSync(join(t.attachments.directory, stuck, "inside"), { recursive: true });
+    await t.attachments.store.put(stuck, samplePdf(), "application/pdf");
     await t.db.insert(attachmentRemovals).values({ key: stuck, notBefore: later });
-    const job = (at: Date) =>
-      runAttachmentRemovals({ ...internalContext(t.db, "scheduler"), now: at }, t.attachments.store);
-    expect(await job(later)).toBe(0);
+    expect(await job(later, t.attachments.storage.unreachable())).toBe(0);
     const [failed] = await t.db.select().from(attachmentRemovals).where(eq(attachmentRemovals.key, stuck));
     expect(failed).toMatchObject({
       attempts: 1,
@@ -265,8 +258,9 @@ describe.each(testEngines())("transaction receipts over HTTP (%s)", (engine) => 
       notBefore: new Date(later.getTime() + 60_000),
     });
     expect(await job(new Date(later.getTime() + 59_999))).toBe(0);
-    rmSync(join(t.attachments.directory, stuck), { recursive: true });
+    expect(await receipts.storedFor(id)).toEqual([key, stuck].sort());
     expect(await job(new Date(later.getTime() + 60_000))).toBe(1);
+    expect(await receipts.storedFor(id)).toEqual([key]);
     expect(await receipts.queued()).not.toContain(stuck);
   });
 });
