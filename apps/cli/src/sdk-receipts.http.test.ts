@@ -10,6 +10,7 @@ import { sampleJpeg, samplePdf, samplePng } from "@allot/domain/testing/sample-f
 import { isApiError, isValidationError } from "@allot/sdk/api-error";
 import { type Client, createClient } from "@allot/sdk/client";
 import type { FileDownload } from "@allot/sdk/file-download";
+import { fileWriteJournal } from "@allot/sdk/file-write-journal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useScriptedProxy } from "./testing/scripted-proxy";
 
@@ -68,6 +69,18 @@ describe.each(testEngines())("the SDK's receipts against the API (%s)", (engine)
     raw_description: "GROCER 123",
     pending: false,
   });
+
+  const CREATE = "/api/v1/transactions/";
+  /** The proxy passes the next transaction create to the server, and loses its answer. */
+  function loseNextCreate() {
+    let cut = false;
+    proxy.script = ({ method, path }) => {
+      if (method !== "POST" || path !== CREATE || cut) return "pass";
+      cut = true;
+      return "cut";
+    };
+  }
+  const creates = () => proxy.seen.filter((request) => request.method === "POST" && request.path === CREATE);
 
   const download = (client: Client, id: string, field: "image" | "document") =>
     client.transactions.download(id, field).then(async (file) => ({ ...file, bytes: await bytesOf(file) }));
@@ -191,19 +204,12 @@ describe.each(testEngines())("the SDK's receipts against the API (%s)", (engine)
 
   it("resends an upload whose answer was lost with the same key and body: replayed, made once", async () => {
     const { client, account } = await anAccount(proxy.url);
-    let cut = false;
-    proxy.script = ({ method }) => {
-      if (method !== "POST" || cut) return "pass";
-      cut = true;
-      return "cut";
-    };
+    loseNextCreate();
     const created = await client.transactions.create({
       ...fields(account.id),
       image: { bytes: png, filename: "r.png" },
     });
-    const posts = proxy.seen.filter(
-      (request) => request.method === "POST" && request.path.includes("/transactions/"),
-    );
+    const posts = creates();
     expect(posts.map((p) => [p.action, p.status, p.replayed])).toEqual([
       ["cut", 201, false],
       ["pass", 201, true],
@@ -213,5 +219,40 @@ describe.each(testEngines())("the SDK's receipts against the API (%s)", (engine)
     const listed = await client.transactions.list({ bank_account: account.id });
     expect(listed.results.map((row) => row.id)).toEqual([created.id]);
     expect(sha256((await download(client, created.id, "image")).bytes)).toBe(sha256(png));
+  });
+  it("keeps a lost upload's key in a write journal: the same file again is replayed, another is a new write", async () => {
+    const { user, account } = await anAccount(proxy.url);
+    const client = createClient({
+      baseUrl: proxy.url,
+      auth: { bearer: user.bearer.replace(/^Bearer /, "") },
+      writeJournal: fileWriteJournal(join(folder, `journal-${user.id}.json`)),
+      retries: 0,
+    });
+    const path = join(folder, `r-${user.id}.png`);
+    await writeFile(path, png);
+    loseNextCreate();
+    const lost = await client.transactions
+      .create({ ...fields(account.id), image: { path } })
+      .catch((e: unknown) => e);
+    expect(lost).toMatchObject({ code: "UND_ERR_SOCKET" });
+
+    // A later run gives the same file as bytes under the same name: the same write, answered once.
+    const name = `r-${user.id}.png`;
+    const again = await client.transactions.create({
+      ...fields(account.id),
+      image: { bytes: png, filename: name },
+    });
+    // Other bytes under that name are another write.
+    const other = await client.transactions.create({
+      ...fields(account.id),
+      image: { bytes: samplePng(4, 4), filename: name },
+    });
+    const [first, second, third] = creates();
+    expect([first?.action, second?.replayed, third?.replayed]).toEqual(["cut", true, false]);
+    expect(second?.key).toBe(first?.key);
+    expect(third?.key).not.toBe(first?.key);
+    const listed = await client.transactions.list({ bank_account: account.id, ordering: "created_at" });
+    expect(listed.results.map((row) => row.id)).toEqual([again.id, other.id]);
+    expect(other.image_width).toBe(4);
   });
 });
