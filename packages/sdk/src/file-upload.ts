@@ -59,7 +59,7 @@ export async function openUpload(upload: FileUpload): Promise<OpenedUpload> {
 }
 
 /** What the server's Idempotency-Key fingerprint sees of an uploaded file: its name, size and SHA-256. */
-export async function uploadDigest(upload: FileUpload) {
+async function uploadDigest(upload: FileUpload) {
   const { blob, filename } = await openUpload(upload);
   const hash = createHash("sha256");
   for await (const chunk of blob.stream()) hash.update(chunk);
