@@ -1,6 +1,7 @@
 import { routes } from "@allot/contract/routes";
 import { type AuthResource, authResource } from "./auth-resource";
 import { type ChangesResource, changesResource } from "./changes-resource";
+import { withUploadDigests } from "./file-upload";
 import { idempotencyKeyFor, namesOwnKey } from "./idempotency-key";
 import { paginator } from "./paginate";
 import { type RawRequestOptions, type RequestMethod, rawCall } from "./raw-request";
@@ -15,6 +16,7 @@ import type {
   RouteOutput,
 } from "./route-types";
 import { type Session, type SessionOptions, sessionAuth } from "./session-auth";
+import { type TransactionsResource, transactionsResource } from "./transactions-resource";
 import { apiBaseOf, createTransport, type RequestOptions, type TransportOptions } from "./transport";
 import { callerIdentity, journaledWrite } from "./write-fingerprint";
 import { sendJournaled, type WriteJournal } from "./write-journal";
@@ -29,9 +31,10 @@ export type ClientOptions = TransportOptions &
     writeJournal?: WriteJournal;
   };
 
-export type Client = Omit<GeneratedResources, "auth" | "changes"> & {
+export type Client = Omit<GeneratedResources, "auth" | "changes" | "transactions"> & {
   auth: AuthResource;
   changes: ChangesResource;
+  transactions: TransactionsResource;
   /** The login session the client holds (rotated on each refresh); null for an API key or none. */
   readonly session: Session | null;
   /** Calls any route of the contract: the typed core every resource method goes through. */
@@ -66,16 +69,18 @@ export function createClient(options: ClientOptions): Client {
     const identity = callerIdentity(options.auth, auth.session);
     return sendJournaled(
       writeJournal,
-      journaledWrite(route, input, { apiBase, identity }),
+      // A file counts by its name, size and SHA-256, as the server's own fingerprint counts it.
+      journaledWrite(route, await withUploadDigests(input), { apiBase, identity }),
       idempotencyKey,
       send,
     );
   };
-  const { auth: generatedAuth, changes, ...generated } = generateResources(routes, call);
+  const { auth: generatedAuth, changes, transactions, ...generated } = generateResources(routes, call);
   return {
     ...generated,
     auth: authResource(generatedAuth, rawSend, auth),
     changes: changesResource(changes),
+    transactions: transactionsResource(transactions),
     get session() {
       return auth.session;
     },

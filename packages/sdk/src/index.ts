@@ -8,11 +8,14 @@ export { routes } from "@allot/contract/routes";
 export { ApiError, isApiError, isValidationError, type ValidationError } from "./api-error";
 export type { ChangeFeedOptions, ChangesResource } from "./changes-resource";
 export { type Client, type ClientOptions, createClient } from "./client";
+export type { FileDownload } from "./file-download";
+export type { FileUpload } from "./file-upload";
 export { type FileWriteJournalOptions, fileWriteJournal } from "./file-write-journal";
 export { idempotencyKeyOf } from "./idempotency-key";
 export type { RawRequestOptions, RequestMethod } from "./raw-request";
 export type { AnyRoute, RouteInput, RouteOutput } from "./route-types";
 export type { Credentials, Session } from "./session-auth";
+export type { TransactionFileField, TransactionsResource } from "./transactions-resource";
 export type { RequestOptions, RetryNotice } from "./transport";
 export {
   verifyWebhook,

@@ -188,6 +188,51 @@ describe("connection resets", () => {
   });
 });
 
+describe("files", () => {
+  it("sends a write holding a file as multipart/form-data, and resends it whole after a reset", async () => {
+    const client = createClient({ baseUrl: server.baseUrl });
+    server.script = [{ status: 0, destroy: true }, json(200, { id: "t1" })];
+    const image = { bytes: Buffer.from("not really a png"), filename: "r.png" };
+    expect(await client.transactions.update({ id: "t1", image, memo: null })).toEqual({ id: "t1" });
+    expect(requests()).toEqual(["PATCH /api/v1/transactions/t1/", "PATCH /api/v1/transactions/t1/"]);
+    for (const seen of server.seen) {
+      expect(seen.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+      expect(seen.body).toContain('name="image"; filename="r.png"');
+      expect(seen.body).toContain("not really a png");
+      expect(seen.body).toMatch(/name="memo"\r\n\r\n\r\n/);
+    }
+    expect(server.seen[1]?.headers["idempotency-key"]).toBe(server.seen[0]?.headers["idempotency-key"]);
+  });
+
+  it("hands a download over unread, with its type, name and size; its errors are ApiErrors", async () => {
+    const client = createClient({ baseUrl: server.baseUrl });
+    server.script = [
+      {
+        status: 200,
+        headers: {
+          "content-type": "image/png",
+          "content-disposition": 'inline; filename="r.png"',
+          "content-length": "9",
+        },
+        body: "PNG BYTES",
+      },
+      json(404, { detail: "Not found.", code: "not_found" }),
+    ];
+    const file = await client.transactions.download("t1", "image");
+    expect(file).toMatchObject({ contentType: "image/png", filename: "r.png", size: 9 });
+    expect(await new Response(file.stream).text()).toBe("PNG BYTES");
+    expect(server.seen[0]?.headers.accept).toBe("*/*");
+    await expect(client.transactions.getTransactionDocument({ id: "t1" })).rejects.toMatchObject({
+      status: 404,
+      code: "not_found",
+    });
+    expect(requests()).toEqual([
+      "GET /api/v1/transactions/t1/image/",
+      "GET /api/v1/transactions/t1/document/",
+    ]);
+  });
+});
+
 describe("pagination", () => {
   const page = (n: number, next: string | null) =>
     json(200, { count: 3, next, previous: null, results: [n] });

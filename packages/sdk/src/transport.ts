@@ -3,7 +3,10 @@ import { requestParts } from "@allot/contract/http/request-parts";
 import type { RouteSpec } from "@allot/contract/http/route";
 import { type Dispatcher, request } from "undici";
 import { ApiError } from "./api-error";
+import { fileDownloadOf } from "./file-download";
+import { holdsFileUpload } from "./file-upload";
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyFor, markWithKey, withoutKeyHeader } from "./idempotency-key";
+import { multipartForm } from "./multipart-form";
 import { parseRetryAfter } from "./retry-after";
 import { isRefusedForNow, type RetryPolicy, resetRetryDelay, retryAfterDelay } from "./retry-policy";
 
@@ -57,7 +60,7 @@ export interface RequestOptions {
 export interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  /** Parsed JSON; undefined for 204 and empty bodies. */
+  /** Parsed JSON; undefined for 204 and empty bodies; a `FileDownload` from a download route. */
   body: unknown;
 }
 
@@ -83,12 +86,16 @@ export function createTransport(options: TransportOptions): Transport {
     // One key for every attempt of this call: a resend is then the same request to the server.
     const idempotencyKey = idempotencyKeyFor(route, requestOptions);
     const headers: Record<string, string> = {
-      accept: "application/json",
+      // A download answers the file's own type (its errors are JSON all the same).
+      accept: route.download ? "*/*" : "application/json",
       ...withoutKeyHeader(requestOptions.headers),
     };
     if (idempotencyKey !== null) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
-    if (parts.body) headers["content-type"] = "application/json";
-    const body = parts.body && JSON.stringify(parts.body);
+    // A body holding a file is a form, whose content type (with its boundary) undici sets.
+    const body =
+      parts.body &&
+      (holdsFileUpload(parts.body) ? await multipartForm(parts.body) : JSON.stringify(parts.body));
+    if (typeof body === "string") headers["content-type"] = "application/json";
     const { signal } = requestOptions;
     // Whatever ends the call (an abort mid-wait included) names the key a later resend should reuse.
     const notify = (reason: RetryNotice["reason"], delayMs: number, attempt: number) =>
@@ -109,6 +116,9 @@ export function createTransport(options: TransportOptions): Transport {
           signal,
           dispatcher: options.dispatcher,
         });
+        // A file is handed over unread, to be streamed by the caller.
+        if (route.download && isSuccess(response.statusCode))
+          return { status: response.statusCode, headers: response.headers, body: fileDownloadOf(response) };
         parsed = await readBody(response);
       } catch (error) {
         const carriesKey = idempotencyKey !== null;
@@ -120,7 +130,7 @@ export function createTransport(options: TransportOptions): Transport {
         await wait(delay);
         continue;
       }
-      if (response.statusCode >= 200 && response.statusCode < 300) {
+      if (isSuccess(response.statusCode)) {
         if (parsed.ok) return { status: response.statusCode, headers: response.headers, body: parsed.value };
         throw new ApiError({
           status: response.statusCode,
@@ -148,6 +158,8 @@ export function createTransport(options: TransportOptions): Transport {
     }
   };
 }
+
+const isSuccess = (status: number) => status >= 200 && status < 300;
 
 /** JSON when the body is JSON; `ok: false` with the raw text otherwise. Always drains the body. */
 async function readBody(response: Dispatcher.ResponseData): Promise<{ ok: boolean; value: unknown }> {

@@ -77,6 +77,8 @@ const recordFields = ({ budgetNames: names, timeZone }: AccountLabels): Column<T
   { header: "Memo", value: (row) => row.memo },
   { header: "Budgets", value: (row) => budgetsCell(row, names) },
   { header: "Available balance", value: (row) => row.bank_account_available_balance, money: true },
+  { header: "Image", value: (row) => row.image && `${row.image} (${row.image_width}×${row.image_height})` },
+  { header: "Document", value: (row) => row.document },
 ];
 
 /**

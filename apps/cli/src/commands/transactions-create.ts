@@ -1,4 +1,3 @@
-import { createTransactionRoute } from "@allot/contract/transactions/routes";
 import { TRANSACTION_TYPES } from "@allot/contract/transactions/transaction";
 import { type Command, Option } from "commander";
 import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";
@@ -10,6 +9,7 @@ import { resolveAccountId } from "../resolve/account";
 import { resolveCategory } from "../resolve/category";
 import { amountFlag, dateFlag } from "./transaction-flags";
 import { emitTransaction } from "./transaction-views";
+import { receiptFile } from "./transactions-receipts";
 
 type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
@@ -23,6 +23,8 @@ interface CreateOptions extends ApiOptions, OutputOptions {
   postedDate?: string;
   category?: string;
   memo?: string;
+  image?: string;
+  document?: string;
 }
 
 /** `allot transactions create`: a transaction typed in by hand (cash, a cheque the bank has not sent). */
@@ -45,11 +47,14 @@ export function registerCreateCommand(group: Command, env: CliEnv): void {
     .option("--pending", "not posted yet (resolve it later with `allot transactions resolve`)")
     .option("--posted-date <date>", "when the bank posted it (default: the transaction date)")
     .option("--category <name-or-id>", "its category ('Group : Name', a unique name, or an id)")
-    .option("--memo <text>", "a note");
+    .option("--memo <text>", "a note")
+    .option("--image <file>", "a photo of the receipt (JPEG, PNG, WebP, GIF or HEIC)")
+    .option("--document <file>", "a PDF (or an image) to keep with it: the invoice, the bill");
   addExamples(addApiOptions(addOutputOptions(command)), [
     'allot transactions create --amount -12.50 --date 2026-01-31 --description "Farmers market"',
     'allot transactions create --account Checking --amount 40 --date 2026-02-01 --description "Cash from Sam" --category "Income : Gifts"',
     'allot transactions create --amount -60 --date 2026-02-02 --description "Cheque 1043" --type check --pending --json',
+    'allot transactions create --amount -23.40 --date 2026-02-03 --description "Hardware store" --image receipt.jpg',
   ]).action((options: CreateOptions) => createTransaction(env, options));
 }
 
@@ -59,11 +64,14 @@ async function createTransaction(env: CliEnv, options: CreateOptions): Promise<v
     const date = dateFlag("--date", options.date);
     const postedDate =
       options.postedDate === undefined ? undefined : dateFlag("--posted-date", options.postedDate);
+    const image = options.image === undefined ? undefined : await receiptFile("--image", options.image);
+    const document =
+      options.document === undefined ? undefined : await receiptFile("--document", options.document);
     const client = await openApiClient(env, options);
     const account = await resolveAccountId(client, options.account);
     const category =
       options.category === undefined ? undefined : await resolveCategory(client, options.category);
-    const row = await client.call(createTransactionRoute, {
+    const row = await client.transactions.create({
       bank_account: account,
       amount,
       transaction_date: date,
@@ -74,6 +82,8 @@ async function createTransaction(env: CliEnv, options: CreateOptions): Promise<v
       raw_description: options.description,
       category: category?.id,
       memo: options.memo,
+      image,
+      document,
     });
     await emitTransaction(client, row, options);
   } catch (error) {

@@ -7,34 +7,39 @@ import {
 } from "@allot/contract/transactions/routes";
 import { TRANSACTION_TYPES } from "@allot/contract/transactions/transaction";
 import { type Command, Option } from "commander";
-import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";
+import { type ApiOptions, openApiClient } from "../api-session";
 import { addExamples } from "../cli-conventions";
 import { confirmDestructive } from "../confirm";
 import type { CliEnv } from "../env";
-import { addOutputOptions, emitList, type OutputOptions } from "../format/emit";
-import { printJson, reportError, UsageError } from "../output";
+import { emitList, type OutputOptions } from "../format/emit";
+import { printJson, UsageError } from "../output";
 import { resolveBudgetId } from "../resolve/budget-names";
+import { act, onOne } from "./transaction-command";
 import { amountFlag, dateFlag, transactionId } from "./transaction-flags";
 import { accountLabelsOf, allocationColumns, emitTransaction } from "./transaction-views";
 import { registerCreateCommand } from "./transactions-create";
 import { registerListCommand } from "./transactions-list";
+import { registerReceiptCommands } from "./transactions-receipts";
 import { parseSplitPairs } from "./transactions-split";
 
 type Options = ApiOptions & OutputOptions;
 
-/** `allot transactions list|show|create|edit|delete|split|resolve`. */
+/** `allot transactions list|show|create|edit|delete|split|resolve|attach|detach|download`. */
 export function registerTransactionsCommands(program: Command, env: CliEnv): void {
   const group = program
     .command("transactions")
-    .description("List, inspect, edit, split among budgets, resolve and delete transactions");
+    .description(
+      "List, inspect, edit, split among budgets, resolve and delete transactions; attach receipts",
+    );
   addExamples(group, [
     "allot transactions list --from 2026-01-01 --budget Groceries",
     "allot transactions split TRANSACTION_ID --into groceries=60 rent=20",
     "allot transactions show TRANSACTION_ID --json",
+    "allot transactions attach TRANSACTION_ID --image receipt.jpg",
   ]);
   registerListCommand(group, env);
 
-  onOne(group, "show", "Show one transaction: dates, amount, category, budgets", [
+  onOne(group, "show", "Show one transaction: dates, amount, category, budgets, receipt files", [
     "allot transactions show TRANSACTION_ID",
     "allot transactions show TRANSACTION_ID --json",
   ]).action((id: string, options: Options) =>
@@ -161,30 +166,6 @@ export function registerTransactionsCommands(program: Command, env: CliEnv): voi
         await emitTransaction(client, await client.call(resolvePendingRoute, input), options);
       }),
     );
-}
 
-/** A subcommand on one transaction: its ID argument, the API options, the output formats, examples. */
-function onOne(
-  group: Command,
-  name: string,
-  description: string,
-  examples: readonly string[],
-  { printsResource = true } = {},
-): Command {
-  const command = group
-    .command(name)
-    .description(description)
-    .argument("<id>", "the transaction's id (the ID column of `allot transactions list`)");
-  if (printsResource) addOutputOptions(command);
-  else command.option("--json", "print JSON for scripts");
-  return addExamples(addApiOptions(command), examples);
-}
-
-/** Runs an action, reporting its error the one way: API errors exit 1, usage errors 2. */
-async function act(options: { json?: boolean }, run: () => Promise<void>): Promise<void> {
-  try {
-    await run();
-  } catch (error) {
-    reportError(error, Boolean(options.json));
-  }
+  registerReceiptCommands(group, env);
 }

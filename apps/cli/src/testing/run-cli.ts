@@ -8,6 +8,8 @@ const CLI_BIN = fileURLToPath(new URL("../../dist/allot.js", import.meta.url));
 export interface CliRun {
   code: number | null;
   stdout: string;
+  /** stdout as the bytes written (a downloaded file). */
+  stdoutBytes: Buffer;
   stderr: string;
   /** stdout parsed as JSON (for --json runs). */
   json<T = unknown>(): T;
@@ -37,10 +39,10 @@ export function runCli(
       signal: options.signal,
       killSignal: "SIGKILL",
     });
-    let stdout = "";
+    const stdout: Buffer[] = [];
     let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout.push(chunk);
     });
     child.stderr.on("data", (chunk) => {
       stderr += chunk;
@@ -48,15 +50,18 @@ export function runCli(
     child.on("error", (error) => {
       if (error.name !== "AbortError") reject(error);
     });
-    child.on("close", (code) =>
+    child.on("close", (code) => {
+      const bytes = Buffer.concat(stdout);
+      const text = bytes.toString("utf8");
       resolve({
         code,
-        stdout,
+        stdout: text,
+        stdoutBytes: bytes,
         stderr,
-        json: () => JSON.parse(stdout),
+        json: () => JSON.parse(text),
         errorJson: () => JSON.parse(stderr),
-      }),
-    );
+      });
+    });
     child.stdin.end(options.stdin ?? "");
   });
 }

@@ -77,7 +77,8 @@ export function useScriptedProxy(target: () => string) {
       const answer = await fetch(`${target()}${path}`, {
         method,
         headers,
-        body: chunks.length > 0 ? body : undefined,
+        // The bytes as sent: a multipart upload's files are not text.
+        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
       });
       const answerBody = Buffer.from(await answer.arrayBuffer());
       const seen: ProxiedRequest = {

@@ -1,0 +1,144 @@
+import { createWriteStream } from "node:fs";
+import { rm, stat } from "node:fs/promises";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { FileDownload } from "@allot/sdk/file-download";
+import type { TransactionFileField } from "@allot/sdk/transactions-resource";
+import type { Command } from "commander";
+import { type ApiOptions, openApiClient } from "../api-session";
+import type { CliEnv } from "../env";
+import type { OutputOptions } from "../format/emit";
+import { printJson, UsageError } from "../output";
+import { act, onOne } from "./transaction-command";
+import { transactionId } from "./transaction-flags";
+import { emitTransaction } from "./transaction-views";
+
+/*
+ * A transaction's receipt files (docs/spec/extensions.md §5): `attach` uploads them, `detach`
+ * removes them, `download` streams one to a file or stdout. `show` prints their URLs.
+ */
+
+/** --image and --document: a path each (attach), or a switch each (detach, download). */
+type FileFlags = { [Field in TransactionFileField]?: string | boolean };
+
+const FIELDS: readonly TransactionFileField[] = ["image", "document"];
+
+/** A receipt file the user named: a readable file, checked before any request. */
+export async function receiptFile(flag: string, path: string): Promise<{ path: string }> {
+  const found = await stat(path).catch(() => null);
+  if (!found?.isFile())
+    throw new UsageError(
+      `${flag} ${path}: ${found ? "not a file" : "no such file"} (give the path of a JPEG, PNG, WebP, GIF, HEIC or PDF).`,
+      "invalid_file",
+    );
+  return { path };
+}
+
+/** The fields a command's --image/--document flags name; at least one. */
+function namedFields(options: FileFlags, command: string): TransactionFileField[] {
+  const fields = FIELDS.filter((field) => options[field] !== undefined);
+  if (fields.length === 0)
+    throw new UsageError(
+      `Name a file: --image, --document or both (see \`allot transactions ${command} --help\`).`,
+      "usage_error",
+    );
+  return fields;
+}
+
+export function registerReceiptCommands(group: Command, env: CliEnv): void {
+  onOne(group, "attach", "Upload a receipt image and/or document to a transaction (replacing any there)", [
+    "allot transactions attach TRANSACTION_ID --image receipt.jpg",
+    "allot transactions attach TRANSACTION_ID --image receipt.jpg --document invoice.pdf --json",
+  ])
+    .option("--image <file>", "a JPEG, PNG, WebP, GIF or HEIC photo of the receipt")
+    .option("--document <file>", "a PDF (or an image): the invoice, the bill")
+    .action((id: string, options: ApiOptions & OutputOptions & { image?: string; document?: string }) =>
+      act(options, async () => {
+        const transaction = transactionId(id);
+        const files: { [Field in TransactionFileField]?: { path: string } } = {};
+        for (const field of namedFields(options, "attach"))
+          files[field] = await receiptFile(`--${field}`, options[field] ?? "");
+        const client = await openApiClient(env, options);
+        await emitTransaction(client, await client.transactions.attach(transaction, files), options);
+      }),
+    );
+
+  onOne(group, "detach", "Remove a transaction's receipt image and/or document", [
+    "allot transactions detach TRANSACTION_ID --image",
+    "allot transactions detach TRANSACTION_ID --image --document --json",
+  ])
+    .option("--image", "remove the image")
+    .option("--document", "remove the document")
+    .action((id: string, options: ApiOptions & OutputOptions & FileFlags) =>
+      act(options, async () => {
+        const transaction = transactionId(id);
+        const fields = namedFields(options, "detach");
+        const client = await openApiClient(env, options);
+        await emitTransaction(client, await client.transactions.detach(transaction, fields), options);
+      }),
+    );
+
+  onOne(
+    group,
+    "download",
+    "Save a transaction's receipt image or document to a file, or write it to stdout",
+    [
+      "allot transactions download TRANSACTION_ID --image -o receipt.jpg",
+      "allot transactions download TRANSACTION_ID --document > invoice.pdf",
+      "allot transactions download TRANSACTION_ID --document -o invoice.pdf --json",
+    ],
+    { printsResource: false },
+  )
+    .option("--image", "the image")
+    .option("--document", "the document")
+    .option("-o, --output <file>", "where to save it (default: stdout, which must not be a terminal)")
+    .action((id: string, options: ApiOptions & FileFlags & { output?: string }) =>
+      act(options, async () => {
+        const transaction = transactionId(id);
+        const fields = namedFields(options, "download");
+        const [field] = fields;
+        if (!field || fields.length > 1)
+          throw new UsageError("Download one file at a time: --image or --document.", "usage_error");
+        const { output } = options;
+        if (output === undefined && options.json)
+          throw new UsageError("--json describes a saved file: add -o FILE.", "usage_error");
+        if (output === undefined && process.stdout.isTTY)
+          throw new UsageError(
+            "Not writing a file to the terminal: add -o FILE, or redirect stdout (> receipt.jpg).",
+            "usage_error",
+          );
+        const client = await openApiClient(env, options);
+        const file = await client.transactions.download(transaction, field);
+        if (output === undefined) {
+          await pipeline(Readable.fromWeb(file.stream), process.stdout, { end: false });
+          return;
+        }
+        const size = await saveTo(file, output);
+        const saved = {
+          id: transaction,
+          field,
+          path: output,
+          filename: file.filename,
+          content_type: file.contentType,
+          size,
+        };
+        if (options.json) printJson(saved);
+        else
+          process.stdout.write(
+            `Saved the ${field} of ${transaction} to ${output} (${size} bytes, ${file.contentType}).\n`,
+          );
+      }),
+    );
+}
+
+/** Streams the download into `path`; a file cut short is removed, not left behind half written. */
+async function saveTo(file: FileDownload, path: string): Promise<number> {
+  const target = createWriteStream(path);
+  try {
+    await pipeline(Readable.fromWeb(file.stream), target);
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
+  }
+  return target.bytesWritten;
+}
