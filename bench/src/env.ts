@@ -39,13 +39,21 @@ export function readBenchEnv(env: NodeJS.ProcessEnv = process.env): BenchEnv {
 /**
  * `pnpm bench [group…] [--smoke]`: `lists` (GET bank accounts and transactions under load, against
  * the bare floor), `funding` (a year of the funding engine's catch-up), `import` (sync-scrape at
- * scale, the CLI's CSV import), `webhooks` (delivery throughput, commit-to-arrival delay) and
- * `changes` (the change feed: a full sync, the delta after a sync-scrape) and `receipts` (5 MB
- * uploads and downloads on local disk and S3, the API's memory under concurrent uploads); no group
- * runs them all. `--smoke` runs them at a tiny size, checks only that each works, and writes no
+ * scale, the CLI's CSV import), `webhooks` (delivery throughput, commit-to-arrival delay),
+ * `changes` (the change feed: a full sync, the delta after a sync-scrape), `receipts` (5 MB uploads
+ * and downloads on local disk and S3, the API's memory under concurrent uploads) and `cli` (`allot`
+ * start-up); no group runs them all. `--smoke` runs them at a tiny size, checks only that each works, and writes no
  * results file.
  */
-export const SCENARIO_GROUPS = ["lists", "funding", "import", "webhooks", "changes", "receipts", "cli"] as const;
+export const SCENARIO_GROUPS = [
+  "lists",
+  "funding",
+  "import",
+  "webhooks",
+  "changes",
+  "receipts",
+  "cli",
+] as const;
 export type ScenarioGroup = (typeof SCENARIO_GROUPS)[number];
 
 const SMOKE = "--smoke";
