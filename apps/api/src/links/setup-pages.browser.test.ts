@@ -14,7 +14,10 @@ import { STRONG } from "../../test/testing/first-run";
  * What `pnpm start` is on a fresh install (no migrated template): an empty data folder, or an
  * empty PostgreSQL database; the server migrates it. Returns the server's environment.
  */
-async function freshStore(engine: DatabaseEngine, defer: (cleanup: () => Promise<unknown>) => void) {
+async function freshStore(
+  engine: DatabaseEngine,
+  defer: (cleanup: () => Promise<unknown>) => void,
+): Promise<Record<string, string>> {
   const dataDir = await mkdtemp(join(tmpdir(), "allot-first-run-"));
   defer(() => rm(dataDir, { recursive: true, force: true }));
   if (engine === "pglite") return { DATA_DIR: dataDir };
