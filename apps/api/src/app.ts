@@ -139,7 +139,7 @@ export async function buildApp(
   });
 
   await registerDocs(app, allRoutes, services.config.publicBaseUrl);
-  // The emails' /links/… pages: outside /api, so the route table above never sees them.
-  await registerLinkPages(app);
+  // The /links/… pages (emailed links, first run): outside /api, so the route table above never sees them.
+  await registerLinkPages(app, services);
   return app;
 }

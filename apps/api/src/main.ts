@@ -2,6 +2,7 @@ import { attachmentStoreFor } from "@allot/attachments/attachment-store-for";
 import { createDatabase } from "@allot/db/create-database";
 import { EmbeddedDatabaseInUse } from "@allot/db/embedded-database-lock";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
+import { issueSetupToken, setupLink } from "@allot/domain/setup/issue-setup-token";
 import { mailTransportFor } from "@allot/mail/mail-transport-for";
 import { accountJobs } from "@allot/scheduler/account-jobs";
 import { type EmailDelivery, startEmailDelivery } from "@allot/scheduler/email-delivery";
@@ -71,6 +72,16 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 await app.listen({ port: env.port, host: env.host });
+// First run: while no user exists, each start prints a new one-time link to create the first one
+// (it retires the links of earlier starts). Printed whatever LOG_LEVEL says: it is the way in. This
+// is the only line that holds the token; request logs mask it (/links/setup/[masked]).
+const setupToken = await issueSetupToken(database.db);
+if (setupToken) {
+  process.stdout.write(
+    "\nAllot has no users yet. Open this link to create the first one (it works once):\n" +
+      `  ${setupLink(env.config.publicBaseUrl, setupToken)}\n\n`,
+  );
+}
 // Emails queued by requests and jobs go out from here (every API process), a moment after their commit.
 emailDelivery = startEmailDelivery(database.db, mailTransport, {
   publicBaseUrl: env.config.publicBaseUrl,

@@ -13,7 +13,12 @@ dd { margin: 0; }
 form { display: inline-block; margin: 0.5rem 0.5rem 0 0; }
 form.stacked { display: block; }
 label { display: block; margin-top: 1rem; font-weight: 600; }
-input[type="password"] { width: 100%; box-sizing: border-box; padding: 0.5rem; font: inherit; }
+input { width: 100%; box-sizing: border-box; padding: 0.5rem; font: inherit; }
+fieldset { margin: 1.5rem 0 0; padding: 0 1rem 1rem; border: 1px solid #e4e7ec; border-radius: 4px; }
+legend { font-weight: 600; padding: 0 0.25rem; }
+.hint { margin: 0.25rem 0 0; font-size: 0.85rem; color: #5b6475; }
+pre { padding: 0.75rem; background: #f5f6f8; border-radius: 4px; font-size: 0.85rem; white-space: pre-wrap;
+  overflow-wrap: anywhere; }
 button { padding: 0.5rem 1.25rem; font: inherit; border: 0; border-radius: 4px; cursor: pointer;
   background: #1f6feb; color: #fff; margin-top: 1rem; }
 button.secondary { background: #e4e7ec; color: #1d2330; }

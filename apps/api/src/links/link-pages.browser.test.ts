@@ -4,7 +4,7 @@ import { getInvitationRoute } from "@allot/contract/invitations/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../../test/testing/chromium";
+import { launchChromium, watchedPage } from "../../test/testing/chromium";
 import { invitationFlow } from "../../test/testing/invitation-flow";
 import { useTestApp } from "../../test/testing/test-app";
 import { useTestMailbox } from "../../test/testing/test-mailbox";
@@ -41,21 +41,9 @@ describe.each(testEngines())("link pages in a browser (%s)", (engine) => {
     await browser?.close();
   });
 
-  /**
-   * A page that records console errors (a CSP refusal shows up there) and failed requests; the
-   * note Chromium logs for a page's own 4xx status is expected (refusals are pages too).
-   */
+  /** A watched page (console errors and failed requests go to `problems`) at `path`. */
   async function open(path: string): Promise<Page> {
-    const page = await context.newPage();
-    page.on("console", (message) => {
-      const text = message.text();
-      if (
-        message.type() === "error" &&
-        !text.startsWith("Failed to load resource: the server responded with a status of 4")
-      )
-        problems.push(text);
-    });
-    page.on("requestfailed", (request) => problems.push(`${request.url()}: ${request.failure()?.errorText}`));
+    const page = await watchedPage(context, problems);
     const response = await page.goto(origin + path);
     expect(response?.status(), path).toBeLessThan(500);
     return page;

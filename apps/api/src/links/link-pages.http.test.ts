@@ -1,33 +1,20 @@
 import { createHash } from "node:crypto";
 import { testEngines } from "@allot/db/testing/test-databases";
-import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
+import { expectLinkPageHeaders } from "../../test/testing/link-page-headers";
 import { useTestApp } from "../../test/testing/test-app";
 
 /** The shell every /links page shares: headers, 404s, escaping, errors as pages, apart from the API. */
 describe.each(testEngines())("link pages: shell (%s)", (engine) => {
   const t = useTestApp(engine);
 
-  function expectPageHeaders(response: LightMyRequestResponse) {
-    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
-    expect(response.headers["x-frame-options"]).toBe("DENY");
-    expect(response.headers["referrer-policy"]).toBe("no-referrer");
-    expect(response.headers["cache-control"]).toBe("no-store");
-    expect(response.headers["x-content-type-options"]).toBe("nosniff");
-    const csp = String(response.headers["content-security-policy"]);
-    expect(csp).toContain("default-src 'none'");
-    expect(csp).toContain("form-action 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).not.toContain("unsafe-inline");
-  }
-
   it("sends the security headers on pages, 404s and errors alike", async () => {
     const page = await t.inject({ url: "/links/password-reset/some-token" });
     expect(page.statusCode).toBe(200);
-    expectPageHeaders(page);
+    expectLinkPageHeaders(page);
     const missing = await t.inject({ url: "/links/no-such-page" });
     expect(missing.statusCode).toBe(404);
-    expectPageHeaders(missing);
+    expectLinkPageHeaders(missing);
     const nul = await t.inject({
       method: "POST",
       url: "/links/password-reset/some-token",
@@ -35,7 +22,7 @@ describe.each(testEngines())("link pages: shell (%s)", (engine) => {
       payload: "new_password=a%00b&confirm_password=a%00b",
     });
     expect(nul.statusCode).toBe(400);
-    expectPageHeaders(nul);
+    expectLinkPageHeaders(nul);
     expect(nul.body).toContain("The request could not be read");
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Problems, problemsOf, sendProblem } from "./api-problems";
 import { callApi, segment } from "./call-api";
+import { formField } from "./form-field";
 import { html } from "./html";
 import { sendPage } from "./layout";
 
@@ -12,12 +13,6 @@ const FIELDS = [
 ] as const;
 
 const TITLE = "Choose a new password";
-
-/** A submitted form field as a string (a missing or repeated field is left for the API to judge). */
-function field(body: unknown, name: string): string {
-  const value = body && typeof body === "object" ? (body as Record<string, unknown>)[name] : undefined;
-  return typeof value === "string" ? value : "";
-}
 
 // The passwords typed are never echoed back into the page.
 function sendForm(reply: FastifyReply, token: string, status: number, problems?: Problems) {
@@ -54,8 +49,8 @@ export function registerPasswordResetPages(links: FastifyInstance, app: FastifyI
   links.post("/password-reset/:token", async (request: ResetRequest, reply) => {
     const { token } = request.params;
     const answer = await callApi(app, request, "POST", `/v1/password-reset/${segment(token)}/confirm/`, {
-      new_password: field(request.body, "new_password"),
-      confirm_password: field(request.body, "confirm_password"),
+      new_password: formField(request.body, "new_password"),
+      confirm_password: formField(request.body, "confirm_password"),
     });
     if (answer.status >= 200 && answer.status < 300) {
       return sendPage(

@@ -1,18 +1,21 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { toErrorResponse } from "../http/error-response";
+import type { Services } from "../trpc/context";
 import { registerEmailChangePages } from "./email-change-pages";
 import { html } from "./html";
 import { registerInvitationPages } from "./invitation-pages";
 import { LINK_PAGE_HEADERS, sendNotFound, sendPage } from "./layout";
 import { registerPasswordResetPages } from "./password-reset-pages";
+import { registerSetupPages } from "./setup-pages";
 
 /**
- * The small server-rendered pages the emails link to (`/links/…`, docs/spec/operations.md). They sit beside
- * the API, not in it: outside the contract's route table and the OpenAPI document, with HTML
- * errors and their own security headers. Each page acts only on a POST, through the public JSON
- * endpoint it stands for.
+ * The small server-rendered pages the emails link to (`/links/…`, docs/spec/operations.md), and the
+ * first-run page the server prints. They sit beside the API, not in it: outside the contract's
+ * route table and the OpenAPI document, with HTML errors and their own security headers. Each page
+ * acts only on a POST: the emailed ones through the public JSON endpoint they stand for, the
+ * first-run page through its use case.
  */
-export async function registerLinkPages(app: FastifyInstance) {
+export async function registerLinkPages(app: FastifyInstance, services: Services) {
   await app.register(
     async (links) => {
       links.addHook("onRequest", async (_request, reply) => {
@@ -37,6 +40,7 @@ export async function registerLinkPages(app: FastifyInstance) {
       registerInvitationPages(links, app);
       registerPasswordResetPages(links, app);
       registerEmailChangePages(links, app);
+      registerSetupPages(links, services);
     },
     { prefix: "/links" },
   );

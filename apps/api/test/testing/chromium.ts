@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 
 /** Debian's chromium package (`apt-get install -y chromium`); `.ci/run` installs it. */
 const CHROMIUM = "/usr/bin/chromium";
@@ -29,4 +29,23 @@ export async function launchChromium(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+}
+
+/**
+ * A new page that records, into `problems`, console errors (a CSP refusal shows up there) and
+ * failed requests; the note Chromium logs for a page's own 4xx status is expected (refusals are
+ * pages too).
+ */
+export async function watchedPage(context: BrowserContext, problems: string[]): Promise<Page> {
+  const page = await context.newPage();
+  page.on("console", (message) => {
+    const text = message.text();
+    if (
+      message.type() === "error" &&
+      !text.startsWith("Failed to load resource: the server responded with a status of 4")
+    )
+      problems.push(text);
+  });
+  page.on("requestfailed", (request) => problems.push(`${request.url()}: ${request.failure()?.errorText}`));
+  return page;
 }

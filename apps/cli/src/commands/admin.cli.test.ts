@@ -73,6 +73,7 @@ describe.each(testEngines())("allot admin on a fresh %s database", (engine) => {
       username: "ann.admin@example.com",
       email: "Ann.Admin@Example.com",
       is_staff: true,
+      timezone: "America/Los_Angeles",
     });
 
     const handle = await createDatabase(database);
@@ -97,7 +98,34 @@ describe.each(testEngines())("allot admin on a fresh %s database", (engine) => {
       username: "piped@example.com",
       email: "piped@example.com",
       is_staff: false,
+      timezone: "America/Los_Angeles",
     });
+  });
+
+  it("create-user --timezone takes an IANA zone, stored in its canonical spelling", SLOW, async () => {
+    const createIn = (email: string, zone: string) =>
+      runCli(
+        [
+          "admin",
+          "create-user",
+          "--email",
+          email,
+          "--password",
+          "correct horse battery",
+          "--timezone",
+          zone,
+          "--json",
+        ],
+        { env },
+      );
+    const run = await createIn("zoned@example.com", "europe/berlin");
+    expect(run.code).toBe(0);
+    expect(run.json()).toMatchObject({ username: "zoned@example.com", timezone: "Europe/Berlin" });
+
+    const bad = await createIn("nowhere@example.com", "+02:00");
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toBe("");
+    expect(bad.errorJson()).toEqual({ timezone: ["'+02:00' is not a valid IANA time zone."] });
   });
 
   it(

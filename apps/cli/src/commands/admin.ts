@@ -26,9 +26,18 @@ export function registerAdminCommands(program: Command, env: CliEnv): void {
     .option("--password <password>", "password (omit it to type it, or to pipe it on stdin)")
     .option("--name <name>", "display name", "")
     .option("--staff", "give staff rights", false)
+    .option("--timezone <zone>", "IANA time zone, e.g. Europe/Berlin (default: America/Los_Angeles)")
     .option("--json", "print JSON for scripts")
     .action(
-      async (options: JsonOption & { email: string; password?: string; name: string; staff: boolean }) => {
+      async (
+        options: JsonOption & {
+          email: string;
+          password?: string;
+          name: string;
+          staff: boolean;
+          timezone?: string;
+        },
+      ) => {
         try {
           const { withMigratedDatabase, refuseIfDatabaseInUse } = await database();
           // Not a password typed in vain: the lock is checked again when the database opens.
@@ -42,9 +51,15 @@ export function registerAdminCommands(program: Command, env: CliEnv): void {
               password,
               name: options.name,
               staff: options.staff,
+              timezone: options.timezone,
             }),
           );
-          const view = { username: user.username, email: user.email, is_staff: user.isStaff };
+          const view = {
+            username: user.username,
+            email: user.email,
+            is_staff: user.isStaff,
+            timezone: user.timezone,
+          };
           if (options.json) printJson(view);
           else printRecord(view);
         } catch (error) {
@@ -110,6 +125,7 @@ export function registerAdminCommands(program: Command, env: CliEnv): void {
   addExamples(createUser, [
     "allot admin create-user --email me@example.com --name Me      # the password is asked for",
     "printf '%s\\n' \"$PASSWORD\" | allot admin create-user --email ops@example.com --staff --json",
+    "allot admin create-user --email me@example.com --timezone Europe/Berlin",
   ]);
   addExamples(createBank, [
     "allot admin create-bank --name 'First Bank' --currency USD --routing-number 021000021",

@@ -17,6 +17,7 @@ export { notifications } from "./notifications";
 export { channelPreferences, notificationPreferences } from "./preferences";
 export { scheduledRuns } from "./scheduled-runs";
 export { refreshTokens, sessions } from "./sessions";
+export { setupTokens } from "./setup-tokens";
 export { throttleCounters } from "./throttle-counters";
 export { transactionAllocations } from "./transaction-allocations";
 export { transactionCategories } from "./transaction-categories";

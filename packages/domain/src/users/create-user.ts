@@ -5,22 +5,40 @@ import { hashPassword } from "../auth/passwords";
 import { Conflict, ValidationFailed } from "../shared/errors";
 import type { PublicContext } from "../shared/use-case-context";
 import { fieldErrors } from "../shared/validation";
+import { normalizeTimeZone, notATimeZone } from "./time-zone";
 
 const CreateUserInput = z.object({
   email: z.email("Enter a valid email address.").max(254),
   password: z.string().min(1, "This field may not be blank.").max(4096),
   name: z.string().trim().max(150).default(""),
   staff: z.boolean().default(false),
+  /** Absent: the column's default. */
+  timezone: z
+    .string()
+    .optional()
+    .transform((zone, ctx) => {
+      if (zone === undefined) return undefined;
+      const normalized = normalizeTimeZone(zone);
+      if (!normalized) ctx.addIssue({ code: "custom", message: notATimeZone(zone) });
+      return normalized ?? z.NEVER;
+    }),
 });
 
-/**
- * Admin-made users (the CLI): active, with a password. The username is the email, lower-cased,
- * as for invited users.
- */
-export async function createUser({ db }: PublicContext, input: z.input<typeof CreateUserInput>) {
+type NewUser = z.input<typeof CreateUserInput>;
+
+/** The fields of a user to create, checked: ValidationFailed with every field's messages at once. */
+export function parseNewUser(input: NewUser) {
   const parsed = CreateUserInput.safeParse(input);
   if (!parsed.success) throw new ValidationFailed(fieldErrors(parsed.error.issues));
-  const { email, password, name, staff } = parsed.data;
+  return parsed.data;
+}
+
+/**
+ * Admin-made users (the CLI, the first-run page): active, with a password. The username is the
+ * email, lower-cased, as for invited users.
+ */
+export async function createUser({ db }: PublicContext, input: NewUser) {
+  const { email, password, name, staff, timezone } = parseNewUser(input);
   try {
     const [row] = await db
       .insert(users)
@@ -30,6 +48,7 @@ export async function createUser({ db }: PublicContext, input: z.input<typeof Cr
         name,
         isStaff: staff,
         passwordHash: await hashPassword(password),
+        ...(timezone ? { timezone } : {}),
       })
       .returning();
     if (!row) throw new Error("user insert returned nothing");

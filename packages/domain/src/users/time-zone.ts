@@ -28,3 +28,6 @@ export function normalizeTimeZone(input: string): string | null {
   if (!resolved) return null;
   return resolved.toLowerCase() === zone.toLowerCase() ? resolved : zone;
 }
+
+/** The refusal of a name that is not an IANA time zone, wherever a user's zone is given. */
+export const notATimeZone = (input: string) => `'${input}' is not a valid IANA time zone.`;

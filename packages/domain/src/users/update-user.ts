@@ -7,7 +7,7 @@ import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
 import { stampAccountsOf } from "../changes/change-number";
 import { NotFound, ValidationFailed } from "../shared/errors";
 import type { PublicContext, UseCaseContext } from "../shared/use-case-context";
-import { normalizeTimeZone } from "./time-zone";
+import { normalizeTimeZone, notATimeZone } from "./time-zone";
 import { toUserView } from "./user-view";
 
 /** The writable User fields; absent ones are left as they are. */
@@ -20,7 +20,7 @@ interface UserChanges {
 
 function validTimeZone(input: string) {
   const timezone = normalizeTimeZone(input);
-  if (!timezone) throw ValidationFailed.on("timezone", `'${input}' is not a valid IANA time zone.`);
+  if (!timezone) throw ValidationFailed.on("timezone", notATimeZone(input));
   return timezone;
 }
 
