@@ -81,6 +81,8 @@ if (setupToken) {
     "\nAllot has no users yet. Open this link to create the first one (it works once):\n" +
       `  ${setupLink(env.config.publicBaseUrl, setupToken)}\n\n`,
   );
+  // Logged too (extensions.md §6), without the token: logs never hold credentials.
+  app.log.info("No user exists yet: the one-time setup link was printed on stdout");
 }
 // Emails queued by requests and jobs go out from here (every API process), a moment after their commit.
 emailDelivery = startEmailDelivery(database.db, mailTransport, {

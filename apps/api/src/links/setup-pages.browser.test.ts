@@ -127,10 +127,12 @@ describe.each(testEngines())("first run in a browser (%s)", (engine) => {
     const output = api.output();
     expect(output.split(token)).toHaveLength(2);
     expect(output).toContain('"url":"/links/setup/[masked]"');
+    expect(output).toContain("No user exists yet: the one-time setup link was printed on stdout");
 
     // A restart with a user: no link.
     const restarted = await start(env);
     expect(await restarted.stop()).toBe(0);
     expect(restarted.output()).not.toContain("/links/setup/");
+    expect(restarted.output()).not.toContain("No user exists yet");
   }, 300_000);
 });
