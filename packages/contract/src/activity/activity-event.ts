@@ -7,7 +7,7 @@ export const ActivityActorSchema = z
     kind: z.enum(ACTOR_KINDS).meta({
       description:
         "`user` a login session, `api_key` an API key, `scheduler` the scheduled funding engine, `system` an admin command.",
-      examples: ["api_key"],
+      example: "api_key",
     }),
     username: z
       .string()
@@ -30,15 +30,21 @@ export const ActivityEventSchema = z
     id: z.uuid().meta({ description: "The event's id." }),
     type: z
       .enum(ACTIVITY_EVENT_TYPES)
-      .meta({ description: "What happened, as `<object>.<what happened>`.", examples: ["budget.updated"] }),
+      .meta({ description: "What happened, as `<object>.<what happened>`.", example: "budget.updated" }),
     occurred_at: dateTimeOutput().meta({
       description: "When it happened.",
-      examples: ["2026-05-02T09:00:00Z"],
+      example: "2026-05-02T09:00:00Z",
     }),
     bank_account: z.uuid().meta({ description: "The id of the account it happened in." }),
     actor: ActivityActorSchema,
-    request_id: z.string().meta({ description: "The X-Request-Id of the request that made the change." }),
-    summary: z.string().meta({ description: "One sentence a person can read." }),
+    request_id: z.string().meta({
+      description: "The X-Request-Id of the request that made the change.",
+      example: "req-8f2c1d7e4b",
+    }),
+    summary: z.string().meta({
+      description: "One sentence a person can read.",
+      example: "Ada changed the target of Groceries to 400.00.",
+    }),
     data: z
       .record(z.string(), z.unknown())
       .meta({ description: "What the operation did, with ids; amounts are two-decimal strings." }),

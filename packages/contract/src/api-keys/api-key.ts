@@ -32,6 +32,6 @@ export const ApiKeySchema = z
 export const CreatedApiKeySchema = ApiKeySchema.extend({
   key: z.string().meta({
     description: "The plaintext key for `Authorization: Api-Key <key>`; returned only here, store it now.",
-    examples: ["ak_7Hc2Qm9xLw4pRt8vYz1bNe6uKs3dFg5h"],
+    example: "ak_7Hc2Qm9xLw4pRt8vYz1bNe6uKs3dFg5h",
   }),
 }).meta({ id: "CreatedAPIKey", description: "A new API key, with its plaintext key (shown once)." });

@@ -34,14 +34,14 @@ export const createApiKeyRoute = defineRoute({
       .trim()
       .min(1, "This field may not be blank.")
       .max(100)
-      .meta({ description: "A label for the key, up to 100 characters.", examples: ["Nightly bank import"] }),
+      .meta({ description: "A label for the key, up to 100 characters.", example: "Nightly bank import" }),
     expiry_days: integerField()
       .pipe(z.number().min(1, "Must be at least 1.").max(3650, "Must be at most 3650."))
       .nullable()
       .meta({
         description:
           "The key's lifetime in days, 1–3650 (clients offer 30, 60, 90 and 365); null or absent: it never expires.",
-        examples: [90],
+        example: 90,
       })
       .optional(),
   }),
@@ -62,7 +62,7 @@ export const revokeAllApiKeysRoute = defineRoute({
     revoked: z
       .number()
       .int()
-      .meta({ description: "How many keys were revoked (0 when none was active).", examples: [2] }),
+      .meta({ description: "How many keys were revoked (0 when none was active).", example: 2 }),
   }),
 });
 

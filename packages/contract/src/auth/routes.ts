@@ -20,12 +20,12 @@ export const loginRoute = defineRoute({
       .trim()
       .min(1)
       .max(254)
-      .meta({ description: "The login email.", examples: ["ada@example.com"] }),
+      .meta({ description: "The login email.", example: "ada@example.com" }),
     password: z
       .string()
       .min(1)
       .max(4096)
-      .meta({ description: "The password.", examples: ["correct horse battery staple"] }),
+      .meta({ description: "The password.", example: "correct horse battery staple" }),
   }),
   output: AccessTokenSchema,
 });

@@ -104,7 +104,7 @@ export const markImportedRoute = defineRoute({
     last_posted_through: dateField().meta({
       description:
         "The latest posted date the import covered; an earlier date than the stored one leaves it.",
-      examples: ["2026-05-01"],
+      example: "2026-05-01",
     }),
   }),
   output: BankAccountSchema,

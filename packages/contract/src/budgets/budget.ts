@@ -139,7 +139,7 @@ export const BudgetSchema = z
 export const BudgetUpdateResultSchema = BudgetSchema.extend({
   warnings: z.array(z.string()).meta({
     description: "What the change means for funding, e.g. a target the schedule can no longer reach in time.",
-    examples: [[]],
+    example: [],
   }),
 }).meta({ id: "BudgetUpdateResult", description: "The budget after the change, with warnings about it." });
 

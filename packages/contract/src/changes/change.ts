@@ -41,7 +41,10 @@ export const ChangeSchema = z
 
 export const ChangesPageSchema = z
   .object({
-    cursor: z.string().meta({ description: "Opaque: pass it as `since` for what changed after this page." }),
+    cursor: z.string().meta({
+      description: "Opaque: pass it as `since` for what changed after this page.",
+      example: "MjAyNi0wNS0wMlQwOTowMDowMFp8MTIzNA",
+    }),
     has_more: z.boolean().meta({ description: "More changes wait: call again with `cursor` now." }),
     changes: z
       .array(ChangeSchema)

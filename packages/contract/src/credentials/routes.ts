@@ -10,7 +10,7 @@ const token = z
   .string()
   .min(1)
   .max(128)
-  .meta({ description: "The token of the emailed link.", examples: ["q3Zt9LwXv2mKp8RsYb4NcJf6Hd1Ue7Ga"] });
+  .meta({ description: "The token of the emailed link.", example: "q3Zt9LwXv2mKp8RsYb4NcJf6Hd1Ue7Ga" });
 
 const required = (issue: { input: unknown }) =>
   issue.input === undefined ? "This field is required." : undefined;
@@ -23,11 +23,11 @@ const email = () =>
 const newPasswordFields = {
   new_password: password().meta({
     description: "The new password; it must score at least 2 of 4 for strength (zxcvbn).",
-    examples: ["plum-orbit-harvest-92"],
+    example: "plum-orbit-harvest-92",
   }),
   confirm_password: password().meta({
     description: "The new password again.",
-    examples: ["plum-orbit-harvest-92"],
+    example: "plum-orbit-harvest-92",
   }),
 };
 
@@ -43,7 +43,7 @@ export const changePasswordRoute = defineRoute({
   input: z.object({
     current_password: password().meta({
       description: "The password in use now.",
-      examples: ["correct horse battery staple"],
+      example: "correct horse battery staple",
     }),
     ...newPasswordFields,
   }),
@@ -62,7 +62,7 @@ export const changeEmailRoute = defineRoute({
   input: z.object({
     new_email: email().meta({
       description: "The address to log in with from now on.",
-      examples: ["ada.lovelace@example.org"],
+      example: "ada.lovelace@example.org",
     }),
   }),
   output: noContent(),
@@ -109,7 +109,7 @@ export const requestPasswordResetRoute = defineRoute({
       .trim()
       .min(1, "This field may not be blank.")
       .max(254)
-      .meta({ description: "The login email of the account.", examples: ["ada@example.com"] }),
+      .meta({ description: "The login email of the account.", example: "ada@example.com" }),
   }),
   output: noContent(),
 });

@@ -15,13 +15,11 @@ export const FundingEventOccurrenceSchema = z
   .object({
     id: z.uuid().meta({ description: "The occurrence's id." }),
     budget: z.uuid().meta({ description: "The id of the budget the event belongs to." }),
-    kind: z.enum(FUNDING_OCCURRENCE_KINDS).meta({ description: FUNDING_KIND_TEXT, examples: ["fund"] }),
-    scheduled_date: z.iso
-      .date()
-      .meta({ description: "The day the event was due.", examples: ["2026-05-01"] }),
+    kind: z.enum(FUNDING_OCCURRENCE_KINDS).meta({ description: FUNDING_KIND_TEXT, example: "fund" }),
+    scheduled_date: z.iso.date().meta({ description: "The day the event was due.", example: "2026-05-01" }),
     status: z
       .enum(FUNDING_OCCURRENCE_STATUSES)
-      .meta({ description: FUNDING_STATUS_TEXT, examples: ["COMPLETE"] }),
+      .meta({ description: FUNDING_STATUS_TEXT, example: "COMPLETE" }),
     completed_at: dateTimeOutput().nullable().meta({ description: "Set once COMPLETE; null otherwise." }),
     created_at: dateTimeOutput().meta({ description: "When the engine first reached the event." }),
     modified_at: dateTimeOutput().meta({ description: "When it last changed." }),

@@ -17,7 +17,12 @@ export const runFundingRoute = defineRoute({
   access: "user",
   input: z.object({
     id,
-    as_of: dateField().meta({ description: "Defaults to today in the first owner's time zone." }).optional(),
+    as_of: dateField()
+      .meta({
+        description: "Process events due up to this day; defaults to today in the first owner's time zone.",
+        example: "2026-05-02",
+      })
+      .optional(),
   }),
   output: RunFundingResultSchema,
 });

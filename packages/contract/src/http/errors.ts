@@ -2,10 +2,10 @@ import { z } from "zod";
 
 export const ErrorBodySchema = z
   .object({
-    detail: z.string().meta({ description: "What went wrong, for a person.", examples: ["Not found."] }),
+    detail: z.string().meta({ description: "What went wrong, for a person.", example: "Not found." }),
     code: z.string().meta({
       description: "What went wrong, for a program: a stable snake_case code.",
-      examples: ["not_found"],
+      example: "not_found",
     }),
   })
   .meta({ description: "Every error except invalid input." });

@@ -231,18 +231,15 @@ export const pageQuery = {
 
 export const paginated = <T extends z.ZodType>(item: T) =>
   z.object({
-    count: z
-      .number()
-      .int()
-      .meta({ description: "How many items match, on all pages.", examples: [1] }),
+    count: z.number().int().meta({ description: "How many items match, on all pages.", example: 1 }),
     next: z
       .string()
       .nullable()
-      .meta({ description: "The URL of the next page; null on the last.", examples: [null] }),
+      .meta({ description: "The URL of the next page; null on the last.", example: null }),
     previous: z
       .string()
       .nullable()
-      .meta({ description: "The URL of the previous page; null on the first.", examples: [null] }),
+      .meta({ description: "The URL of the previous page; null on the first.", example: null }),
     results: z.array(item).meta({ description: "This page's items." }),
   });
 
@@ -267,7 +264,8 @@ export function describeFields<S extends z.ZodRawShape>(shape: S, docs: { [K in 
     // A builder's own description (how a date-time is read, say) follows the field's, once.
     const own = (schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType) : schema).description;
     const description = own && !own.includes(text) ? `${text} ${own}` : text;
-    const meta = typeof doc === "string" ? { description } : { description, examples: [example] };
+    // `example`, not `examples`: zod drops `examples` from a parsed input's schema (a request body's).
+    const meta = typeof doc === "string" ? { description } : { description, example };
     return [
       name,
       schema instanceof z.ZodOptional

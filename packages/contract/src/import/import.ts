@@ -15,38 +15,33 @@ export const MAX_DETAILS_ITEMS = 5_000;
 
 export const ScrapeSyncTransactionSchema = z
   .object({
-    is_pending: booleanField().meta({ description: "Not yet posted by the bank.", examples: [false] }),
+    is_pending: booleanField().meta({ description: "Not yet posted by the bank.", example: false }),
     posted_date: dateTimeInput().meta({
       description: "A bare YYYY-MM-DD names that day in the account's time zone (its first owner's).",
     }),
-    raw_description: z
-      .string()
-      .trim()
-      .min(1, "This field may not be blank.")
-      .max(10_000)
-      .meta({
-        description: "The description as the bank shows it.",
-        examples: ["POS DEBIT GREEN VALLEY MKT #112 SPRINGFIELD"],
-      }),
-    amount: moneyInput().meta({ description: "The amount: negative for a debit.", examples: ["-58.20"] }),
+    raw_description: z.string().trim().min(1, "This field may not be blank.").max(10_000).meta({
+      description: "The description as the bank shows it.",
+      example: "POS DEBIT GREEN VALLEY MKT #112 SPRINGFIELD",
+    }),
+    amount: moneyInput().meta({ description: "The amount: negative for a debit.", example: "-58.20" }),
     transaction_type: z
       .string()
       .trim()
       .max(64)
       .meta({
         description: "The bank's transaction type (see Transaction), or empty.",
-        examples: ["signature_purchase"],
+        example: "signature_purchase",
       })
       .optional(),
     running_balance: moneyInput()
       .nullable()
       .meta({
         description: "The account balance the bank shows after this row, or null.",
-        examples: ["2391.80"],
+        example: "2391.80",
       })
       .optional(),
     amount_currency: currencyCode()
-      .meta({ description: "The account's currency (optional).", examples: ["USD"] })
+      .meta({ description: "The account's currency (optional).", example: "USD" })
       .optional(),
   })
   .meta({ id: "ScrapeSyncTransaction", description: "One row of the bank's transaction list, as scraped." });
@@ -54,13 +49,16 @@ export const ScrapeSyncTransactionSchema = z
 export type ScrapeSyncTransaction = z.output<typeof ScrapeSyncTransactionSchema>;
 
 export const syncScrapeFields = {
-  scraped_at: dateTimeInput().meta({ description: "When the scrape was taken." }),
+  scraped_at: dateTimeInput().meta({
+    description: "When the scrape was taken.",
+    example: "2026-05-02T05:58:00Z",
+  }),
   ending_balance: moneyInput().meta({
     description: "The account balance the bank showed at the scrape; compared with the result.",
-    examples: ["2391.80"],
+    example: "2391.80",
   }),
   ending_balance_currency: currencyCode()
-    .meta({ description: "The account's currency (optional).", examples: ["USD"] })
+    .meta({ description: "The account's currency (optional).", example: "USD" })
     .optional(),
   transactions: z
     .array(ScrapeSyncTransactionSchema)
@@ -75,7 +73,10 @@ export type SyncScrapeInput = z.output<z.ZodObject<typeof syncScrapeFields>>;
 
 export const ScrapeSyncDetailsNeededSchema = z
   .object({
-    index: z.number().int().meta({ description: "Position in the submitted transactions array." }),
+    index: z
+      .number()
+      .int()
+      .meta({ description: "Position in the submitted transactions array.", example: 0 }),
     transaction: z.uuid().meta({ description: "The id of the transaction inserted for it." }),
   })
   .meta({
@@ -88,34 +89,25 @@ export const SyncScrapeResultSchema = z
     deleted_pending: z
       .number()
       .int()
-      .meta({ description: "Pending transactions deleted before the insert.", examples: [2] }),
-    inserted_posted: z
-      .number()
-      .int()
-      .meta({ description: "New posted transactions inserted.", examples: [5] }),
+      .meta({ description: "Pending transactions deleted before the insert.", example: 2 }),
+    inserted_posted: z.number().int().meta({ description: "New posted transactions inserted.", example: 5 }),
     skipped_posted: z
       .number()
       .int()
-      .meta({ description: "Posted rows already stored, skipped.", examples: [40] }),
-    inserted_pending: z
-      .number()
-      .int()
-      .meta({ description: "Pending rows inserted.", examples: [1] }),
+      .meta({ description: "Posted rows already stored, skipped.", example: 40 }),
+    inserted_pending: z.number().int().meta({ description: "Pending rows inserted.", example: 1 }),
     balance_mismatch: moneyOutput()
       .nullable()
       .meta({ description: "The account's available balance minus ending_balance; null when equal." }),
     posting_order_mismatches: z.array(z.string()).meta({
       description:
         "One message per pair of posted rows whose running balances do not chain (newer = older + newer amount).",
-      examples: [[]],
+      example: [],
     }),
-    last_posted_through: z.iso
-      .date()
-      .nullable()
-      .meta({
-        description: "The latest posted date among the rows; null when none was posted.",
-        examples: ["2026-05-01"],
-      }),
+    last_posted_through: z.iso.date().nullable().meta({
+      description: "The latest posted date among the rows; null when none was posted.",
+      example: "2026-05-01",
+    }),
     new_transaction_ids: z
       .array(z.uuid())
       .meta({ description: "The ids of the inserted transactions, in the order sent." }),
@@ -131,7 +123,7 @@ export const TransactionDetailsItemSchema = z
   .object({
     transaction: uuidField().meta({
       description: "The id of a posted transaction of the account.",
-      examples: ["4a8c2e6f-1b3d-4f5a-9c7e-2d4f6a8b0c1e"],
+      example: "4a8c2e6f-1b3d-4f5a-9c7e-2d4f6a8b0c1e",
     }),
     details: detailsRecord(),
     category: z
@@ -150,7 +142,7 @@ export const transactionDetailsFields = {
   overwrite: booleanField()
     .meta({
       description: "Also replace the details of transactions that have some; default false.",
-      examples: [false],
+      example: false,
     })
     .optional(),
   details: z
@@ -169,32 +161,29 @@ export const TransactionDetailsResultSchema = z
     status: z.enum(DETAILS_STATUSES).meta({
       description:
         "`applied` stored, `skipped_has_details` it had details (no `overwrite`), `skipped_pending` still pending, `not_found` no such posted transaction in the account.",
-      examples: ["applied"],
+      example: "applied",
     }),
     warnings: z
       .array(z.string())
-      .meta({ description: "E.g. an unknown category name, left unassigned.", examples: [[]] }),
+      .meta({ description: "E.g. an unknown category name, left unassigned.", example: [] }),
   })
   .meta({ id: "TransactionDetailsResult", description: "What happened to one item." });
 
 export const TransactionDetailsResponseSchema = z
   .object({
-    applied: z
-      .number()
-      .int()
-      .meta({ description: "Items stored.", examples: [4] }),
+    applied: z.number().int().meta({ description: "Items stored.", example: 4 }),
     skipped_has_details: z
       .number()
       .int()
-      .meta({ description: "Items skipped: the transaction had details.", examples: [1] }),
+      .meta({ description: "Items skipped: the transaction had details.", example: 1 }),
     skipped_pending: z
       .number()
       .int()
-      .meta({ description: "Items skipped: the transaction is pending.", examples: [0] }),
+      .meta({ description: "Items skipped: the transaction is pending.", example: 0 }),
     not_found: z
       .number()
       .int()
-      .meta({ description: "Items whose transaction was not found in the account.", examples: [0] }),
+      .meta({ description: "Items whose transaction was not found in the account.", example: 0 }),
     results: z
       .array(TransactionDetailsResultSchema)
       .meta({ description: "One result per item, in the order sent." }),

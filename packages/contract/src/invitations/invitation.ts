@@ -10,7 +10,7 @@ export const BankAccountInvitationSchema = z
   .object({
     id: z
       .uuid()
-      .meta({ description: "The invitation's id.", examples: ["1c3e5a7b-9d2f-4b6c-8e0a-2c4e6f8a0b2d"] }),
+      .meta({ description: "The invitation's id.", example: "1c3e5a7b-9d2f-4b6c-8e0a-2c4e6f8a0b2d" }),
     token: z
       .string()
       .describe(
@@ -18,34 +18,32 @@ export const BankAccountInvitationSchema = z
       ),
     bank_account_id: z.uuid().meta({
       description: "The id of the account to co-own.",
-      examples: ["7c4e2b19-5a3d-4f8e-a6b1-9d0c3e2f4a58"],
+      example: "7c4e2b19-5a3d-4f8e-a6b1-9d0c3e2f4a58",
     }),
-    bank_account_name: z
-      .string()
-      .meta({ description: "The account's name.", examples: ["Everyday checking"] }),
-    invitee_email: z.email().meta({ description: "The invited address.", examples: ["grace@example.com"] }),
-    invited_by: z.string().describe("The inviter's email"),
-    status: z.enum(INVITATION_STATUSES).meta({ description: STATUS_TEXT, examples: ["pending"] }),
+    bank_account_name: z.string().meta({ description: "The account's name.", example: "Everyday checking" }),
+    invitee_email: z.email().meta({ description: "The invited address.", example: "grace@example.com" }),
+    invited_by: z.string().meta({ description: "The inviter's email.", example: "ada@example.com" }),
+    status: z.enum(INVITATION_STATUSES).meta({ description: STATUS_TEXT, example: "pending" }),
     expires_at: dateTimeOutput().meta({
       description: "When an unanswered invitation expires.",
-      examples: ["2026-05-09T09:00:00Z"],
+      example: "2026-05-09T09:00:00Z",
     }),
     accepted_at: dateTimeOutput()
       .nullable()
-      .meta({ description: "When it was accepted, or null.", examples: [null] }),
+      .meta({ description: "When it was accepted, or null.", example: null }),
     declined_at: dateTimeOutput()
       .nullable()
-      .meta({ description: "When it was declined, or null.", examples: [null] }),
+      .meta({ description: "When it was declined, or null.", example: null }),
     cancelled_at: dateTimeOutput()
       .nullable()
-      .meta({ description: "When it was cancelled, or null.", examples: [null] }),
+      .meta({ description: "When it was cancelled, or null.", example: null }),
     created_at: dateTimeOutput().meta({
       description: "When it was sent.",
-      examples: ["2026-05-02T09:00:00Z"],
+      example: "2026-05-02T09:00:00Z",
     }),
     modified_at: dateTimeOutput().meta({
       description: "When it last changed.",
-      examples: ["2026-05-02T09:00:00Z"],
+      example: "2026-05-02T09:00:00Z",
     }),
   })
   .meta({
@@ -58,18 +56,16 @@ const PendingInvitationSchema = z
   .object({
     id: z.uuid().meta({ description: "The invitation's id." }),
     status: z.literal("pending").meta({ description: "Still open: it may be accepted or declined." }),
-    invitee_email: z.email().meta({ description: "The invited address.", examples: ["grace@example.com"] }),
-    bank_account_name: z
-      .string()
-      .meta({ description: "The account's name.", examples: ["Everyday checking"] }),
+    invitee_email: z.email().meta({ description: "The invited address.", example: "grace@example.com" }),
+    bank_account_name: z.string().meta({ description: "The account's name.", example: "Everyday checking" }),
     bank_name: z
       .string()
-      .meta({ description: "The name of the account's bank.", examples: ["First National Bank"] }),
+      .meta({ description: "The name of the account's bank.", example: "First National Bank" }),
     current_owners: z.array(z.string()).describe("The emails of the account's owners"),
     is_new_user: z.boolean().describe("The invitee has no usable password yet"),
     expires_at: dateTimeOutput().meta({
       description: "When it expires unanswered.",
-      examples: ["2026-05-09T09:00:00Z"],
+      example: "2026-05-09T09:00:00Z",
     }),
   })
   .meta({ id: "PendingInvitationDetails", description: "An open invitation, as the invitee sees it." });

@@ -22,7 +22,7 @@ const inviteeEmail = z
   .trim()
   .max(150)
   .pipe(z.email("Enter a valid email address."))
-  .meta({ description: "The address to invite, up to 150 characters.", examples: ["grace@example.com"] });
+  .meta({ description: "The address to invite, up to 150 characters.", example: "grace@example.com" });
 
 export const listAccountInvitationsRoute = defineRoute({
   method: "GET",

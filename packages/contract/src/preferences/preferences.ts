@@ -22,11 +22,11 @@ export const DELIVERY_MODE_TEXT =
 
 export const ChannelPreferenceSchema = z
   .object({
-    channel: z.string().meta({ description: "The channel's identifier.", examples: ["email"] }),
-    display_name: z.string().meta({ description: "The channel's name for people.", examples: ["Email"] }),
+    channel: z.string().meta({ description: "The channel's identifier.", example: "email" }),
+    display_name: z.string().meta({ description: "The channel's name for people.", example: "Email" }),
     digest_frequency: z
       .enum(DIGEST_FREQUENCIES)
-      .meta({ description: DIGEST_FREQUENCY_TEXT, examples: ["daily_morning"] }),
+      .meta({ description: DIGEST_FREQUENCY_TEXT, example: "daily_morning" }),
   })
   .meta({ id: "ChannelPreference", description: "The caller's digest frequency on one channel." });
 
@@ -34,12 +34,12 @@ export const NotificationPreferenceSchema = z
   .object({
     kind: z
       .string()
-      .meta({ description: "The notification kind's identifier.", examples: ["transaction_posted"] }),
+      .meta({ description: "The notification kind's identifier.", example: "transaction_posted" }),
     display_name: z
       .string()
-      .meta({ description: "The kind's name for people.", examples: ["Transaction posted"] }),
-    can_suppress: z.boolean().meta({ description: "The kind may be turned `off`.", examples: [true] }),
-    delivery_mode: z.enum(DELIVERY_MODES).meta({ description: DELIVERY_MODE_TEXT, examples: ["digest"] }),
+      .meta({ description: "The kind's name for people.", example: "Transaction posted" }),
+    can_suppress: z.boolean().meta({ description: "The kind may be turned `off`.", example: true }),
+    delivery_mode: z.enum(DELIVERY_MODES).meta({ description: DELIVERY_MODE_TEXT, example: "digest" }),
   })
   .meta({ id: "NotificationPreference", description: "How one notification kind reaches the caller." });
 

@@ -37,7 +37,7 @@ export const updateChannelPreferenceRoute = defineRoute({
     channel: z.string().max(64).meta({ description: "The channel's identifier, e.g. `email`." }),
     digest_frequency: z
       .enum(DIGEST_FREQUENCIES)
-      .meta({ description: DIGEST_FREQUENCY_TEXT, examples: ["weekly_sunday"] }),
+      .meta({ description: DIGEST_FREQUENCY_TEXT, example: "weekly_sunday" }),
   }),
   output: ChannelPreferenceSchema,
 });
@@ -66,7 +66,7 @@ export const updateNotificationPreferenceRoute = defineRoute({
   access: "user",
   input: z.object({
     kind: z.string().max(64).meta({ description: "The notification kind's identifier." }),
-    delivery_mode: z.enum(DELIVERY_MODES).meta({ description: DELIVERY_MODE_TEXT, examples: ["immediate"] }),
+    delivery_mode: z.enum(DELIVERY_MODES).meta({ description: DELIVERY_MODE_TEXT, example: "immediate" }),
   }),
   output: NotificationPreferenceSchema,
 });

@@ -12,16 +12,17 @@ const CATEGORY_DOCS = {
 
 export const TransactionCategorySchema = z
   .object({
-    id: z
-      .uuid()
-      .meta({ description: "The category's id.", examples: ["0e2f4a6c-8b1d-4e3f-a5c7-9e1b3d5f7a9c"] }),
-    group: z.string().meta({ description: CATEGORY_DOCS.group, examples: ["Food"] }),
-    name: z.string().meta({ description: CATEGORY_DOCS.name, examples: ["Groceries"] }),
-    full_name: z.string().meta({ description: "`{group} : {name}`", examples: ["Food : Groceries"] }),
-    owner: z.string().nullable().meta({ description: "The owner's username; null for a global category." }),
+    id: z.uuid().meta({ description: "The category's id.", example: "0e2f4a6c-8b1d-4e3f-a5c7-9e1b3d5f7a9c" }),
+    group: z.string().meta({ description: CATEGORY_DOCS.group, example: "Food" }),
+    name: z.string().meta({ description: CATEGORY_DOCS.name, example: "Groceries" }),
+    full_name: z.string().meta({ description: "`{group} : {name}`", example: "Food : Groceries" }),
+    owner: z
+      .string()
+      .nullable()
+      .meta({ description: "The owner's username; null for a global category.", example: "ada@example.com" }),
     archived: z.boolean().meta({
       description: "Hidden from pickers; still valid where transactions and allocations reference it.",
-      examples: [false],
+      example: false,
     }),
     created_at: dateTimeOutput().meta({ description: "When the category was created." }),
     modified_at: dateTimeOutput().meta({ description: "When it last changed." }),
@@ -42,6 +43,6 @@ const categoryPart = () =>
   );
 
 export const categoryFields = {
-  group: categoryPart().meta({ description: CATEGORY_DOCS.group, examples: ["Food"] }),
-  name: categoryPart().meta({ description: CATEGORY_DOCS.name, examples: ["Groceries"] }),
+  group: categoryPart().meta({ description: CATEGORY_DOCS.group, example: "Food" }),
+  name: categoryPart().meta({ description: CATEGORY_DOCS.name, example: "Groceries" }),
 };

@@ -165,16 +165,20 @@ export const resolvePendingRoute = defineRoute({
   access: "user",
   input: z.object({
     id,
-    posted_date: dateTimeInput().meta({ description: "When the bank posted it." }),
+    posted_date: dateTimeInput().meta({
+      description:
+        "When the bank posted it: an ISO 8601 date-time, or a date (the start of that day in the account's time zone).",
+      example: "2026-05-03T00:00:00Z",
+    }),
     amount: z
       .preprocess((v) => (v === "" ? null : v), moneyInput().nullable())
       .meta({
         description: "The final amount, when it differs from the pending one; absent or null: unchanged.",
-        examples: ["-61.70"],
+        example: "-61.70",
       })
       .optional(),
     amount_currency: currencyCode()
-      .meta({ description: "The account's currency (optional).", examples: ["USD"] })
+      .meta({ description: "The account's currency (optional).", example: "USD" })
       .optional(),
   }),
   output: TransactionSchema,
@@ -219,12 +223,10 @@ export const splitTransactionRoute = defineRoute({
       .meta({
         description:
           "Budget id → positive amount for it (the sign follows the transaction); in a form, the map as JSON text. The rest goes to Unallocated.",
-        examples: [
-          {
-            "b7d3e1f2-4a6c-4b8e-9d0f-1a2b3c4d5e6f": "40.00",
-            "d9f1a3c5-7e2b-4d6f-8a0c-2e4f6a8b1c3d": "18.20",
-          },
-        ],
+        example: {
+          "b7d3e1f2-4a6c-4b8e-9d0f-1a2b3c4d5e6f": "40.00",
+          "d9f1a3c5-7e2b-4d6f-8a0c-2e4f6a8b1c3d": "18.20",
+        },
       }),
   }),
   output: z.array(TransactionAllocationSchema),

@@ -7,7 +7,7 @@ const tags = ["users"];
 const username = z
   .string()
   .max(150)
-  .meta({ description: "The user's username.", examples: ["ada@example.com"] });
+  .meta({ description: "The user's username.", example: "ada@example.com" });
 const partialUserFields = z.object(userWritableFields).partial().shape;
 
 export const getMeRoute = defineRoute({

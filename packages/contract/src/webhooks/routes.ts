@@ -19,7 +19,11 @@ const url = z
   .trim()
   .min(1, "This field may not be blank.")
   .max(MAX_WEBHOOK_URL_LENGTH, `Ensure this field has no more than ${MAX_WEBHOOK_URL_LENGTH} characters.`)
-  .meta({ description: "https:// (http:// only when the server allows it); not a private address." });
+  .meta({
+    description:
+      "Where events are POSTed: https:// (http:// only when the server allows it); not a private address.",
+    example: "https://hooks.example.com/allot",
+  });
 
 const subscriptions = new Set<string>(WEBHOOK_SUBSCRIPTIONS);
 const eventTypes = z
@@ -35,13 +39,16 @@ const eventTypes = z
       context.addIssue({ code: "custom", message: "Name each type once." });
   })
   .pipe(z.array(z.enum(WEBHOOK_SUBSCRIPTIONS)))
-  .meta({ description: 'Types of the activity trail, or `["*"]` for all, now and later.' });
+  .meta({
+    description: 'Types of the activity trail, or `["*"]` for all, now and later.',
+    example: ["transaction.created", "budget.updated"],
+  });
 
 const description = z
   .string()
   .trim()
   .max(255, "Ensure this field has no more than 255 characters.")
-  .meta({ description: "A note about the webhook, up to 255 characters.", examples: ["Home dashboard"] });
+  .meta({ description: "A note about the webhook, up to 255 characters.", example: "Home dashboard" });
 const id = uuidField().meta({ description: "The webhook's id." });
 
 export const listWebhooksRoute = defineRoute({
@@ -73,6 +80,7 @@ export const createWebhookRoute = defineRoute({
       .nullable()
       .meta({
         description: "An account the caller owns; null or left out for every account, now and later.",
+        example: "7c4e2b19-5a3d-4f8e-a6b1-9d0c3e2f4a58",
       })
       .optional(),
     description: description.optional(),
@@ -107,7 +115,10 @@ export const updateWebhookRoute = defineRoute({
     event_types: eventTypes.optional(),
     description: description.optional(),
     enabled: booleanField()
-      .meta({ description: "false stops its deliveries (pending ones fail); true sends new events again." })
+      .meta({
+        description: "false stops its deliveries (pending ones fail); true sends new events again.",
+        example: true,
+      })
       .optional(),
   }),
   output: WebhookSchema,

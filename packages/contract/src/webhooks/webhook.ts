@@ -21,30 +21,26 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 /** A webhook subscription (docs/spec/extensions.md §4); its secret is shown on create and rotation only. */
 export const WebhookSchema = z
   .object({
-    id: z
-      .uuid()
-      .meta({ description: "The webhook's id.", examples: ["2b4d6f8a-0c1e-4a3c-9e5b-7d9f1b3d5e7a"] }),
+    id: z.uuid().meta({ description: "The webhook's id.", example: "2b4d6f8a-0c1e-4a3c-9e5b-7d9f1b3d5e7a" }),
     url: z
       .string()
-      .meta({ description: "Where events are POSTed.", examples: ["https://hooks.example.com/allot"] }),
+      .meta({ description: "Where events are POSTed.", example: "https://hooks.example.com/allot" }),
     event_types: z.array(z.enum(WEBHOOK_SUBSCRIPTIONS)).meta({
       description: 'The activity types it receives; `["*"]` for all, now and later.',
-      examples: [["transaction.created", "budget.updated"]],
+      example: ["transaction.created", "budget.updated"],
     }),
     bank_account: z
       .uuid()
       .nullable()
       .meta({ description: "The one account it follows; null for every account its owner owns." }),
-    description: z
-      .string()
-      .meta({ description: "The caller's note about it.", examples: ["Home dashboard"] }),
+    description: z.string().meta({ description: "The caller's note about it.", example: "Home dashboard" }),
     enabled: z.boolean().meta({
       description: "False: no deliveries (the service disables a webhook that keeps failing).",
-      examples: [true],
+      example: true,
     }),
     created_at: dateTimeOutput().meta({
       description: "When it was created.",
-      examples: ["2026-05-02T09:00:00Z"],
+      example: "2026-05-02T09:00:00Z",
     }),
   })
   .meta({ id: "Webhook", description: "A subscription of a URL to account events." });
@@ -63,39 +59,31 @@ export const WebhookDeliverySchema = z
     event_id: z.uuid().meta({ description: "The `webhook-id` header: the same on every attempt." }),
     event_type: z
       .enum(WEBHOOK_EVENT_TYPES)
-      .meta({ description: "The event's type.", examples: ["transaction.created"] }),
-    status: z.enum(DELIVERY_STATUSES).meta({ description: DELIVERY_STATUS_TEXT, examples: ["succeeded"] }),
-    attempts: z
-      .number()
-      .int()
-      .meta({ description: "How many times it was sent.", examples: [1] }),
-    last_attempt_at: dateTimeOutput()
-      .nullable()
-      .meta({
-        description: "When it was last sent; null before the first attempt.",
-        examples: ["2026-05-02T09:00:01Z"],
-      }),
+      .meta({ description: "The event's type.", example: "transaction.created" }),
+    status: z.enum(DELIVERY_STATUSES).meta({ description: DELIVERY_STATUS_TEXT, example: "succeeded" }),
+    attempts: z.number().int().meta({ description: "How many times it was sent.", example: 1 }),
+    last_attempt_at: dateTimeOutput().nullable().meta({
+      description: "When it was last sent; null before the first attempt.",
+      example: "2026-05-02T09:00:01Z",
+    }),
     next_attempt_at: dateTimeOutput().nullable().meta({ description: "Null once succeeded or failed." }),
     response_status: z
       .number()
       .int()
       .nullable()
-      .meta({ description: "The HTTP status of the latest answer; null when none came.", examples: [200] }),
+      .meta({ description: "The HTTP status of the latest answer; null when none came.", example: 200 }),
     response_time_ms: z
       .number()
       .int()
       .nullable()
-      .meta({ description: "How long the latest answer took, in milliseconds.", examples: [184] }),
-    last_error: z
-      .string()
-      .nullable()
-      .meta({
-        description: "Why the latest attempt failed (a timeout, a refused address), or null.",
-        examples: [null],
-      }),
+      .meta({ description: "How long the latest answer took, in milliseconds.", example: 184 }),
+    last_error: z.string().nullable().meta({
+      description: "Why the latest attempt failed (a timeout, a refused address), or null.",
+      example: null,
+    }),
     created_at: dateTimeOutput().meta({
       description: "When the delivery was queued.",
-      examples: ["2026-05-02T09:00:00Z"],
+      example: "2026-05-02T09:00:00Z",
     }),
   })
   .meta({
