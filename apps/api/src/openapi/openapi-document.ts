@@ -200,7 +200,7 @@ export function buildOpenApiDocument(routes: RouteSpec[]): OpenAPIObject {
     if (!operation) continue; // http/http-surface.http.test.ts proves every contract route is served
     operation.description = route.description;
     operation.security = SECURITY[route.access];
-    operation.parameters = operation.parameters?.map(withSchemaDescription);
+    operation.parameters = operation.parameters?.map(documentedParameter);
     const success = operation.responses["200"];
     const noBody = route.status === 204 || route.output.def.type === "void";
     const responses: Record<string, unknown> = {
@@ -285,10 +285,11 @@ function addDownloadOperation(document: OpenAPIObject, route: RouteSpec) {
 const PAGE_DEFAULTS: Record<string, number> = { page: 1, page_size: DEFAULT_PAGE_SIZE };
 
 /**
- * trpc-to-openapi rebuilds an optional query parameter's schema, dropping the meta zod-openapi
- * would take the parameter's description from: it is read from the schema the contract described.
+ * A parameter with its description and default. trpc-to-openapi rebuilds an optional query
+ * parameter's schema, dropping the meta zod-openapi would take the parameter's description from:
+ * it is read from the schema the contract described.
  */
-function withSchemaDescription(parameter: unknown) {
+function documentedParameter(parameter: unknown) {
   const { schema, ...rest } = parameter as {
     name: string;
     description?: string;
