@@ -1,5 +1,7 @@
 import { ErrorBodySchema, ValidationErrorBodySchema } from "@allot/contract/http/errors";
-import type { RouteSpec } from "@allot/contract/http/route";
+import { DEFAULT_PAGE_SIZE } from "@allot/contract/http/fields";
+import type { Access, RouteSpec } from "@allot/contract/http/route";
+import { API_TAGS } from "@allot/contract/tags";
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { z } from "zod";
 import { BODY_LIMIT_BYTES } from "../http/body-parsers";
@@ -45,6 +47,43 @@ const GONE = new Map([
   ],
 ]);
 
+/** The refresh token's cookie (apps/api/src/auth/refresh-cookie.ts), only ever sent to `/api/token/`. */
+const REFRESH_COOKIE_PARAMETER = {
+  name: "refresh_token",
+  in: "cookie" as const,
+  required: false,
+  description:
+    "The refresh token, set by `POST /api/token/` (HttpOnly, Secure, SameSite=Strict, Path=/api/token); a browser sends it by itself.",
+  schema: { type: "string" as const },
+};
+const setCookie = (description: string) => ({ description, schema: { type: "string" } });
+const ISSUED_COOKIE = setCookie(
+  "`refresh_token=<token>; Path=/api/token; Expires=…; Max-Age=…; HttpOnly; Secure; SameSite=Strict`: the session's refresh token, for 14 days (a sliding window).",
+);
+/** Where the refresh cookie is read (`sent`) or written (`set`: the success response's Set-Cookie). */
+const REFRESH_COOKIE_USE = new Map<string, { sent?: true; set?: ReturnType<typeof setCookie> }>([
+  ["POST /token/", { set: ISSUED_COOKIE }],
+  [
+    "POST /token/refresh/",
+    {
+      sent: true,
+      set: setCookie(
+        "The rotated refresh cookie (as set by `POST /api/token/`), when rotation is on; its 14-day window starts again. A refused cookie is expired (401).",
+      ),
+    },
+  ],
+  [
+    "POST /token/logout/",
+    {
+      sent: true,
+      set: setCookie(
+        "`refresh_token=; Path=/api/token; Expires=Thu, 01 Jan 1970 00:00:00 GMT`: the cookie expired.",
+      ),
+    },
+  ],
+  ["POST /v1/users/me/change-password/", { set: ISSUED_COOKIE }],
+]);
+
 const FORBIDDEN =
   "Not permitted: an interactive login (or staff) is required, or the object may be seen but not changed (a global category, the Unallocated budget)";
 
@@ -64,7 +103,13 @@ const HEADERS = {
   },
   "Retry-After": {
     description: "Seconds to wait before trying again.",
-    schema: { type: "integer", minimum: 1 },
+    required: true,
+    schema: { type: "integer", minimum: 1, examples: [30] },
+  },
+  "Retry-After-In-Progress": {
+    description:
+      "`Retry-After`, sent when the 409 is `idempotency_key_in_progress`: seconds to wait before repeating the request with the same Idempotency-Key.",
+    schema: { type: "integer", minimum: 1, examples: [1] },
   },
   "X-Request-Id": {
     description: "The request's id (the one sent, when it was a safe value), as in the logs.",
@@ -73,6 +118,7 @@ const HEADERS = {
   "WWW-Authenticate": {
     description:
       'The accepted schemes, `Bearer realm="allot", Api-Key realm="allot"`; the scheme whose credential was refused carries `error="invalid_token"` (or `invalid_request` for a malformed header), RFC 6750 §3.',
+    required: true,
     schema: { type: "string" },
   },
 } as NonNullable<NonNullable<OpenAPIObject["components"]>["headers"]>;
@@ -84,8 +130,8 @@ const COMMON_HEADERS = {
   RateLimit: headerRef("RateLimit"),
 };
 const STATUS_HEADERS: Record<string, Record<string, unknown>> = {
-  401: { "WWW-Authenticate": { ...headerRef("WWW-Authenticate"), required: true } },
-  429: { "Retry-After": { ...headerRef("Retry-After"), required: true } },
+  401: { "WWW-Authenticate": headerRef("WWW-Authenticate") },
+  429: { "Retry-After": headerRef("Retry-After") },
 };
 
 // The spec's two error bodies, from the contract's zod schemas (OpenAPI 3.1 is JSON Schema).
@@ -94,27 +140,54 @@ const ERROR_SCHEMAS = {
   ValidationError: z.toJSONSchema(ValidationErrorBodySchema, { target: "draft-2020-12" }),
 } as NonNullable<NonNullable<OpenAPIObject["components"]>["schemas"]>;
 
+/** Who may call an operation (decision 0019 and trpc.ts's admittedActor): API keys never reach interactive ones. */
+const SECURITY: Record<Access, Record<string, string[]>[]> = {
+  public: [],
+  user: [{ Bearer: [] }, { "Api-Key": [] }],
+  interactive: [{ Bearer: [] }],
+  staff: [{ Bearer: [] }],
+};
+
+const INFO_DESCRIPTION = `Self-hosted personal budgeting: bank accounts, budgets, transactions, funding and imports.
+
+Every amount is a decimal string (up to 12 integer digits and 2 fraction digits) with a sibling \`<field>_currency\` (ISO 4217): always the bank account's currency, which a request may leave out. Ids are UUIDs, dates \`YYYY-MM-DD\`, timestamps ISO 8601 date-times.
+
+Authenticate with \`Authorization: Bearer <access token>\` (from \`POST /api/token/\`) or \`Authorization: Api-Key <key>\`. API keys reach the whole budgeting domain but not the account-security operations, which need an interactive login (each operation's \`security\` says which).
+
+Lists are pages of \`count\`, \`next\`, \`previous\` and \`results\`: follow \`next\` until it is null. Every answer carries \`X-Request-Id\` and the rate-limit headers; a throttled request answers 429 with \`Retry-After\` and is safe to retry. Authenticated writes take an \`Idempotency-Key\`.`;
+
 /**
  * The OpenAPI 3 document, generated from the same procedures (and so the same zod contract) the
  * server validates with, then corrected where trpc-to-openapi cannot know better: each route's real
- * success status and the spec's error bodies.
+ * success status and security, the spec's error bodies, the tags' descriptions.
  */
 export function buildOpenApiDocument(routes: RouteSpec[]): OpenAPIObject {
   const document = generateOpenApiDocument(appRouter, {
     title: "Allot API",
     version: "1.0.0",
-    description: "Self-hosted personal budgeting: bank accounts, budgets, transactions, funding and imports.",
+    description: INFO_DESCRIPTION,
     baseUrl: "/api",
     securitySchemes: {
-      Bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+      Bearer: {
+        type: "http",
+        scheme: "bearer",
+        bearerFormat: "JWT",
+        description:
+          "`Authorization: Bearer <access token>`: an interactive login's access token, from `POST /api/token/` or `/api/token/refresh/`; valid for up to 60 minutes.",
+      },
       "Api-Key": {
         type: "apiKey",
         in: "header",
         name: "Authorization",
-        description: "`Authorization: Api-Key <key>`",
+        description:
+          "`Authorization: Api-Key <key>`: a key from `POST /api/v1/users/me/api-keys/`, for machine clients.",
       },
     },
   });
+  // Self-hosted: whoever runs the server answers for it. The project names no licence (private packages).
+  document.info.contact = { name: "The operator of this Allot server" };
+  document.info.license = { name: "All rights reserved", identifier: "LicenseRef-Proprietary" };
+  document.tags = Object.entries(API_TAGS).map(([name, description]) => ({ name, description }));
   document.components = {
     ...document.components,
     schemas: { ...document.components?.schemas, ...ERROR_SCHEMAS },
@@ -125,6 +198,9 @@ export function buildOpenApiDocument(routes: RouteSpec[]): OpenAPIObject {
     if (route.download) addDownloadOperation(document, route);
     const operation = findOperation(document, route);
     if (!operation) continue; // http/http-surface.http.test.ts proves every contract route is served
+    operation.description = route.description;
+    operation.security = SECURITY[route.access];
+    operation.parameters = operation.parameters?.map(documentedParameter);
     const success = operation.responses["200"];
     const noBody = route.status === 204 || route.output.def.type === "void";
     const responses: Record<string, unknown> = {
@@ -159,10 +235,13 @@ export function buildOpenApiDocument(routes: RouteSpec[]): OpenAPIObject {
       const limit = `${(route.body?.maxBytes ?? BODY_LIMIT_BYTES) / (1024 * 1024)} MiB`;
       responses[413] = { description: `Request body larger than ${limit}`, content: json(errorRef) };
     }
-    if (route.access === "public") delete operation.security;
+    const cookie = REFRESH_COOKIE_USE.get(`${route.method} ${route.path}`);
+    if (cookie?.sent) operation.parameters = [...(operation.parameters ?? []), REFRESH_COOKIE_PARAMETER];
+    if (cookie?.set)
+      (responses[route.status] as Record<string, unknown>).headers = { "Set-Cookie": cookie.set };
     operation.responses = withHeaders(responses, keyed);
   }
-  return withSpecPaths(document);
+  return withoutUnusedSchemas(withSpecPaths(document));
 }
 
 const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/heic", "image/heif"];
@@ -171,20 +250,21 @@ const header = (description: string) => ({ description, schema: { type: "string"
 
 /**
  * A download route has no procedure (it answers bytes): its operation is written here, with the
- * id parameter and security of the JSON GET on the same object, before the common responses.
+ * id parameter of the JSON GET on the same object, before the common responses.
  */
 function addDownloadOperation(document: OpenAPIObject, route: RouteSpec) {
   document.paths ??= {};
   const paths = document.paths;
   const objectPath = route.path.replace(/\/[a-z]+\/$/, "");
-  const template = paths[objectPath]?.get as { security?: unknown; parameters?: unknown[] } | undefined;
+  const template = paths[objectPath]?.get as { parameters?: unknown[] } | undefined;
   const types = route.path.endsWith("/image/") ? IMAGE_TYPES : ["application/pdf", ...IMAGE_TYPES];
   paths[route.path.replace(/\/$/, "")] = {
     get: {
       operationId: `transactions-${route.path.endsWith("/image/") ? "image" : "document"}`,
       summary: route.summary,
       tags: route.tags,
-      security: template?.security,
+      description: route.description,
+      security: SECURITY[route.access],
       parameters: template?.parameters,
       responses: {
         [route.status]: {
@@ -201,12 +281,33 @@ function addDownloadOperation(document: OpenAPIObject, route: RouteSpec) {
   };
 }
 
+/** What the use cases take for an absent page parameter (zod leaves `default` out of a parsed input's schema). */
+const PAGE_DEFAULTS: Record<string, number> = { page: 1, page_size: DEFAULT_PAGE_SIZE };
+
+/**
+ * A parameter with its description and default. trpc-to-openapi rebuilds an optional query
+ * parameter's schema, dropping the meta zod-openapi would take the parameter's description from:
+ * it is read from the schema the contract described.
+ */
+function documentedParameter(parameter: unknown) {
+  const { schema, ...rest } = parameter as {
+    name: string;
+    description?: string;
+    schema?: { description?: string };
+  };
+  const fallback = PAGE_DEFAULTS[rest.name];
+  const defaulted = fallback === undefined ? schema : { ...schema, default: fallback };
+  if (rest.description || !defaulted?.description) return { ...rest, schema: defaulted };
+  const { description, ...unDescribed } = defaulted;
+  return { ...rest, description, schema: unDescribed };
+}
+
 /** Every answer of an operation is counted (decision 0040): each response lists its headers. */
 function withHeaders(responses: Record<string, unknown>, keyed: boolean): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(responses).map(([status, response]) => {
       // A keyed write's 409 (another request with its key still running) says when to retry.
-      const retry = keyed && status === "409" ? { "Retry-After": headerRef("Retry-After") } : {};
+      const retry = keyed && status === "409" ? { "Retry-After": headerRef("Retry-After-In-Progress") } : {};
       const own = (response as { headers?: Record<string, unknown> }).headers;
       const headers = { ...own, ...COMMON_HEADERS, ...STATUS_HEADERS[status], ...retry };
       return [status, { ...(response as object), headers }];
@@ -225,12 +326,33 @@ function withSpecPaths(document: OpenAPIObject): OpenAPIObject {
   return { ...document, paths };
 }
 
+/** trpc-to-openapi adds error schemas of its own that no response uses (ours are Error and ValidationError). */
+function withoutUnusedSchemas(document: OpenAPIObject): OpenAPIObject {
+  const schemas = document.components?.schemas ?? {};
+  const text = JSON.stringify({ ...document, components: { ...document.components, schemas: {} } });
+  const used = new Set<string>();
+  // A used schema's own references count too: follow them until nothing new is found.
+  let pending = [...text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1] as string);
+  while (pending.length > 0) {
+    const next = pending.filter((name) => !used.has(name));
+    for (const name of next) used.add(name);
+    pending = next.flatMap((name) =>
+      [...JSON.stringify(schemas[name] ?? {}).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map(
+        (m) => m[1] as string,
+      ),
+    );
+  }
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return { ...document, components: { ...document.components, schemas: kept } };
+}
+
 function findOperation(document: OpenAPIObject, route: RouteSpec) {
   const paths = document.paths ?? {};
   const item = paths[route.path] ?? paths[route.path.replace(/\/$/, "")];
   return item?.[route.method.toLowerCase() as "get"] as
     | {
         responses: Record<string, unknown>;
+        description?: string;
         security?: unknown;
         requestBody?: unknown;
         parameters?: unknown[];

@@ -15,11 +15,15 @@ describe.each(testEngines().slice(0, 1))("headers in the OpenAPI document (%s)",
       "RateLimit",
       "RateLimit-Policy",
       "Retry-After",
+      "Retry-After-In-Progress",
       "WWW-Authenticate",
       "X-Request-Id",
     ]);
     expect(document.components.headers["RateLimit-Policy"].description).toMatch(/q=.*w=/);
     expect(document.components.headers.RateLimit.description).toMatch(/r=.*t=/);
+    // Required where referenced (a $ref takes no siblings but a description): on every 429 and 401.
+    expect(document.components.headers["Retry-After"].required).toBe(true);
+    expect(document.components.headers["WWW-Authenticate"].required).toBe(true);
   });
 
   it("lists them on every response of every operation, Retry-After on 429s, WWW-Authenticate on 401s", async () => {
@@ -34,13 +38,9 @@ describe.each(testEngines().slice(0, 1))("headers in the OpenAPI document (%s)",
         expect(response.headers.RateLimit?.$ref, where).toBe(ref("RateLimit"));
         expect(response.headers["X-Request-Id"]?.$ref, where).toBe(ref("X-Request-Id"));
       }
-      expect(operation.responses["429"].headers["Retry-After"]).toEqual({
-        $ref: ref("Retry-After"),
-        required: true,
-      });
+      expect(operation.responses["429"].headers["Retry-After"]).toEqual({ $ref: ref("Retry-After") });
       expect(operation.responses["401"].headers["WWW-Authenticate"]).toEqual({
         $ref: ref("WWW-Authenticate"),
-        required: true,
       });
     }
   });

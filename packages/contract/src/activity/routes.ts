@@ -11,14 +11,16 @@ export const listActivityRoute = defineRoute({
   path: "/v1/bank-accounts/{id}/activity/",
   status: 200,
   summary: "Who changed what in a bank account, newest first",
+  description:
+    "The account's audit trail, newest first: each event names its type, the object, the actor and what changed. Filter by event type, actor and time.",
   tags,
   access: "user",
   input: z.object({
-    id: uuidField(),
+    id: uuidField().meta({ description: "The bank account's id." }),
     type: choiceListField(ACTIVITY_EVENT_TYPES)
-      .optional()
-      .meta({ description: "Repeatable (`?type=budget.created&type=budget.updated`): any of them." }),
-    actor: z.string().max(150).optional().meta({ description: "Only the changes of this username." }),
+      .meta({ description: "Repeatable (`?type=budget.created&type=budget.updated`): any of them." })
+      .optional(),
+    actor: z.string().max(150).meta({ description: "Only the changes of this username." }).optional(),
     occurred_after: dateTimeFilter("Events at or after this instant."),
     occurred_before: dateTimeFilter("Events at or before this instant."),
     ...pageQuery,

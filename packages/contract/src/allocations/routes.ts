@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { booleanField, orderingField, pageQuery, paginated, uuidField } from "../http/fields";
+import { accountFilter, booleanField, orderingField, pageQuery, paginated, uuidField } from "../http/fields";
 import { defineRoute } from "../http/route";
 import { ALLOCATION_ORDERING, TransactionAllocationSchema } from "./allocation";
 
@@ -10,21 +10,23 @@ export const listAllocationsRoute = defineRoute({
   path: "/v1/allocations/",
   status: 200,
   summary: "Allocations of the caller's accounts (oldest first unless ordered otherwise)",
+  description:
+    "Allocations of the caller's accounts, oldest first unless `ordering` says otherwise, paginated. Allocations are written through the transaction operations (create, splits).",
   tags,
   access: "user",
   input: z.object({
-    bank_account: uuidField().optional(),
-    budget: uuidField().optional(),
-    category: uuidField().optional(),
-    transaction: uuidField().optional(),
+    bank_account: accountFilter(),
+    budget: uuidField().meta({ description: "Only allocations to this budget." }).optional(),
+    category: uuidField().meta({ description: "Only allocations of this category." }).optional(),
+    transaction: uuidField().meta({ description: "Only the allocations of this transaction." }).optional(),
     category_group: z
       .string()
       .max(200)
-      .optional()
-      .meta({ description: "The allocation's category group, exact, any case." }),
+      .meta({ description: "The allocation's category group, exact, any case." })
+      .optional(),
     uncategorized: booleanField()
-      .optional()
-      .meta({ description: "true: allocations without a category; false: with one." }),
+      .meta({ description: "true: allocations without a category; false: with one." })
+      .optional(),
     ordering: orderingField(ALLOCATION_ORDERING).optional(),
     ...pageQuery,
   }),
@@ -36,8 +38,9 @@ export const getAllocationRoute = defineRoute({
   path: "/v1/allocations/{id}/",
   status: 200,
   summary: "Retrieve an allocation",
+  description: "One allocation: a part of a transaction assigned to a budget and a category.",
   tags,
   access: "user",
-  input: z.object({ id: uuidField() }),
+  input: z.object({ id: uuidField().meta({ description: "The allocation's id." }) }),
   output: TransactionAllocationSchema,
 });

@@ -4,12 +4,15 @@ import { defineRoute } from "../http/route";
 import { ApiKeySchema, CreatedApiKeySchema } from "./api-key";
 
 const tags = ["api-keys"];
+const keyId = uuidField().meta({ description: "The API key's `uuid`." });
 
 export const listApiKeysRoute = defineRoute({
   method: "GET",
   path: "/v1/users/me/api-keys/",
   status: 200,
   summary: "The caller's API keys: active, expired and revoked",
+  description:
+    "All the caller's API keys, active, expired and revoked, without key material. Needs an interactive login.",
   tags,
   access: "interactive",
   input: z.object(pageQuery),
@@ -21,13 +24,25 @@ export const createApiKeyRoute = defineRoute({
   path: "/v1/users/me/api-keys/",
   status: 201,
   summary: "Create an API key; the plaintext key is returned once",
+  description:
+    "Creates a key for a machine client. The answer's `key` is the plaintext key, shown only here: only a digest is stored, and `prefix` identifies the key later. `expiry_days` sets its lifetime (null or absent: it never expires). Needs an interactive login.",
   tags,
   access: "interactive",
   input: z.object({
-    name: z.string().trim().min(1, "This field may not be blank.").max(100),
+    name: z
+      .string()
+      .trim()
+      .min(1, "This field may not be blank.")
+      .max(100)
+      .meta({ description: "A label for the key, up to 100 characters.", example: "Nightly bank import" }),
     expiry_days: integerField()
       .pipe(z.number().min(1, "Must be at least 1.").max(3650, "Must be at most 3650."))
       .nullable()
+      .meta({
+        description:
+          "The key's lifetime in days, 1–3650 (clients offer 30, 60, 90 and 365); null or absent: it never expires.",
+        example: 90,
+      })
       .optional(),
   }),
   output: CreatedApiKeySchema,
@@ -38,10 +53,17 @@ export const revokeAllApiKeysRoute = defineRoute({
   path: "/v1/users/me/api-keys/revoke-all/",
   status: 200,
   summary: "Revoke every active key of the caller",
+  description:
+    "Revokes every active key of the caller at once; `revoked` counts them (0 when none was active). Needs an interactive login.",
   tags,
   access: "interactive",
   input: noInput(),
-  output: z.object({ revoked: z.number().int() }),
+  output: z.object({
+    revoked: z
+      .number()
+      .int()
+      .meta({ description: "How many keys were revoked (0 when none was active).", example: 2 }),
+  }),
 });
 
 export const getApiKeyRoute = defineRoute({
@@ -49,9 +71,10 @@ export const getApiKeyRoute = defineRoute({
   path: "/v1/users/me/api-keys/{uuid}/",
   status: 200,
   summary: "Retrieve one of the caller's API keys",
+  description: "One of the caller's API keys, without its key material. Needs an interactive login.",
   tags,
   access: "interactive",
-  input: z.object({ uuid: uuidField() }),
+  input: z.object({ uuid: keyId }),
   output: ApiKeySchema,
 });
 
@@ -60,8 +83,10 @@ export const revokeApiKeyRoute = defineRoute({
   path: "/v1/users/me/api-keys/{uuid}/revoke/",
   status: 200,
   summary: "Revoke an API key; it stops authenticating at once and stays listed",
+  description:
+    "Revokes the key: it stops authenticating immediately, stays listed with `revoked_at`, and cannot be restored. Revoking a revoked key changes nothing. Needs an interactive login.",
   tags,
   access: "interactive",
-  input: z.object({ uuid: uuidField() }),
+  input: z.object({ uuid: keyId }),
   output: ApiKeySchema,
 });

@@ -10,9 +10,23 @@ export const loginRoute = defineRoute({
   path: "/token/",
   status: 200,
   summary: "Log in with email and password; the refresh token is set as an HttpOnly cookie",
+  description:
+    "Starts an interactive session. The body holds the access token (a JWT, valid for up to 60 minutes, for `Authorization: Bearer`); the refresh token is not in the body but in the `refresh_token` cookie (HttpOnly, Secure, SameSite=Strict, Path=/api/token). Wrong email or password answers 401. The Authorization header is ignored here.",
   tags,
   access: "public",
-  input: z.object({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(4096) }),
+  input: z.object({
+    email: z
+      .string()
+      .trim()
+      .min(1)
+      .max(254)
+      .meta({ description: "The login email.", example: "ada@example.com" }),
+    password: z
+      .string()
+      .min(1)
+      .max(4096)
+      .meta({ description: "The password.", example: "correct horse battery staple" }),
+  }),
   output: AccessTokenSchema,
 });
 
@@ -21,6 +35,8 @@ export const refreshRoute = defineRoute({
   path: "/token/refresh/",
   status: 200,
   summary: "Exchange the refresh cookie for a new access token (and a rotated cookie)",
+  description:
+    "Reads the refresh token from the `refresh_token` cookie (no body) and answers a new access token. With rotation on, the cookie is replaced and its 14-day sliding window starts again. A missing, expired or blacklisted cookie answers 401 and the cookie is expired.",
   tags,
   access: "public",
   input: noInput(),
@@ -32,6 +48,8 @@ export const logoutRoute = defineRoute({
   path: "/token/logout/",
   status: 204,
   summary: "End the session of the refresh cookie; always 204",
+  description:
+    "Blacklists the refresh token of the `refresh_token` cookie and expires the cookie. A missing, invalid, expired or already blacklisted cookie is not an error: the answer is always 204. Access tokens already issued stay valid until they expire.",
   tags,
   access: "public",
   input: noInput(),

@@ -10,6 +10,8 @@ export const listBanksRoute = defineRoute({
   path: "/v1/banks/",
   status: 200,
   summary: "List banks",
+  description:
+    "The banks an account can be held at, paginated. Read-only reference data, the same for every user.",
   tags,
   access: "user",
   input: z.object({ ordering: orderingField(["name", "created_at"]).optional(), ...pageQuery }),
@@ -21,8 +23,9 @@ export const getBankRoute = defineRoute({
   path: "/v1/banks/{id}/",
   status: 200,
   summary: "Retrieve a bank",
+  description: "One bank of the reference data.",
   tags,
   access: "user",
-  input: z.object({ id: uuidField() }),
+  input: z.object({ id: uuidField().meta({ description: "The bank's id." }) }),
   output: BankSchema,
 });

@@ -5,7 +5,7 @@ import { BUDGET_ORDERING, BudgetSchema, BudgetUpdateResultSchema, budgetFields }
 import { BUDGET_TYPES } from "./budget-kinds";
 
 const tags = ["budgets"];
-const id = uuidField();
+const id = uuidField().meta({ description: "The budget's id." });
 const optionalFields = z.object(budgetFields).partial().shape;
 const required = {
   name: budgetFields.name,
@@ -18,14 +18,25 @@ export const listBudgetsRoute = defineRoute({
   path: "/v1/budgets/",
   status: 200,
   summary: "Budgets of the caller's accounts (the Unallocated budget and fill-up goals included)",
+  description:
+    "Budgets of the caller's accounts, including each account's Unallocated budget and the fill-up goals of Recurring budgets, paginated. Filter by account, type, archived, paused or name.",
   tags,
   access: "user",
   input: z.object({
-    archived: booleanField().optional().meta({ description: "Absent: archived and active alike." }),
-    bank_account: uuidField().optional(),
-    budget_type: z.enum(BUDGET_TYPES).optional(),
-    paused: booleanField().optional(),
-    search: z.string().max(200).optional().meta({ description: "Substring of the name, any case." }),
+    archived: booleanField()
+      .meta({ description: "Only archived (true) or active (false) budgets; absent: both." })
+      .optional(),
+    bank_account: uuidField().meta({ description: "Only budgets of this account." }).optional(),
+    budget_type: z
+      .enum(BUDGET_TYPES)
+      .meta({
+        description: "Only budgets of this type: `G` goal, `R` recurring, `A` fill-up goal, `C` capped.",
+      })
+      .optional(),
+    paused: booleanField()
+      .meta({ description: "Only paused (true) or unpaused (false) budgets." })
+      .optional(),
+    search: z.string().max(200).meta({ description: "Substring of the name, any case." }).optional(),
     ordering: orderingField(BUDGET_ORDERING).optional(),
     ...pageQuery,
   }),
@@ -37,6 +48,8 @@ export const createBudgetRoute = defineRoute({
   path: "/v1/budgets/",
   status: 201,
   summary: "Create a budget; a Recurring one gets its fill-up goal in the same transaction",
+  description:
+    "Creates a budget in an account the caller co-owns. Required: `name`, `bank_account`, `budget_type`, `funding_type`, `target_balance`. Amounts are in the account's currency. A Recurring budget (`R`) also gets its associated fill-up goal (`A`), in the same transaction. `funding_schedule` is an RRULE; `recurrence_schedule` a WEEKLY, MONTHLY or YEARLY RRULE.",
   tags,
   access: "user",
   input: z.object({
@@ -53,6 +66,7 @@ export const getBudgetRoute = defineRoute({
   path: "/v1/budgets/{id}/",
   status: 200,
   summary: "Retrieve a budget",
+  description: "One budget, with its balance, next funding and funding pace.",
   tags,
   access: "user",
   input: z.object({ id }),
@@ -64,6 +78,8 @@ export const replaceBudgetRoute = defineRoute({
   path: "/v1/budgets/{id}/",
   status: 200,
   summary: "Replace the writable fields; bank_account and budget_type may only repeat the stored value",
+  description:
+    "Replaces the writable fields. `bank_account` and `budget_type` may only repeat their stored values; balances are never written. The answer carries `warnings`, e.g. when a schedule change moves the next funding.",
   tags,
   access: "user",
   input: z.object({ id, ...optionalFields, ...required }),
@@ -75,6 +91,8 @@ export const updateBudgetRoute = defineRoute({
   path: "/v1/budgets/{id}/",
   status: 200,
   summary: "Update some writable fields",
+  description:
+    "Updates some writable fields; the answer carries `warnings` about the change's effect on funding. Setting `paused` stops or resumes scheduled funding.",
   tags,
   access: "user",
   input: z.object({ id, ...optionalFields }),
@@ -87,6 +105,8 @@ export const deleteBudgetRoute = defineRoute({
   status: 204,
   summary:
     "Delete a budget and its fill-up goal: transfers with other budgets are reversed, the rest goes to Unallocated",
+  description:
+    "Deletes the budget and its fill-up goal. Transfers between them and other budgets are reversed on those budgets; any remaining balance goes to Unallocated. A budget with allocations cannot be deleted (400: archive it instead); the Unallocated budget never (403).",
   tags,
   access: "user",
   input: z.object({ id }),
@@ -98,6 +118,8 @@ export const archiveBudgetRoute = defineRoute({
   path: "/v1/budgets/{id}/archive/",
   status: 200,
   summary: "Archive a budget (and its fill-up goal); their balances move to Unallocated",
+  description:
+    "Archives the budget and, for a Recurring one, its fill-up goal: their balances move to the Unallocated budget and they are no longer funded. The Unallocated budget cannot be archived (403). Archiving is not undone through the API.",
   tags,
   access: "user",
   input: z.object({ id }),

@@ -22,9 +22,9 @@ export type ChangeType = keyof typeof CHANGE_OBJECT_SCHEMAS;
 // when a client tests `type`.
 const changeOf = <T extends ChangeType, S extends z.ZodType>(type: T, object: S) =>
   z.object({
-    type: z.literal(type),
-    id: z.uuid(),
-    deleted: z.boolean(),
+    type: z.literal(type).meta({ description: "The kind of object that changed." }),
+    id: z.uuid().meta({ description: "The object's id." }),
+    deleted: z.boolean().meta({ description: "The object was deleted since the cursor." }),
     object: object.nullable().meta({ description: "What the object's GET answers now; null when deleted." }),
   });
 
@@ -37,15 +37,20 @@ export const ChangeSchema = z
     changeOf("internal_transaction", InternalTransactionSchema),
     changeOf("funding_occurrence", FundingEventOccurrenceSchema),
   ])
-  .meta({ id: "Change" });
+  .meta({ id: "Change", description: "One object created, changed or deleted since the cursor, by `type`." });
 
 export const ChangesPageSchema = z
   .object({
-    cursor: z.string().meta({ description: "Opaque: pass it as `since` for what changed after this page." }),
+    cursor: z.string().meta({
+      description: "Opaque: pass it as `since` for what changed after this page.",
+      example: "MjAyNi0wNS0wMlQwOTowMDowMFp8MTIzNA",
+    }),
     has_more: z.boolean().meta({ description: "More changes wait: call again with `cursor` now." }),
-    changes: z.array(ChangeSchema),
+    changes: z
+      .array(ChangeSchema)
+      .meta({ description: "The changes, oldest first; each object once, as it is now." }),
   })
-  .meta({ id: "ChangesPage" });
+  .meta({ id: "ChangesPage", description: "A page of the change feed." });
 
 export type Change = z.infer<typeof ChangeSchema>;
 export type ChangesPage = z.infer<typeof ChangesPageSchema>;

@@ -8,6 +8,8 @@ export const listCurrenciesRoute = defineRoute({
   path: "/v1/currencies/",
   status: 200,
   summary: "Every ISO 4217 currency, historic ones included (numeric null), sorted by code",
+  description:
+    "The ISO 4217 currencies as an array sorted by code (not paginated): the codes accepted in `currency` and in every `*_currency` field.",
   tags: ["currencies"],
   access: "user",
   input: noInput(),

@@ -1,7 +1,16 @@
 import { z } from "zod";
-import { choiceListField, dateField, orderingField, pageQuery, paginated, uuidField } from "../http/fields";
+import {
+  accountFilter,
+  choiceListField,
+  dateField,
+  orderingField,
+  pageQuery,
+  paginated,
+  uuidField,
+} from "../http/fields";
 import { defineRoute } from "../http/route";
 import {
+  FUNDING_KIND_TEXT,
   FUNDING_OCCURRENCE_KINDS,
   FUNDING_OCCURRENCE_ORDERING,
   FUNDING_OCCURRENCE_STATUSES,
@@ -21,17 +30,19 @@ export const listFundingOccurrencesRoute = defineRoute({
   status: 200,
   summary:
     "Funding and recurrence events of the caller's accounts (by scheduled date unless ordered otherwise)",
+  description:
+    "Funding and recurrence events of the caller's budgets, by scheduled date unless `ordering` says otherwise, paginated; filter by account, budget, kind, status and scheduled date.",
   tags,
   access: "user",
   input: z.object({
-    bank_account: uuidField().optional(),
-    budget: uuidField().optional(),
-    date_from: dateField().optional().meta({ description: "scheduled_date on or after." }),
-    date_to: dateField().optional().meta({ description: "scheduled_date on or before." }),
-    kind: z.enum(FUNDING_OCCURRENCE_KINDS).optional(),
+    bank_account: accountFilter(),
+    budget: uuidField().meta({ description: "Only the events of this budget." }).optional(),
+    date_from: dateField().meta({ description: "scheduled_date on or after." }).optional(),
+    date_to: dateField().meta({ description: "scheduled_date on or before." }).optional(),
+    kind: z.enum(FUNDING_OCCURRENCE_KINDS).meta({ description: FUNDING_KIND_TEXT }).optional(),
     status: choiceListField(FUNDING_OCCURRENCE_STATUSES)
-      .optional()
-      .meta({ description: "Repeatable (`?status=PARTIAL&status=COMPLETE`): any of them." }),
+      .meta({ description: "Repeatable (`?status=PARTIAL&status=COMPLETE`): any of them." })
+      .optional(),
     ordering: orderingField(FUNDING_OCCURRENCE_ORDERING).optional(),
     ...pageQuery,
   }),
@@ -43,8 +54,9 @@ export const getFundingOccurrenceRoute = defineRoute({
   path: "/v1/funding-occurrences/{id}/",
   status: 200,
   summary: "Retrieve a funding or recurrence event",
+  description: "One funding (`fund`) or recurrence (`recur`) event of a budget and its status.",
   tags,
   access: "user",
-  input: z.object({ id: uuidField() }),
+  input: z.object({ id: uuidField().meta({ description: "The occurrence's id." }) }),
   output: FundingEventOccurrenceSchema,
 });

@@ -1,7 +1,13 @@
 import { z } from "zod";
 
 export const ErrorBodySchema = z
-  .object({ detail: z.string(), code: z.string() })
+  .object({
+    detail: z.string().meta({ description: "What went wrong, for a person.", example: "Not found." }),
+    code: z.string().meta({
+      description: "What went wrong, for a program: a stable snake_case code.",
+      example: "not_found",
+    }),
+  })
   .meta({ description: "Every error except invalid input." });
 
 export const ValidationErrorBodySchema = z.record(z.string(), z.array(z.string())).meta({

@@ -165,15 +165,17 @@ export const dateTimeInput = () =>
 /** A date-time list filter (see dateTimeText): a bare date as the end of a range takes in that whole day. */
 export const dateTimeFilter = (description: string) =>
   dateTimeText(z.string())
-    .optional()
     .meta({
       description: `${description} ${LOCAL_TEXT} As the end of a range, a bare date takes in that whole day.`,
-    });
+    })
+    .optional();
 export const dateTimeOutput = () => z.iso.datetime({ offset: true });
 
 /** `?ordering=name` or `-name`, from a fixed list of fields. */
 export const orderingField = <const F extends readonly [string, ...string[]]>(fields: F) =>
-  z.enum([...fields, ...fields.map((f) => `-${f}`)] as [string, ...string[]]);
+  z
+    .enum([...fields, ...fields.map((f) => `-${f}`)] as [string, ...string[]])
+    .meta({ description: "The field to sort by; a leading `-` reverses the order." });
 
 /**
  * A repeatable query filter from a fixed list (`?status=A&status=B`, or a single `?status=A`):
@@ -205,22 +207,74 @@ export const choiceListField = <const V extends readonly [string, ...string[]]>(
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 100;
 
+// The document shows a query parameter's schema without its `.optional()`: the meta goes inside.
 export const pageQuery = {
-  page: integerField().pipe(z.number().min(1, "Must be at least 1.")).optional(),
+  page: integerField()
+    .pipe(z.number().min(1, "Must be at least 1."))
+    .meta({
+      description: "The page to answer, from 1; one past the last page is 404.",
+      minimum: 1,
+      default: 1,
+    })
+    .optional(),
   /** Sizes above the maximum are capped, not refused. */
   page_size: integerField()
     .pipe(z.number().min(1, "Must be at least 1."))
     .transform((n) => Math.min(n, MAX_PAGE_SIZE))
+    .meta({
+      description: `Items per page, ${DEFAULT_PAGE_SIZE} by default; a size above ${MAX_PAGE_SIZE} is read as ${MAX_PAGE_SIZE}.`,
+      minimum: 1,
+      maximum: MAX_PAGE_SIZE,
+    })
     .optional(),
 };
 
 export const paginated = <T extends z.ZodType>(item: T) =>
   z.object({
-    count: z.number().int(),
-    next: z.string().nullable(),
-    previous: z.string().nullable(),
-    results: z.array(item),
+    count: z.number().int().meta({ description: "How many items match, on all pages.", example: 1 }),
+    next: z
+      .string()
+      .nullable()
+      .meta({ description: "The URL of the next page; null on the last.", example: null }),
+    previous: z
+      .string()
+      .nullable()
+      .meta({ description: "The URL of the previous page; null on the first.", example: null }),
+    results: z.array(item).meta({ description: "This page's items." }),
   });
+
+/** `?bank_account=`: a list's filter on the account its items belong to. */
+export const accountFilter = () =>
+  uuidField().meta({ description: "Only those of this bank account." }).optional();
+
+/** A field's description, or its description and a realistic example. */
+export type FieldDoc = string | readonly [description: string, example: unknown];
+
+/**
+ * The shape with each field described (and given its example): the server, the OpenAPI document
+ * and the SDK read the same text. A resource writes its descriptions once and describes both its
+ * request and its response fields with them. An optional field is described inside its
+ * `.optional()`, where trpc-to-openapi still sees it on a query parameter.
+ */
+export function describeFields<S extends z.ZodRawShape>(shape: S, docs: { [K in keyof S]: FieldDoc }): S {
+  const described = Object.entries(shape).map(([name, field]) => {
+    const doc = docs[name] as FieldDoc;
+    const schema = field as z.ZodType;
+    const [text, example] = typeof doc === "string" ? [doc] : doc;
+    // A builder's own description (how a date-time is read, say) follows the field's, once.
+    const own = (schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType) : schema).description;
+    const description = own && !own.includes(text) ? `${text} ${own}` : text;
+    // `example`, not `examples`: zod drops `examples` from a parsed input's schema (a request body's).
+    const meta = typeof doc === "string" ? { description } : { description, example };
+    return [
+      name,
+      schema instanceof z.ZodOptional
+        ? (schema.unwrap() as z.ZodType).meta(meta).optional()
+        : schema.meta(meta),
+    ];
+  });
+  return Object.fromEntries(described) as S;
+}
 
 export const noInput = () => z.object({});
 export const noContent = () => z.void();

@@ -29,6 +29,13 @@ export interface RouteSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   path: string;
   status: 200 | 201 | 202 | 204;
   summary: string;
+  /**
+   * What the operation does beyond its summary: rules, side effects, refusals (the OpenAPI
+   * description). Every contract route has one (openapi-document.http.test.ts); a route built on
+   * the fly, like the SDK's raw request, need not.
+   */
+  description?: string;
+  /** Keys of API_TAGS (tags.ts), where each is described. */
   tags: string[];
   access: Access;
   /** Body bounds above the defaults; most endpoints leave it out. */

@@ -9,7 +9,7 @@ import {
 } from "./transaction-category";
 
 const tags = ["transaction-categories"];
-const id = uuidField();
+const id = uuidField().meta({ description: "The category's id." });
 
 export const listTransactionCategoriesRoute = defineRoute({
   method: "GET",
@@ -17,18 +17,20 @@ export const listTransactionCategoriesRoute = defineRoute({
   status: 200,
   summary:
     "Visible categories: global, the caller's own, co-owners', and those the caller's transactions still reference",
+  description:
+    "The categories the caller can see: the global base set, the caller's own, those of users the caller co-owns an account with, and those still referenced by the caller's transactions. Filter by `scope`, `group`, `archived` or text.",
   tags,
   access: "user",
   input: z.object({
-    group: z.string().max(200).optional().meta({ description: "Exact group, case-insensitive." }),
+    group: z.string().max(200).meta({ description: "Exact group, case-insensitive." }).optional(),
     archived: booleanField()
-      .optional()
-      .meta({ description: "Absent: archived and active alike. Pickers pass false." }),
+      .meta({ description: "Absent: archived and active alike. Pickers pass false." })
+      .optional(),
     scope: z
       .enum(CATEGORY_SCOPES)
-      .optional()
-      .meta({ description: "global: no owner; mine: the caller's; shared: another user's visible ones." }),
-    search: z.string().max(200).optional().meta({ description: "Substring of the group or name, any case." }),
+      .meta({ description: "global: no owner; mine: the caller's; shared: another user's visible ones." })
+      .optional(),
+    search: z.string().max(200).meta({ description: "Substring of the group or name, any case." }).optional(),
     ordering: orderingField(CATEGORY_ORDERING).optional(),
     ...pageQuery,
   }),
@@ -40,6 +42,8 @@ export const createTransactionCategoryRoute = defineRoute({
   path: "/v1/transaction-categories/",
   status: 201,
   summary: "Create a category owned by the caller; duplicates of a global or own category are refused",
+  description:
+    "Creates a category owned by the caller. `group` and `name` are whitespace-normalized; a case-insensitive duplicate of a global category or one of the caller's own is refused (400).",
   tags,
   access: "user",
   input: z.object(categoryFields),
@@ -51,6 +55,7 @@ export const getTransactionCategoryRoute = defineRoute({
   path: "/v1/transaction-categories/{id}/",
   status: 200,
   summary: "Retrieve a visible category (archived ones included)",
+  description: "One visible category, archived ones included.",
   tags,
   access: "user",
   input: z.object({ id }),
@@ -62,6 +67,8 @@ export const replaceTransactionCategoryRoute = defineRoute({
   path: "/v1/transaction-categories/{id}/",
   status: 200,
   summary: "Rename a category (owner only)",
+  description:
+    "Sets `group` and `name` of one of the caller's categories; the full name everywhere follows. Global and co-owners' categories are 403.",
   tags,
   access: "user",
   input: z.object({ id, ...categoryFields }),
@@ -73,6 +80,8 @@ export const updateTransactionCategoryRoute = defineRoute({
   path: "/v1/transaction-categories/{id}/",
   status: 200,
   summary: "Change the group or the name of a category (owner only)",
+  description:
+    "Changes `group` or `name` of one of the caller's categories. Global and co-owners' categories are 403.",
   tags,
   access: "user",
   input: z.object({ id, ...z.object(categoryFields).partial().shape }),
@@ -84,6 +93,8 @@ export const deleteTransactionCategoryRoute = defineRoute({
   path: "/v1/transaction-categories/{id}/",
   status: 204,
   summary: "Delete a category (owner only); 409 while transactions or allocations reference it",
+  description:
+    "Deletes one of the caller's categories. 409 while transactions or allocations reference it: archive it instead. Global and co-owners' categories are 403.",
   tags,
   access: "user",
   input: z.object({ id }),
@@ -95,6 +106,8 @@ export const archiveTransactionCategoryRoute = defineRoute({
   path: "/v1/transaction-categories/{id}/archive/",
   status: 200,
   summary: "Archive a category (owner only): hidden from pickers, still valid where referenced",
+  description:
+    "Archives one of the caller's categories: it is hidden from pickers but stays valid where transactions and allocations reference it. Global and co-owners' categories are 403.",
   tags,
   access: "user",
   input: z.object({ id }),

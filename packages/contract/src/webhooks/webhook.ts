@@ -14,47 +14,82 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
 export const DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
+export const DELIVERY_STATUS_TEXT =
+  "`pending` not yet delivered (retries may follow), `succeeded` a 2xx answer came back, `failed` the retries ran out.";
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** A webhook subscription (docs/spec/extensions.md §4); its secret is shown on create and rotation only. */
 export const WebhookSchema = z
   .object({
-    id: z.uuid(),
-    url: z.string(),
-    event_types: z.array(z.enum(WEBHOOK_SUBSCRIPTIONS)),
+    id: z.uuid().meta({ description: "The webhook's id.", example: "2b4d6f8a-0c1e-4a3c-9e5b-7d9f1b3d5e7a" }),
+    url: z
+      .string()
+      .meta({ description: "Where events are POSTed.", example: "https://hooks.example.com/allot" }),
+    event_types: z.array(z.enum(WEBHOOK_SUBSCRIPTIONS)).meta({
+      description: 'The activity types it receives; `["*"]` for all, now and later.',
+      example: ["transaction.created", "budget.updated"],
+    }),
     bank_account: z
       .uuid()
       .nullable()
       .meta({ description: "The one account it follows; null for every account its owner owns." }),
-    description: z.string(),
-    enabled: z.boolean(),
-    created_at: dateTimeOutput(),
+    description: z.string().meta({ description: "The caller's note about it.", example: "Home dashboard" }),
+    enabled: z.boolean().meta({
+      description: "False: no deliveries (the service disables a webhook that keeps failing).",
+      example: true,
+    }),
+    created_at: dateTimeOutput().meta({
+      description: "When it was created.",
+      example: "2026-05-02T09:00:00Z",
+    }),
   })
-  .meta({ id: "Webhook" });
+  .meta({ id: "Webhook", description: "A subscription of a URL to account events." });
 
 export const WebhookWithSecretSchema = WebhookSchema.extend({
   secret: z.string().meta({
     description:
       "`whsec_` + base64 of 32 random bytes: the key of `webhook-signature`. Shown only on create and rotation.",
   }),
-}).meta({ id: "WebhookWithSecret" });
+}).meta({ id: "WebhookWithSecret", description: "A webhook with its signing secret (shown once)." });
 
 /** One event on its way to one webhook, with the outcome of its latest attempt. */
 export const WebhookDeliverySchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().meta({ description: "The delivery's id." }),
     event_id: z.uuid().meta({ description: "The `webhook-id` header: the same on every attempt." }),
-    event_type: z.enum(WEBHOOK_EVENT_TYPES),
-    status: z.enum(DELIVERY_STATUSES),
-    attempts: z.number().int(),
-    last_attempt_at: dateTimeOutput().nullable(),
+    event_type: z
+      .enum(WEBHOOK_EVENT_TYPES)
+      .meta({ description: "The event's type.", example: "transaction.created" }),
+    status: z.enum(DELIVERY_STATUSES).meta({ description: DELIVERY_STATUS_TEXT, example: "succeeded" }),
+    attempts: z.number().int().meta({ description: "How many times it was sent.", example: 1 }),
+    last_attempt_at: dateTimeOutput().nullable().meta({
+      description: "When it was last sent; null before the first attempt.",
+      example: "2026-05-02T09:00:01Z",
+    }),
     next_attempt_at: dateTimeOutput().nullable().meta({ description: "Null once succeeded or failed." }),
-    response_status: z.number().int().nullable(),
-    response_time_ms: z.number().int().nullable(),
-    last_error: z.string().nullable(),
-    created_at: dateTimeOutput(),
+    response_status: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "The HTTP status of the latest answer; null when none came.", example: 200 }),
+    response_time_ms: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "How long the latest answer took, in milliseconds.", example: 184 }),
+    last_error: z.string().nullable().meta({
+      description: "Why the latest attempt failed (a timeout, a refused address), or null.",
+      example: null,
+    }),
+    created_at: dateTimeOutput().meta({
+      description: "When the delivery was queued.",
+      example: "2026-05-02T09:00:00Z",
+    }),
   })
-  .meta({ id: "WebhookDelivery" });
+  .meta({
+    id: "WebhookDelivery",
+    description: "One event on its way to one webhook, with its latest attempt.",
+  });
 
 /** The test event: shaped like an activity event, of the type `webhook.test`. */
 export const WebhookTestEventSchema = ActivityEventSchema.extend({
