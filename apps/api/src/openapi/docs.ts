@@ -2,14 +2,13 @@ import type { RouteSpec } from "@allot/contract/http/route";
 import scalarReference from "@scalar/fastify-api-reference";
 import type { FastifyInstance } from "fastify";
 import { buildOpenApiDocument } from "./openapi-document";
-import { withReferenceGuide } from "./reference-guide";
 
 /**
  * `GET /api/v1/openapi.json` and the reference page at `/api/docs` (Scalar, its script served from
  * here): no fonts, telemetry or proxy from elsewhere, so the page makes no request off the server.
  */
 export async function registerDocs(app: FastifyInstance, routes: RouteSpec[], publicBaseUrl: string) {
-  const document = withReferenceGuide(buildOpenApiDocument(routes), routes, publicBaseUrl);
+  const document = buildOpenApiDocument(routes, publicBaseUrl);
   app.get("/api/v1/openapi.json", async () => document);
   await app.register(scalarReference, {
     routePrefix: "/api/docs",

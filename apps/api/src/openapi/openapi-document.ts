@@ -7,6 +7,7 @@ import { z } from "zod";
 import { BODY_LIMIT_BYTES } from "../http/body-parsers";
 
 import { appRouter } from "../routers/app-router";
+import { referenceGuide, withSdkSamples } from "./reference-guide";
 
 const errorRef = { $ref: "#/components/schemas/Error" };
 const validationRef = { $ref: "#/components/schemas/ValidationError" };
@@ -148,24 +149,16 @@ const SECURITY: Record<Access, Record<string, string[]>[]> = {
   staff: [{ Bearer: [] }],
 };
 
-const INFO_DESCRIPTION = `Self-hosted personal budgeting: bank accounts, budgets, transactions, funding and imports.
-
-Every amount is a decimal string (up to 12 integer digits and 2 fraction digits) with a sibling \`<field>_currency\` (ISO 4217): always the bank account's currency, which a request may leave out. Ids are UUIDs, dates \`YYYY-MM-DD\`, timestamps ISO 8601 date-times.
-
-Authenticate with \`Authorization: Bearer <access token>\` (from \`POST /api/token/\`) or \`Authorization: Api-Key <key>\`. API keys reach the whole budgeting domain but not the account-security operations, which need an interactive login (each operation's \`security\` says which).
-
-Lists are pages of \`count\`, \`next\`, \`previous\` and \`results\`: follow \`next\` until it is null. Every answer carries \`X-Request-Id\` and the rate-limit headers; a throttled request answers 429 with \`Retry-After\` and is safe to retry. Authenticated writes take an \`Idempotency-Key\`.`;
-
 /**
  * The OpenAPI 3 document, generated from the same procedures (and so the same zod contract) the
  * server validates with, then corrected where trpc-to-openapi cannot know better: each route's real
  * success status and security, the spec's error bodies, the tags' descriptions.
  */
-export function buildOpenApiDocument(routes: RouteSpec[]): OpenAPIObject {
+export function buildOpenApiDocument(routes: RouteSpec[], publicBaseUrl: string): OpenAPIObject {
   const document = generateOpenApiDocument(appRouter, {
     title: "Allot API",
     version: "1.0.0",
-    description: INFO_DESCRIPTION,
+    description: referenceGuide(publicBaseUrl),
     baseUrl: "/api",
     securitySchemes: {
       Bearer: {
@@ -241,7 +234,7 @@ export function buildOpenApiDocument(routes: RouteSpec[]): OpenAPIObject {
       (responses[route.status] as Record<string, unknown>).headers = { "Set-Cookie": cookie.set };
     operation.responses = withHeaders(responses, keyed);
   }
-  return withoutUnusedSchemas(withSpecPaths(document));
+  return withSdkSamples(withoutUnusedSchemas(withSpecPaths(document)), routes, publicBaseUrl);
 }
 
 const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/heic", "image/heif"];

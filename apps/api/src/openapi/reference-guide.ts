@@ -4,16 +4,21 @@ import { methodName } from "@allot/sdk/resource-names";
 import type { OpenAPIObject } from "trpc-to-openapi";
 
 /*
- * What the reference page (/api/docs) shows besides the operations: a getting-started guide and
- * how authentication works (the document's `info.description`), and beside the generated curl
- * sample of each operation, the same call through `@allot/sdk` (`x-codeSamples`).
+ * What the OpenAPI document and its reference page (/api/docs) say besides the operations: a
+ * getting-started guide, how authentication works and the conventions (`info.description`), and
+ * beside the curl sample the page generates, each operation's call through `@allot/sdk`.
  */
 
-const guide = (baseUrl: string) => `
+/** The document's description: what the API is, how to start, how to authenticate, its conventions. */
+export const referenceGuide = (baseUrl: string) =>
+  `
 Allot is a self-hosted budgeting service: bank accounts shared by co-owners, money divided among
 budgets, transactions split across budgets and categories, and a funding engine that fills budgets
 on a schedule. Every path below is under \`${baseUrl}/api\`; bodies are JSON (forms and multipart
-are taken too), amounts are decimal strings (\`"12.50"\`), never numbers.
+are taken too). Every amount is a decimal string (\`"12.50"\`: up to 12 integer digits and 2
+fraction digits), never a number, with a sibling \`<field>_currency\` (ISO 4217): always the bank
+account's currency, which a request may leave out. Ids are UUIDs, dates \`YYYY-MM-DD\`, timestamps
+ISO 8601 date-times.
 
 ## Getting started
 
@@ -64,11 +69,12 @@ user's object is 404, never 403: its existence is not revealed.
 - **Pages**: \`?page=\` and \`?page_size=\` (100 by default, at most 500); answers carry \`count\`, \`next\` and \`previous\`.
 - **Safe retries**: send \`Idempotency-Key: <uuid>\` on a write; a repeat within 24 hours answers
   the recorded result with \`Idempotent-Replayed: true\` and changes nothing.
+- **Request ids**: every answer carries \`X-Request-Id\`, as the server's logs do.
 - **Rate limits**: every answer carries \`RateLimit-Policy\` and \`RateLimit\`; a 429 says when to
   come back in \`Retry-After\`. The SDK waits and retries by itself.
 - **Keeping a copy in sync**: \`GET /v1/bank-accounts/{id}/changes/?since=<cursor>\` lists every
   change, deletions included; signed webhooks push them.
-`;
+`.trim();
 
 const SDK_IMPORT = 'import { createClient } from "@allot/sdk";';
 
@@ -81,50 +87,56 @@ const sdkMethods = new Map<RouteSpec, string>(
   ),
 );
 
-/** The SDK call of one operation: its client, credential and input, from the path and the body's example. */
-function sdkSample(route: RouteSpec, requestExample: unknown, baseUrl: string): string {
-  const method = route.download
-    ? `transactions.download(id, "${route.path.includes("/image/") ? "image" : "document"}")`
-    : sdkMethods.get(route);
-  const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name as string);
-  const input = {
-    ...Object.fromEntries(pathParameters.map((name) => [name, `<${name}>`])),
-    ...(typeof requestExample === "object" && requestExample !== null ? requestExample : {}),
-  };
-  const argument = route.download ? "" : Object.keys(input).length > 0 ? JSON.stringify(input, null, 2) : "";
+/** The SDK call of one operation: its client, credential and input (the path's ids, the body's examples). */
+function sdkSample(route: RouteSpec, body: Record<string, unknown>, baseUrl: string): string {
   const client =
     route.access === "public"
       ? `const allot = createClient({ baseUrl: "${baseUrl}" });`
       : route.access === "user"
         ? `const allot = createClient({ baseUrl: "${baseUrl}", auth: { apiKey: process.env.ALLOT_API_KEY } });`
         : `const allot = createClient({ baseUrl: "${baseUrl}" });\nawait allot.auth.login({ email, password }); // an API key is refused here`;
-  const setup = route.download ? `const id = "<id>";\n` : "";
-  return `${SDK_IMPORT}\n\n${client}\n${setup}const answer = await allot.${method}(${argument});`;
+  const ids = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name as string, `<${name}>`]);
+  const call = route.download
+    ? `transactions.download("<id>", "${route.path.includes("/image/") ? "image" : "document"}")`
+    : `${sdkMethods.get(route)}(${
+        ids.length + Object.keys(body).length > 0
+          ? JSON.stringify({ ...Object.fromEntries(ids), ...body }, null, 2)
+          : ""
+      })`;
+  return `${SDK_IMPORT}\n\n${client}\nconst answer = await allot.${call};`;
 }
 
-type Operation = { requestBody?: { content?: Record<string, { example?: unknown }> } } & Record<
-  string,
-  unknown
->;
+interface BodySchema {
+  properties?: Record<string, { example?: unknown }>;
+  required?: string[];
+}
+type Operation = {
+  requestBody?: { content?: Record<string, { schema?: BodySchema }> };
+} & Record<string, unknown>;
 
-/** The document as the reference page shows it: the guide as its description, SDK samples on every operation. */
-export function withReferenceGuide(
+/** A request body of the fields' own examples: the required ones (every one, where none is required). */
+function bodyExample(schema: BodySchema | undefined): Record<string, unknown> {
+  const fields = Object.entries(schema?.properties ?? {}).filter(([, field]) => field.example !== undefined);
+  const required = new Set(schema?.required ?? []);
+  const chosen = required.size > 0 ? fields.filter(([name]) => required.has(name)) : fields;
+  return Object.fromEntries(chosen.map(([name, field]) => [name, field.example]));
+}
+
+/** The document with the SDK call of every operation beside Scalar's generated curl (`x-codeSamples`). */
+export function withSdkSamples(
   document: OpenAPIObject,
   routeSpecs: RouteSpec[],
   baseUrl: string,
 ): OpenAPIObject {
-  const paths = structuredClone(document.paths ?? {}) as Record<string, Record<string, Operation>>;
   for (const route of routeSpecs) {
-    const operation = paths[route.path]?.[route.method.toLowerCase()];
+    const operation = (document.paths as Record<string, Record<string, Operation>> | undefined)?.[
+      route.path
+    ]?.[route.method.toLowerCase()];
     if (!operation) continue;
-    const example = operation.requestBody?.content?.["application/json"]?.example;
+    const body = bodyExample(operation.requestBody?.content?.["application/json"]?.schema);
     operation["x-codeSamples"] = [
-      { lang: "typescript", label: "SDK", source: sdkSample(route, example, baseUrl) },
+      { lang: "typescript", label: "SDK", source: sdkSample(route, body, baseUrl) },
     ];
   }
-  return {
-    ...document,
-    info: { ...document.info, description: guide(baseUrl).trim() },
-    paths: paths as OpenAPIObject["paths"],
-  };
+  return document;
 }

@@ -10,4 +10,4 @@ import { buildOpenApiDocument } from "./openapi-document";
 const [path] = process.argv.slice(2);
 if (!path) throw new Error("usage: write-openapi-document.ts <path>");
 mkdirSync(dirname(path), { recursive: true });
-writeFileSync(path, `${JSON.stringify(buildOpenApiDocument(allRoutes), null, 2)}\n`);
+writeFileSync(path, `${JSON.stringify(buildOpenApiDocument(allRoutes, "http://127.0.0.1:3000"), null, 2)}\n`);
