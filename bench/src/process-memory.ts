@@ -1,5 +1,6 @@
-import { readFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
+import { liveMemoryFile } from "./gc-on-signal";
 
 /** One reading of a process's memory, in bytes: what it holds now, and the most it ever held. */
 export interface MemoryReading {
@@ -49,12 +50,25 @@ export function sampleMemory(pid: number, everyMs: number) {
 /** How long a full collection (and the allocator giving pages back) is given before the reading. */
 const COLLECTION_MS = 1_000;
 
+/** After a full collection: the RSS, and the live memory (JavaScript heap + buffers) the process holds. */
+export interface KeptMemory extends MemoryReading {
+  /**
+   * heapUsed + external: what the process still references. Unlike the RSS it does not count memory
+   * the allocator has freed but not given back to the system, so it grows only with what is kept.
+   */
+  live: number;
+}
+
 /**
  * The memory a process keeps: asks it for a full garbage collection (SIGUSR2, which gc-on-signal.ts
- * answers in the bench's API processes), then reads it.
+ * answers in the bench's API processes), then reads its RSS and the usage it wrote.
  */
-export async function keptMemory(pid: number): Promise<MemoryReading> {
+export async function keptMemory(pid: number): Promise<KeptMemory> {
+  const file = liveMemoryFile(pid);
+  await rm(file, { force: true });
   process.kill(pid, "SIGUSR2");
   await sleep(COLLECTION_MS);
-  return readMemory(pid);
+  const usage = JSON.parse(await readFile(file, "utf8")) as NodeJS.MemoryUsage;
+  await rm(file, { force: true });
+  return { ...(await readMemory(pid)), live: usage.heapUsed + usage.external };
 }
