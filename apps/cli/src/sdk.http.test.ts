@@ -22,6 +22,7 @@ import { createClient } from "@allot/sdk/client";
 import type { Session } from "@allot/sdk/session-auth";
 import { verifyWebhook, WebhookVerificationError } from "@allot/sdk/verify-webhook";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readmeSnippetFiles } from "./testing/readme-snippets";
 
 /*
  * The SDK (packages/sdk) against the real API over real HTTP: buildApp on a test database,
@@ -125,6 +126,7 @@ describe.each(testEngines())("the SDK against the API (%s)", (engine) => {
   it("throws ApiError: the field map of a 400, not_found for a 404, 401 without or with bad credentials", async () => {
     const { client } = await loggedIn();
 
+    // @ts-expect-error: "colour" is no ordering of banks: the types refuse it, and so does the server.
     const invalid = await client.banks.list({ ordering: "colour" }).catch((e: unknown) => e);
     expect(invalid).toBeInstanceOf(ApiError);
     expect(invalid).toMatchObject({
@@ -541,15 +543,42 @@ console.log(
 );
 `;
 
+/** What the SDK's types must refuse (tsc fails on an @ts-expect-error with no error below it). */
+const TYPES_REFUSED = `import { type Budget, createClient, type Transaction } from "@allot/sdk";
+declare const client: ReturnType<typeof createClient>;
+const purchase = { bank_account: "x", transaction_date: "2026-03-01", transaction_type: "pin_purchase", raw_description: "x" } as const;
+// @ts-expect-error: money is a decimal string, never a float
+await client.transactions.create({ ...purchase, amount: 12.5 });
+await client.transactions.create({ ...purchase, amount: "12.50" });
+// @ts-expect-error: not an ordering of budgets
+await client.budgets.list({ ordering: "nme" });
+await client.budgets.list({ ordering: "-name", page: 2, page_size: 50 });
+// @ts-expect-error: a page is a number
+await client.budgets.list({ page: "2" });
+const transaction: Transaction = await client.transactions.get({ id: "x" });
+const amount: string = transaction.amount;
+const budgets: Budget[] = (await client.budgets.list()).results;
+export { amount, budgets };
+`;
+
 let consumer: Promise<string> | undefined;
 /** Builds the SDK and compiles the consumer project once per file: its folder. */
 function buildConsumer(): Promise<string> {
   consumer ??= (async () => {
     await run(process.execPath, [join(sdkRoot, "scripts/build.mjs")]);
     const folder = await mkdtemp(join(tmpdir(), "allot-sdk-consumer-"));
-    await mkdir(join(folder, "node_modules/@allot"), { recursive: true });
+    // The package as another project gets it: packed, unpacked into its node_modules (its own
+    // dependencies found through the workspace's, as an install would put them beside it).
+    await run("pnpm", ["pack", "--pack-destination", folder], { cwd: sdkRoot });
+    const [tarball] = (await readdir(folder)).filter((name) => name.endsWith(".tgz"));
+    const installed = join(folder, "node_modules/@allot/sdk");
+    await mkdir(installed, { recursive: true });
     await mkdir(join(folder, "node_modules/@types"), { recursive: true });
-    await symlink(sdkRoot, join(folder, "node_modules/@allot/sdk"), "dir");
+    await run("tar", ["xzf", join(folder, tarball as string), "-C", installed, "--strip-components=1"]);
+    await symlink(join(sdkRoot, "node_modules"), join(installed, "node_modules"), "dir");
+    const snippets = readmeSnippetFiles(await readFile(join(sdkRoot, "README.md"), "utf8"));
+    for (const snippet of snippets) await writeFile(join(folder, snippet.name), snippet.source);
+    await writeFile(join(folder, "types-refused.ts"), TYPES_REFUSED);
     await symlink(
       dirname(createRequire(import.meta.url).resolve("@types/node/package.json")),
       join(folder, "node_modules/@types/node"),
@@ -570,12 +599,12 @@ function buildConsumer(): Promise<string> {
           types: ["node"],
           skipLibCheck: true,
         },
-        include: ["main.ts"],
+        include: ["main.ts", "readme-*.ts", "types-refused.ts"],
       }),
     );
     await writeFile(join(folder, "main.ts"), CONSUMER);
     await run(process.execPath, [tsc, "-p", folder]).catch((error: { stdout?: string }) => {
-      throw new Error(`the consumer does not typecheck:\n${error.stdout}`);
+      throw new Error(`the consumer or a README example does not typecheck:\n${error.stdout}`);
     });
     return folder;
   })();
@@ -592,7 +621,7 @@ describe.each(testEngines())("the built SDK used from another project (%s)", (en
   const t = useTestApp(engine);
 
   it("builds JavaScript that imports no TypeScript source, with declarations beside it", async () => {
-    await buildConsumer();
+    const folder = await buildConsumer();
     const files = (await readdir(join(sdkRoot, "dist"), { recursive: true })).map(String);
     const scripts = files.filter((file) => file.endsWith(".js"));
     expect(scripts).toContain(join("sdk", "src", "index.js"));
@@ -601,17 +630,20 @@ describe.each(testEngines())("the built SDK used from another project (%s)", (en
       const text = await readFile(join(sdkRoot, "dist", file), "utf8");
       expect(text, file).not.toMatch(/from "@allot\/|\.ts"/);
     }
-    const manifest = JSON.parse(await readFile(join(sdkRoot, "package.json"), "utf8"));
+    const manifest = JSON.parse(await readFile(join(folder, "node_modules/@allot/sdk/package.json"), "utf8"));
     // verifyWebhook loads standardwebhooks at runtime: the package must bring it along.
     const verifier = await readFile(join(sdkRoot, "dist", "sdk", "src", "verify-webhook.js"), "utf8");
     expect(verifier).toMatch(/from "standardwebhooks"/);
     expect(Object.keys(manifest.dependencies)).toEqual(
       expect.arrayContaining(["standardwebhooks", "undici"]),
     );
-    expect(manifest.exports["."]).toEqual({
-      types: "./dist/sdk/src/index.d.ts",
-      default: "./dist/sdk/src/index.js",
+    // The packed manifest points only at built files (the workspace's `./*` source entry is gone).
+    expect(manifest.exports).toEqual({
+      ".": { types: "./dist/sdk/src/index.d.ts", default: "./dist/sdk/src/index.js" },
     });
+    // Every ```ts example of the README typechecked under strict with the consumer.
+    const examples = (await readdir(folder)).filter((name) => /^readme-\d+\.ts$/.test(name));
+    expect(examples.length).toBeGreaterThanOrEqual(15);
   }, 300_000);
 
   it("typechecks a script with tsc and runs it with node against a real server", async () => {

@@ -13,6 +13,24 @@ export type { FileUpload } from "./file-upload";
 export { type FileWriteJournalOptions, fileWriteJournal } from "./file-write-journal";
 export { idempotencyKeyOf } from "./idempotency-key";
 export type { RawRequestOptions, RequestMethod } from "./raw-request";
+export type {
+  ActivityEvent,
+  Allocation,
+  ApiKey,
+  Bank,
+  BankAccount,
+  Budget,
+  Currency,
+  FundingOccurrence,
+  InternalTransaction,
+  Invitation,
+  Me,
+  Transaction,
+  TransactionCategory,
+  User,
+  Webhook,
+  WebhookDelivery,
+} from "./resource-types";
 export type { AnyRoute, RouteInput, RouteOutput } from "./route-types";
 export type { Credentials, Session } from "./session-auth";
 export type { TransactionFileField, TransactionsResource } from "./transactions-resource";

@@ -11,6 +11,7 @@ import {
   type TransactionCategorySchema,
 } from "@allot/contract/transaction-categories/transaction-category";
 import { ApiError } from "@allot/sdk/api-error";
+import type { RouteInput } from "@allot/sdk/route-types";
 import { type Command, Option } from "commander";
 import type { z } from "zod";
 import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";
@@ -47,7 +48,8 @@ interface ListFlags {
   archived?: boolean;
   scope?: (typeof CATEGORY_SCOPES)[number];
   search?: string;
-  ordering?: string;
+  /** One of the --ordering choices commander checked. */
+  ordering?: RouteInput<typeof listTransactionCategoriesRoute>["ordering"];
 }
 
 /** `allot categories`: list the visible transaction categories; create, rename, archive and delete your own. */

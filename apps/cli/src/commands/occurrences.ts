@@ -6,6 +6,7 @@ import {
   type FundingEventOccurrenceSchema,
 } from "@allot/contract/funding-occurrences/funding-occurrence";
 import { listFundingOccurrencesRoute } from "@allot/contract/funding-occurrences/routes";
+import type { RouteInput } from "@allot/sdk/route-types";
 import { type Command, Option } from "commander";
 import type { z } from "zod";
 import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";
@@ -26,7 +27,8 @@ interface Flags extends ApiOptions, OutputOptions {
   status?: string[];
   from?: string;
   to?: string;
-  ordering?: string;
+  /** One of the --ordering choices commander checked. */
+  ordering?: RouteInput<typeof listFundingOccurrencesRoute>["ordering"];
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -5,6 +5,7 @@ import {
   TRANSACTION_TYPES,
   type TransactionView,
 } from "@allot/contract/transactions/transaction";
+import type { RouteInput } from "@allot/sdk/route-types";
 import Big from "big.js";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";
@@ -39,7 +40,8 @@ interface ListOptions extends ApiOptions, OutputOptions {
   allocated?: boolean;
   uncategorized?: boolean;
   categorized?: boolean;
-  ordering?: string;
+  /** One of the --ordering choices commander checked. */
+  ordering?: RouteInput<typeof listTransactionsRoute>["ordering"];
   limit?: number;
 }
 

@@ -8,10 +8,16 @@ import { z } from "zod";
 
 export const DECIMAL_PATTERN = /^-?\d{1,12}(\.\d{1,2})?$/;
 
-/** A money amount in a request: a decimal string (numbers are accepted and read as text). */
+/**
+ * A money amount in a request: a decimal string. A number is accepted and read as text, but typed
+ * out (`amount: 12.5` does not typecheck in the SDK): a float is how a cent gets lost.
+ */
 export const moneyInput = () =>
   z.preprocess(
-    (v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : v),
+    (input: string) => {
+      const v: unknown = input;
+      return typeof v === "number" && Number.isFinite(v) ? String(v) : v;
+    },
     z
       .string()
       .trim()
@@ -31,15 +37,20 @@ export const currencyCode = () =>
 const TRUE_WORDS = new Set(["true", "1", "yes", "on"]);
 const FALSE_WORDS = new Set(["false", "0", "no", "off"]);
 
+// Forms and query strings send text ("true", "1"); a typed caller sends the boolean (and the number below).
 export const booleanField = () =>
-  z.preprocess((v) => {
+  z.preprocess((input: boolean) => {
+    const v: unknown = input;
     if (typeof v !== "string") return v;
     const word = v.trim().toLowerCase();
     return TRUE_WORDS.has(word) ? true : FALSE_WORDS.has(word) ? false : v;
   }, z.boolean());
 
 export const integerField = () =>
-  z.preprocess((v) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : v), z.number().int());
+  z.preprocess((input: number) => {
+    const v: unknown = input;
+    return typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : v;
+  }, z.number().int());
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -174,7 +185,10 @@ export const dateTimeOutput = () => z.iso.datetime({ offset: true });
 /** `?ordering=name` or `-name`, from a fixed list of fields. */
 export const orderingField = <const F extends readonly [string, ...string[]]>(fields: F) =>
   z
-    .enum([...fields, ...fields.map((f) => `-${f}`)] as [string, ...string[]])
+    .enum([...fields, ...fields.map((f) => `-${f}`)] as [
+      F[number] | `-${F[number]}`,
+      ...(F[number] | `-${F[number]}`)[],
+    ])
     .meta({ description: "The field to sort by; a leading `-` reverses the order." });
 
 /**
