@@ -4,20 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { localAttachmentStore } from "./local-attachment-store";
+import { filesUnder } from "./testing/test-storage";
 
 /* What only the local adapter does (the shared behaviour is in attachment-store.contract.test.ts). */
 
 const keyOf = () => `transactions/${randomUUID()}/image/${randomUUID()}`;
-
-async function filesUnder(folder: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const entry of await readdir(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) found.push(...(await filesUnder(path)));
-    else found.push(path);
-  }
-  return found;
-}
 
 describe("the local attachment store on disk", () => {
   let root: string;

@@ -85,7 +85,8 @@ export async function bucketContents({ settings }: RunningS3Server): Promise<str
   }
 }
 
-async function filesUnder(folder: string): Promise<string[]> {
+/** Every file below a folder, as paths (a local store's objects, and its temporary files too). */
+export async function filesUnder(folder: string): Promise<string[]> {
   const found: string[] = [];
   for (const entry of await readdir(folder, { withFileTypes: true })) {
     const path = join(folder, entry.name);
