@@ -53,17 +53,31 @@ describe.each(testEngines())("the API reference page in a browser (%s)", (engine
     for (const tag of tags)
       expect(await page.getByText(tag, { exact: true }).first().isVisible(), `tag ${tag}`).toBe(true);
 
-    // An operation's samples: curl by default, and the SDK call written for it.
-    const samples = () =>
-      page
-        .locator("code")
-        .allTextContents()
-        .then((codes) => codes.join("\n"));
-    await page.goto(`${origin}/api/docs#tag/budgets/GET/v1/budgets/{id}/`);
-    await expect.poll(samples, { timeout: 20_000 }).toMatch(/curl .*\/api\/v1\/budgets\//);
-    await page.getByText("Shell Curl").first().click();
-    await page.getByText("SDK", { exact: true }).first().click();
-    await expect.poll(samples, { timeout: 20_000 }).toContain("allot.budgets.get(");
+    // An operation's samples: curl by default, and the SDK call written for it. Opened from the
+    // sidebar; the picker is the operation's (the introduction names "Shell Curl" too, as text).
+    await page.getByText("budgets", { exact: true }).first().click();
+    await page.getByText("Retrieve a budget", { exact: true }).first().click();
+    const operation = page.locator('section[id$="/tag/budgets/GET/v1/budgets/{id}/"]');
+    const code = () => operation.locator("code").allTextContents();
+    await expect
+      .poll(code, { timeout: 30_000 })
+      .toEqual(expect.arrayContaining([expect.stringMatching(/curl .*\/api\/v1\/budgets\//)]));
+    const picker = operation.getByRole("button", { name: /Shell Curl/ }).first();
+    const sdkOption = page.getByRole("option", { name: "SDK" }).first();
+    // Clicked again until it opens: on a busy machine the first click can land before the page listens.
+    await expect
+      .poll(
+        async () => {
+          if (!(await sdkOption.isVisible())) await picker.click({ timeout: 5_000 }).catch(() => undefined);
+          return sdkOption.isVisible();
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBe(true);
+    await sdkOption.click();
+    await expect
+      .poll(code, { timeout: 20_000 })
+      .toEqual(expect.arrayContaining([expect.stringContaining("allot.budgets.get(")]));
 
     expect(problems).toEqual([]);
     expect(elsewhere).toEqual([]);
