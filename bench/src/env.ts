@@ -13,6 +13,8 @@ const BenchEnvSchema = z.object({
   BENCH_CONNECTIONS: positiveInteger.default(10),
   BENCH_WARMUP: z.coerce.number().int().min(0).default(2),
   BENCH_ROUNDS: positiveInteger.default(3),
+  // A folder: the run's API process writes a V8 CPU profile there as it stops (--cpu-prof).
+  BENCH_CPU_PROFILE_DIR: z.string().min(1).optional(),
 });
 
 export interface BenchEnv {
@@ -20,6 +22,8 @@ export interface BenchEnv {
   serverUrl: string;
   usedDefaultServerUrl: boolean;
   load: LoadSettings;
+  /** Where the API process writes its CPU profile, if anywhere. */
+  cpuProfileDir: string | undefined;
 }
 
 export function readBenchEnv(env: NodeJS.ProcessEnv = process.env): BenchEnv {
@@ -33,6 +37,7 @@ export function readBenchEnv(env: NodeJS.ProcessEnv = process.env): BenchEnv {
       warmupSeconds: e.BENCH_WARMUP,
       rounds: e.BENCH_ROUNDS,
     },
+    cpuProfileDir: e.BENCH_CPU_PROFILE_DIR,
   };
 }
 

@@ -76,7 +76,7 @@ interface GroupOutcome {
 async function main() {
   const args = process.argv.slice(2);
   const { groups, smoke } = readBenchArgs(args);
-  const { serverUrl, usedDefaultServerUrl, load } = readBenchEnv();
+  const { serverUrl, usedDefaultServerUrl, load, cpuProfileDir } = readBenchEnv();
   const sizes = benchSizes(load, smoke);
   if (usedDefaultServerUrl) console.error(`DATABASE_URL is not set; using ${DEFAULT_DATABASE_URL}`);
   if (smoke) {
@@ -102,6 +102,7 @@ async function main() {
       entry: join(API_DIR, "src/main.ts"),
       cwd: API_DIR,
       env: apiEnv({ url: databaseUrl }, await mailDir()),
+      nodeArgs: cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [],
     },
     defer,
   );

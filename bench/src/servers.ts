@@ -18,6 +18,8 @@ interface ServerOptions {
   env: Record<string, string | undefined>;
   /** A module loaded into the process before its entry (a file path). */
   preload?: string;
+  /** Node options before the entry (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
 }
 
 /**
@@ -42,11 +44,15 @@ export async function startStoppableServer(options: ServerOptions, defer: Defer)
   const port = await freePort();
   const url = `http://${HOST}:${port}`;
   const preload = options.preload ? ["--import", pathToFileURL(options.preload).href] : [];
-  const child = spawn(process.execPath, ["--import", import.meta.resolve("tsx"), ...preload, options.entry], {
-    cwd: options.cwd,
-    env: childEnv({ ...options.env, PORT: String(port), HOST }),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", import.meta.resolve("tsx"), ...preload, ...(options.nodeArgs ?? []), options.entry],
+    {
+      cwd: options.cwd,
+      env: childEnv({ ...options.env, PORT: String(port), HOST }),
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   for (const stream of [child.stdout, child.stderr]) {
     stream.on("data", (chunk: Buffer) =>
       process.stderr.write(prefixLines(`[${options.name}] `, chunk.toString())),
