@@ -20,11 +20,12 @@ import { fastifyTrustProxy } from "./http/trust-proxy";
 import { registerLinkPages } from "./links/register-link-pages";
 import { registerDocs } from "./openapi/docs";
 import { type AppRouter, appRouter } from "./routers/app-router";
-import { databaseThrottleStore } from "./throttle/database-throttle-store";
+import { bufferedThrottleStore } from "./throttle/buffered-throttle-store";
+import { databaseThrottleCounters } from "./throttle/database-throttle-store";
 import { authenticateCountingFailures } from "./throttle/failed-authentications";
 import { answerRateLimits, reportingTo } from "./throttle/rate-limit-headers";
 import { throttleChecksFor } from "./throttle/throttle-checks";
-import type { ThrottleStore } from "./throttle/throttle-store";
+import type { ThrottleCounters } from "./throttle/throttle-store";
 import type { Context, Services } from "./trpc/context";
 
 const API_BASE = "/api";
@@ -37,7 +38,7 @@ export async function buildApp(
   options: {
     logger?: FastifyServerOptions["logger"];
     /** Where throttle counters live: the database unless given (Redis with REDIS_URL, main.ts). */
-    throttleStore?: ThrottleStore;
+    throttleCounters?: ThrottleCounters;
   } = {},
 ) {
   const app = Fastify({
@@ -58,7 +59,10 @@ export async function buildApp(
   answerRateLimits(app);
 
   const matchRoute = createRouteTable(allRoutes, API_BASE);
-  const throttleStore = options.throttleStore ?? databaseThrottleStore(services.db);
+  const throttleStore = bufferedThrottleStore(
+    options.throttleCounters ?? databaseThrottleCounters(services.db),
+  );
+  app.addHook("onClose", () => throttleStore.close());
 
   // Route match (404/405), then the caller (401): both before the body is read.
   app.addHook("onRequest", async (request, reply) => {

@@ -14,7 +14,7 @@ import { buildApp } from "./app";
 import { readEnv } from "./env";
 import { requestLogOptions } from "./http/request-log";
 import { connectRedis, createRedisClient } from "./throttle/redis-connection";
-import { redisThrottleStore } from "./throttle/redis-throttle-store";
+import { redisThrottleCounters } from "./throttle/redis-throttle-store";
 
 const env = readEnv();
 const database = await createDatabase(env.database, "the Allot server").catch((error) => {
@@ -32,7 +32,7 @@ const app = await buildApp(
   { db: database.db, tokens: createAccessTokens(env.config.jwtSecret), config: env.config, attachments },
   {
     logger: requestLogOptions(env.logLevel),
-    throttleStore: redis && env.redis ? redisThrottleStore(redis, env.redis.prefix) : undefined,
+    throttleCounters: redis && env.redis ? redisThrottleCounters(redis, env.redis.prefix) : undefined,
   },
 );
 if (redis && env.redis) {

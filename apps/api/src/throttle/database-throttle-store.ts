@@ -1,38 +1,39 @@
 import type { Database } from "@allot/db/create-database";
 import { perDatabase } from "@allot/db/per-database";
 import { throttleCounters } from "@allot/db/schema/throttle-counters";
-import { type ThrottleCheck, throttleWindows } from "@allot/domain/throttle/throttle-windows";
+import type { ThrottleWindow } from "@allot/domain/throttle/throttle-windows";
 import { and, eq, or, sql } from "drizzle-orm";
-import { refuseOverLimit, type ThrottleStore, type ThrottleUsage } from "./throttle-store";
+import {
+  type CountingThrottleStore,
+  exactThrottleStore,
+  type ThrottleCounters,
+  type ThrottleUsage,
+  type WindowHits,
+} from "./throttle-store";
 
 /**
- * Counts one hit on every rate of every check, in one statement (fixed windows kept in the
- * database, so all API instances share them), and returns the counts.
+ * Adds to every window's counter in one statement (fixed windows kept in the database, so all API
+ * instances share them) and returns the counts.
  */
-async function countThrottle(
-  db: Database,
-  checks: ThrottleCheck[],
-  now = new Date(),
-): Promise<ThrottleUsage> {
-  // Sorted by key, so concurrent upserts lock rows in one order and never deadlock.
-  const windows = throttleWindows(checks, now);
-  if (windows.length === 0) return { counters: [], at: now };
-  const counted = await throttleUpsert(db, windows.length).execute(
+async function addHits(db: Database, increments: WindowHits[], now: Date): Promise<ThrottleUsage> {
+  if (increments.length === 0) return { counters: [], at: now };
+  // Sorted by key (throttleWindows), so concurrent upserts lock rows in one order and never deadlock.
+  const counted = await throttleUpsert(db, increments.length).execute(
     Object.fromEntries(
-      windows.flatMap((window, i) => [
+      increments.flatMap(({ window, hits }, i) => [
         [`key${i}`, window.key],
         [`window${i}`, window.windowStart],
+        [`hits${i}`, hits],
         [`expires${i}`, new Date((window.windowStart + window.windowSeconds) * 1000)],
       ]),
     ),
   );
   const hits = new Map(counted.map((row) => [row.key, row.hits]));
-  return { counters: windows.map((window) => ({ window, hits: hits.get(window.key) ?? 0 })), at: now };
+  return { counters: increments.map(({ window }) => ({ window, hits: hits.get(window.key) ?? 0 })), at: now };
 }
 
-/** The current counts of every check, counting nothing. */
-async function readThrottle(db: Database, checks: ThrottleCheck[], now = new Date()): Promise<ThrottleUsage> {
-  const windows = throttleWindows(checks, now);
+/** The current counts of the windows, counting nothing. */
+async function readHits(db: Database, windows: ThrottleWindow[], now: Date): Promise<ThrottleUsage> {
   if (windows.length === 0) return { counters: [], at: now };
   const rows = await throttleRead(db, windows.length).execute(
     Object.fromEntries(
@@ -46,7 +47,7 @@ async function readThrottle(db: Database, checks: ThrottleCheck[], now = new Dat
   return { counters: windows.map((window) => ({ window, hits: hits.get(window.key) ?? 0 })), at: now };
 }
 
-// The upsert runs on every request: prepared once per database handle and number of counters.
+// The upsert runs for most requests: prepared once per database handle and number of counters.
 const buildThrottleUpsert = (db: Database, size: number) =>
   db
     .insert(throttleCounters)
@@ -54,20 +55,20 @@ const buildThrottleUpsert = (db: Database, size: number) =>
       Array.from({ length: size }, (_, i) => ({
         key: sql.placeholder(`key${i}`),
         windowStart: sql.placeholder(`window${i}`),
-        hits: 1,
+        hits: sql.placeholder(`hits${i}`),
         expiresAt: sql.placeholder(`expires${i}`),
       })),
     )
     .onConflictDoUpdate({
       target: [throttleCounters.key, throttleCounters.windowStart],
-      set: { hits: sql`${throttleCounters.hits} + 1` },
+      set: { hits: sql`${throttleCounters.hits} + excluded.hits` },
     })
     .returning({ key: throttleCounters.key, hits: throttleCounters.hits })
     .prepare(`throttle_upsert_${size}`);
 
 const throttleUpsert = perDatabase(buildThrottleUpsert);
 
-// Read before every authentication: prepared like the upsert.
+// Read before some authentications and logins: prepared like the upsert.
 const buildThrottleRead = (db: Database, size: number) =>
   db
     .select({ key: throttleCounters.key, hits: throttleCounters.hits })
@@ -86,13 +87,15 @@ const buildThrottleRead = (db: Database, size: number) =>
 
 const throttleRead = perDatabase(buildThrottleRead);
 
-/**
- * Counters in the `throttle_counters` table: every instance on one database shares them. A lost
- * database fails the request the way any other database fault does.
- */
-export const databaseThrottleStore = (db: Database): ThrottleStore => ({
-  consume: async (checks, now) => refuseOverLimit(await countThrottle(db, checks, now)),
-  record: (checks, now) => countThrottle(db, checks, now),
-  // Exhausted: one more would be over the limit.
-  refuseIfExhausted: async (checks, now) => refuseOverLimit(await readThrottle(db, checks, now), 1),
+/** Counters in the `throttle_counters` table: every instance on one database shares them. */
+export const databaseThrottleCounters = (db: Database): ThrottleCounters => ({
+  add: (increments, now) => addHits(db, increments, now),
+  read: (windows, now) => readHits(db, windows, now),
 });
+
+/**
+ * Every request counted in the database as it comes. A lost database fails the request the way
+ * any other database fault does.
+ */
+export const databaseThrottleStore = (db: Database): CountingThrottleStore =>
+  exactThrottleStore(databaseThrottleCounters(db));

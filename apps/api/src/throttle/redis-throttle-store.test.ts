@@ -18,8 +18,8 @@ import { temporaryAttachmentStore } from "../../test/testing/test-attachments";
 import { type Caller, routeCaller } from "../../test/testing/test-client";
 import { buildApp } from "../app";
 import { connectRedis, createRedisClient } from "./redis-connection";
-import { redisThrottleStore } from "./redis-throttle-store";
-import type { ThrottleStore } from "./throttle-store";
+import { redisThrottleCounters, redisThrottleStore } from "./redis-throttle-store";
+import type { ThrottleCounters } from "./throttle-store";
 import { ThrottleStoreUnavailable } from "./throttle-store";
 
 // The Redis tests run when TEST_REDIS_URL names a server (CI: redis://127.0.0.1:6379); the tests of an
@@ -44,14 +44,17 @@ async function closedPort(): Promise<number> {
 }
 
 /** The app over a scratch embedded database with the given store; the caller closes both. */
-async function appWith(store: ThrottleStore, throttle: Partial<ReturnType<typeof testConfig>["throttle"]>) {
+async function appWith(
+  counters: ThrottleCounters,
+  throttle: Partial<ReturnType<typeof testConfig>["throttle"]>,
+) {
   const database = await openTestDatabase("pglite");
   const base = testConfig();
   const config = testConfig({ throttle: { ...base.throttle, ...throttle } });
   const attachments = temporaryAttachmentStore();
   const app = await buildApp(
     { db: database.db, tokens: createAccessTokens(config.jwtSecret), config, attachments: attachments.store },
-    { throttleStore: store },
+    { throttleCounters: counters },
   );
   return { app, database, config, attachments };
 }
@@ -84,7 +87,7 @@ describe("the Redis throttle store, Redis unreachable", () => {
       ThrottleStoreUnavailable,
     );
 
-    const { app, database } = await appWith(store, {});
+    const { app, database } = await appWith(store.counters, {});
     try {
       const response = await login(app, "nobody@example.com");
       expect(response.statusCode).toBe(503);
@@ -191,7 +194,9 @@ describe.each(redisUrls())("the Redis throttle store (%s)", (url) => {
     const stores = [redisThrottleStore(await client(), prefix), redisThrottleStore(await client(), prefix)];
     const checks: ThrottleCheck[] = [{ key: "user:1", rates: rates("10/hour") }];
     const results = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => outcome((stores[i % 2] as ThrottleStore).consume(checks))),
+      Array.from({ length: 40 }, (_, i) =>
+        outcome((stores[i % 2] as (typeof stores)[number]).consume(checks)),
+      ),
     );
     expect(results.filter((r) => r === "allowed")).toHaveLength(10);
     expect(results.filter((r) => r === "throttled")).toHaveLength(30);
@@ -232,7 +237,7 @@ describe.each(redisUrls())("the Redis throttle store (%s)", (url) => {
       const prefix = testPrefix();
       prefixes.push(prefix);
       const throttle = { user: rates("3/hour") };
-      first = await appWith(redisThrottleStore(await client(), prefix), throttle);
+      first = await appWith(redisThrottleCounters(await client(), prefix), throttle);
       database = first.database;
       second = await buildApp(
         {
@@ -241,7 +246,7 @@ describe.each(redisUrls())("the Redis throttle store (%s)", (url) => {
           config: first.config,
           attachments: first.attachments.store,
         },
-        { throttleStore: redisThrottleStore(await client(), prefix) },
+        { throttleCounters: redisThrottleCounters(await client(), prefix) },
       );
     });
     afterAll(async () => {

@@ -3,6 +3,7 @@ import {
   retryAfterSeconds,
   type ThrottleCheck,
   type ThrottleWindow,
+  throttleWindows,
 } from "@allot/domain/throttle/throttle-windows";
 
 /**
@@ -15,7 +16,24 @@ export interface ThrottleUsage {
   at: Date;
 }
 
-/** Where the throttle counters live: the database by default, Redis when REDIS_URL is set. */
+/** A window and how many hits to add to (or that were read from) its counter. */
+export interface WindowHits {
+  window: ThrottleWindow;
+  hits: number;
+}
+
+/**
+ * Where the throttle counters live: the database by default, Redis when REDIS_URL is set. One
+ * round trip each; a store that cannot be reached throws `ThrottleStoreUnavailable`.
+ */
+export interface ThrottleCounters {
+  /** Adds each window's hits to its counter; the counts after. */
+  add(increments: WindowHits[], now: Date): Promise<ThrottleUsage>;
+  /** The current counts, counting nothing. */
+  read(windows: ThrottleWindow[], now: Date): Promise<ThrottleUsage>;
+}
+
+/** How requests are counted and refused. */
 export interface ThrottleStore {
   /**
    * Counts one request against every check. Throws `CountersThrottled` when a count is over its
@@ -33,6 +51,28 @@ export interface ThrottleStore {
    * window (the next `record` would be over it). `ThrottleStoreUnavailable` as for `consume`.
    */
   refuseIfExhausted(checks: ThrottleCheck[], now?: Date): Promise<ThrottleUsage>;
+}
+
+/** A throttle store over counters, with the counters it counts in. */
+export interface CountingThrottleStore extends ThrottleStore {
+  counters: ThrottleCounters;
+}
+
+/** Every request counted in the store as it comes: one round trip each, exact across instances. */
+export function exactThrottleStore(counters: ThrottleCounters): CountingThrottleStore {
+  const adding = (checks: ThrottleCheck[], now: Date) =>
+    counters.add(
+      throttleWindows(checks, now).map((window) => ({ window, hits: 1 })),
+      now,
+    );
+  return {
+    counters,
+    consume: async (checks, now = new Date()) => refuseOverLimit(await adding(checks, now)),
+    record: (checks, now = new Date()) => adding(checks, now),
+    // Exhausted: one more would be over the limit.
+    refuseIfExhausted: async (checks, now = new Date()) =>
+      refuseOverLimit(await counters.read(throttleWindows(checks, now), now), 1),
+  };
 }
 
 /** A 429 from the counters, carrying what they held (for the RateLimit headers of the answer). */

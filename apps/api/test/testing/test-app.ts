@@ -93,7 +93,7 @@ export function useTestApp(
         config,
         attachments: attachments.store,
       },
-      { throttleStore: redis ? await redis.store() : undefined },
+      { throttleCounters: redis ? await redis.counters() : undefined },
     );
   });
   afterAll(async () => {

@@ -4,8 +4,8 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import type { Redis } from "ioredis";
 import { afterAll } from "vitest";
 import { connectRedis, createRedisClient } from "../../src/throttle/redis-connection";
-import { redisThrottleStore } from "../../src/throttle/redis-throttle-store";
-import type { ThrottleStore } from "../../src/throttle/throttle-store";
+import { redisThrottleCounters } from "../../src/throttle/redis-throttle-store";
+import type { ThrottleCounters } from "../../src/throttle/throttle-store";
 
 export type ThrottleStoreKind = "database" | "redis";
 
@@ -20,7 +20,7 @@ export function testThrottleSetups(): [DatabaseEngine, ThrottleStoreKind][] {
   );
 }
 
-/** A Redis throttle store under a key prefix of its own, whose keys are deleted after the tests. */
+/** Redis throttle counters under a key prefix of its own, whose keys are deleted after the tests. */
 export function useTestRedisStore() {
   const url = process.env.TEST_REDIS_URL;
   const prefix = `allot-test:${randomBytes(6).toString("hex")}:`;
@@ -32,11 +32,11 @@ export function useTestRedisStore() {
     redis.disconnect();
   });
   return {
-    async store(): Promise<ThrottleStore> {
+    async counters(): Promise<ThrottleCounters> {
       if (!url) throw new Error("the Redis throttle store needs TEST_REDIS_URL");
       redis = createRedisClient(url);
       await connectRedis(redis, url, { info: () => {}, error: () => {} });
-      return redisThrottleStore(redis, prefix);
+      return redisThrottleCounters(redis, prefix);
     },
   };
 }

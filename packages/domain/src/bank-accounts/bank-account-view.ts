@@ -3,7 +3,8 @@ import type { Database, Tx } from "@allot/db/create-database";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
 import { users } from "@allot/db/schema/users";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { perDatabase } from "@allot/db/per-database";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { formatMoney } from "../shared/money";
 import type { BankAccountRow } from "./find-owned-account";
 
@@ -38,6 +39,31 @@ export const toBankAccountView = (
 
 export type BankAccountView = ReturnType<typeof toBankAccountView>;
 
+const anyOfIds = sql.placeholder("ids");
+
+// Every account read runs both: one statement text for any number of accounts, built once per handle.
+const ownersOfAccounts = perDatabase((db: Database | Tx, _key: "owners_of") =>
+  db
+    .select({
+      accountId: bankAccountOwners.bankAccountId,
+      username: users.username,
+      timeZone: users.timezone,
+    })
+    .from(bankAccountOwners)
+    .innerJoin(users, eq(users.id, bankAccountOwners.userId))
+    .where(sql`${bankAccountOwners.bankAccountId} = any(${anyOfIds}::uuid[])`)
+    .orderBy(asc(bankAccountOwners.createdAt), asc(users.username))
+    .prepare("bank_account_owners_of"),
+);
+
+const unallocatedOfAccounts = perDatabase((db: Database | Tx, _key: "unallocated_of") =>
+  db
+    .select({ accountId: budgets.bankAccountId, id: budgets.id })
+    .from(budgets)
+    .where(and(sql`${budgets.bankAccountId} = any(${anyOfIds}::uuid[])`, eq(budgets.isUnallocated, true)))
+    .prepare("unallocated_budgets_of"),
+);
+
 /**
  * Views of several accounts: owners (oldest owner first, whose time zone is the account's calendar)
  * and Unallocated budgets in two queries.
@@ -48,20 +74,8 @@ export async function loadBankAccountViews(
 ): Promise<BankAccountView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const ownerRows = await db
-    .select({
-      accountId: bankAccountOwners.bankAccountId,
-      username: users.username,
-      timeZone: users.timezone,
-    })
-    .from(bankAccountOwners)
-    .innerJoin(users, eq(users.id, bankAccountOwners.userId))
-    .where(inArray(bankAccountOwners.bankAccountId, ids))
-    .orderBy(asc(bankAccountOwners.createdAt), asc(users.username));
-  const unallocatedRows = await db
-    .select({ accountId: budgets.bankAccountId, id: budgets.id })
-    .from(budgets)
-    .where(and(inArray(budgets.bankAccountId, ids), eq(budgets.isUnallocated, true)));
+  const ownerRows = await ownersOfAccounts(db, "owners_of").execute({ ids });
+  const unallocatedRows = await unallocatedOfAccounts(db, "unallocated_of").execute({ ids });
 
   const owners = new Map<string, string[]>();
   const timeZones = new Map<string, string>();

@@ -1,0 +1,164 @@
+import { type ThrottleWindow, throttleWindows } from "@allot/domain/throttle/throttle-windows";
+import {
+  refuseOverLimit,
+  type ThrottleCounters,
+  type ThrottleStore,
+  type ThrottleUsage,
+  type WindowHits,
+} from "./throttle-store";
+
+/*
+ * Counting every request in the shared store costs each request a round trip and a write on its
+ * caller's hot counter row. Far from a limit that exactness buys nothing, so (decision 0044) an
+ * instance admits a request without a round trip when, for every counter it is counted against:
+ *   - the counter's limit is at least LOCAL_SHARE_DIVISOR (smaller limits — logins, password
+ *     changes, invitations, reset emails — are always counted in the store, exactly);
+ *   - this instance read the counter's shared count at most SYNC_MS ago;
+ *   - that count plus the hits admitted here since stays below half the limit;
+ *   - fewer than limit / LOCAL_SHARE_DIVISOR hits are waiting to be written.
+ * The waiting hits are written every SYNC_MS (the write reads the shared count back), and at once
+ * when a request cannot be admitted locally. Past half its limit a counter is counted in the store
+ * on every request, so one instance never admits beyond a limit; with several, the most a window
+ * can admit is the limit plus limit / LOCAL_SHARE_DIVISOR per other instance (their hits not yet
+ * written, at most SYNC_MS old). A crash loses at most those waiting hits.
+ */
+export const SYNC_MS = 100;
+const LOCAL_SHARE_DIVISOR = 16;
+/** Counters kept here at most (callers × windows); past it, new callers are counted in the store. */
+const MAX_LOCAL_COUNTERS = 10_000;
+
+interface LocalCounter {
+  window: ThrottleWindow;
+  /** The shared count as last read from the store. */
+  shared: number;
+  sharedAt: number;
+  /** Admitted here, not yet written. */
+  waiting: number;
+  /** Being written right now. */
+  writing: number;
+}
+
+export interface BufferedThrottleStore extends ThrottleStore {
+  /** Writes the waiting hits and stops the timer (the server is closing). */
+  close(): Promise<void>;
+}
+
+const counterId = (window: ThrottleWindow) => `${window.key}|${window.windowStart}`;
+const localCount = (counter: LocalCounter) => counter.shared + counter.writing + counter.waiting;
+
+/** How many hits of a window may wait here; 0: every hit is counted in the store. */
+const localAllowance = (window: ThrottleWindow) => Math.floor(window.limit / LOCAL_SHARE_DIVISOR);
+
+function admitsLocally(counter: LocalCounter | undefined, nowMs: number): counter is LocalCounter {
+  if (!counter) return false;
+  const { limit } = counter.window;
+  const allowance = localAllowance(counter.window);
+  return (
+    nowMs - counter.sharedAt <= SYNC_MS &&
+    counter.waiting + 1 <= allowance &&
+    (localCount(counter) + 1) * 2 <= limit
+  );
+}
+
+/** Requests counted in memory far from their limits, and in `counters` near them (see above). */
+export function bufferedThrottleStore(counters: ThrottleCounters): BufferedThrottleStore {
+  const local = new Map<string, LocalCounter>();
+
+  /**
+   * Writes the waiting hits of these windows plus `extra` each, in one round trip, and notes the
+   * shared counts it reads back. On failure the hits wait for the next write.
+   */
+  async function writeThrough(windows: ThrottleWindow[], extra: number, now: Date): Promise<ThrottleUsage> {
+    const taken = windows.map((window) => {
+      const counter = local.get(counterId(window));
+      const waiting = counter?.waiting ?? 0;
+      if (counter) {
+        counter.waiting = 0;
+        counter.writing += waiting;
+      }
+      return { window, counter, waiting };
+    });
+    let usage: ThrottleUsage;
+    try {
+      usage = await counters.add(
+        taken.map(({ window, waiting }) => ({ window, hits: waiting + extra })),
+        now,
+      );
+    } catch (error) {
+      for (const { counter, waiting } of taken) {
+        if (!counter) continue;
+        counter.writing -= waiting;
+        counter.waiting += waiting;
+      }
+      throw error;
+    }
+    for (const [i, { window, counter, waiting }] of taken.entries()) {
+      const shared = usage.counters[i]?.hits ?? 0;
+      if (counter) {
+        counter.writing -= waiting;
+        counter.shared = shared;
+        counter.sharedAt = Date.now();
+      } else if (localAllowance(window) > 0 && local.size < MAX_LOCAL_COUNTERS) {
+        local.set(counterId(window), { window, shared, sharedAt: Date.now(), waiting: 0, writing: 0 });
+      }
+    }
+    return usage;
+  }
+
+  /** Writes every waiting hit; forgets counters whose window has closed. */
+  async function sync() {
+    const nowMs = Date.now();
+    const waiting: ThrottleWindow[] = [];
+    for (const [id, counter] of local) {
+      if (counter.waiting > 0) waiting.push(counter.window);
+      else if (
+        counter.writing === 0 &&
+        (counter.window.windowStart + counter.window.windowSeconds) * 1000 < nowMs
+      )
+        local.delete(id);
+    }
+    // Sorted by key, as every write of the store is (no deadlock between instances).
+    waiting.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.windowStart - b.windowStart));
+    if (waiting.length > 0) await writeThrough(waiting, 0, new Date(nowMs));
+  }
+
+  let syncing: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    // A failed write keeps its hits waiting; the next tick (or a request's own write) retries.
+    syncing = syncing.then(sync).catch(() => undefined);
+  }, SYNC_MS);
+  timer.unref();
+
+  return {
+    async consume(checks, now = new Date()) {
+      const windows = throttleWindows(checks, now);
+      const nowMs = now.getTime();
+      const found = windows.map((window) => local.get(counterId(window)));
+      if (found.every((counter) => admitsLocally(counter, nowMs))) {
+        const admitted = found as LocalCounter[];
+        for (const counter of admitted) counter.waiting += 1;
+        return {
+          counters: admitted.map(
+            (counter): WindowHits => ({ window: counter.window, hits: localCount(counter) }),
+          ),
+          at: now,
+        };
+      }
+      return refuseOverLimit(await writeThrough(windows, 1, now));
+    },
+    record: (checks, now = new Date()) => writeThrough(throttleWindows(checks, now), 1, now),
+    async refuseIfExhausted(checks, now = new Date()) {
+      const windows = throttleWindows(checks, now);
+      // Hits waiting here are written first (nothing added), so the count includes them.
+      const waiting = windows.some((window) => (local.get(counterId(window))?.waiting ?? 0) > 0);
+      const usage = waiting ? await writeThrough(windows, 0, now) : await counters.read(windows, now);
+      // Exhausted: one more would be over the limit.
+      return refuseOverLimit(usage, 1);
+    },
+    async close() {
+      clearInterval(timer);
+      await syncing;
+      await sync().catch(() => undefined);
+    },
+  };
+}
