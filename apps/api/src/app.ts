@@ -51,7 +51,8 @@ export async function buildApp(
     genReqId: requestIdOf,
   });
   answerRequestId(app);
-  await app.register(cookie);
+  // Only the token endpoints read a cookie (refreshTokenOf): no request parses one otherwise.
+  await app.register(cookie, { hook: false });
   await registerBodyParsers(app);
   registerErrorBodies(app);
   // After the error bodies' hook, which sets the final status of a procedure's error.

@@ -4,14 +4,9 @@ import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases"
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import type { ThrottleCheck, ThrottleWindow } from "@allot/domain/throttle/throttle-windows";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { bufferedThrottleStore, SYNC_MS } from "./buffered-throttle-store";
+import { type BufferedThrottleStore, bufferedThrottleStore, SYNC_MS } from "./buffered-throttle-store";
 import { databaseThrottleCounters } from "./database-throttle-store";
-import {
-  CountersThrottled,
-  type ThrottleCounters,
-  type ThrottleStore,
-  ThrottleStoreUnavailable,
-} from "./throttle-store";
+import { CountersThrottled, type ThrottleCounters, ThrottleStoreUnavailable } from "./throttle-store";
 
 const check = (rate: string, key = "user:1"): ThrottleCheck[] => [{ key, rates: parseThrottleRates(rate) }];
 
@@ -172,7 +167,7 @@ describe.each(testEngines())("two buffered instances over one database (%s)", (e
 
   it("hold a limit across instances to within each other instance's local share", async () => {
     // Given two instances counting in one database, and a limit of 320 an hour (20 may wait locally)
-    const instances: ThrottleStore[] = [
+    const instances: BufferedThrottleStore[] = [
       bufferedThrottleStore(databaseThrottleCounters(database.db)),
       bufferedThrottleStore(databaseThrottleCounters(database.db)),
     ];
@@ -183,7 +178,9 @@ describe.each(testEngines())("two buffered instances over one database (%s)", (e
       for (let i = 0; i < 100; i++) {
         results.push(
           ...(await Promise.all(
-            Array.from({ length: 8 }, (_, j) => outcome((instances[j % 2] as ThrottleStore).consume(checks))),
+            Array.from({ length: 8 }, (_, j) =>
+              outcome((instances[j % 2] as BufferedThrottleStore).consume(checks)),
+            ),
           )),
         );
       }
@@ -193,7 +190,7 @@ describe.each(testEngines())("two buffered instances over one database (%s)", (e
       expect(allowed).toBeGreaterThanOrEqual(320);
       expect(allowed).toBeLessThanOrEqual(320 + 20);
     } finally {
-      for (const instance of instances) await (instance as { close(): Promise<void> }).close();
+      for (const instance of instances) await instance.close();
     }
     // And the database holds every request once both have written theirs
     const usage = await databaseThrottleCounters(database.db).read(

@@ -1,14 +1,14 @@
 import { refreshRoute } from "@allot/contract/auth/routes";
 import { refreshSession } from "@allot/domain/auth/refresh-session";
 import { Unauthenticated } from "@allot/domain/shared/errors";
-import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from "../../auth/refresh-cookie";
+import { clearRefreshCookie, refreshTokenOf, setRefreshCookie } from "../../auth/refresh-cookie";
 import { publicProcedureFor } from "../../trpc/trpc";
 
 export const refreshProcedure = publicProcedureFor(refreshRoute).mutation(async ({ ctx, input }) => {
   try {
     const result = await refreshSession(ctx, input, {
       tokens: ctx.tokens,
-      refreshToken: ctx.http.request.cookies[REFRESH_COOKIE],
+      refreshToken: refreshTokenOf(ctx.http.request),
       rotate: ctx.config.refreshRotation,
     });
     if (result.rotated) setRefreshCookie(ctx.http.reply, ctx.config, result.rotated);
