@@ -8,6 +8,8 @@ export default defineConfig({
     // Two cores: more workers only fight over them (and each PGlite takes hundreds of MB).
     maxWorkers: 2,
     testTimeout: 30_000,
+    // Every answer of the API is checked against its contract's schema (apps/api/src/trpc/answer-schema.ts).
+    env: { ALLOT_CHECK_ANSWERS: "1" },
     hookTimeout: 60_000,
   },
 });

@@ -6,6 +6,7 @@ import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { z } from "zod";
 import { toErrorResponse } from "../http/error-response";
+import { answerSchema } from "./answer-schema";
 import { attachmentsOf, type Context } from "./context";
 import { idempotently } from "./idempotency";
 
@@ -106,11 +107,11 @@ export function procedureFor<I extends z.ZodType, O extends z.ZodType>(
   // Writes take an Idempotency-Key: between the input and the output, so the fingerprint reads the
   // parsed body and the recorded answer is the output as sent.
   const keyed = route.method === "GET" ? parsed : parsed.use((opts) => idempotently(route, opts));
-  return keyed.output(route.output);
+  return keyed.output(answerSchema(route.output));
 }
 
 /** The procedure of a public route: `ctx.actor` is whoever sent a valid credential, else null. */
 export function publicProcedureFor<I extends z.ZodType, O extends z.ZodType>(route: RouteSpec<I, O>) {
   if (route.access !== "public") throw new Error(`${route.path} is not public: use procedureFor`);
-  return baseProcedure(route, {}).input(route.input).output(route.output);
+  return baseProcedure(route, {}).input(route.input).output(answerSchema(route.output));
 }
