@@ -32,7 +32,7 @@ async function usedTwice(base: string, authorization: string) {
 
 /** The session id of an access token (its `sid` claim). */
 const sessionIdOf = (session: Session) =>
-  JSON.parse(Buffer.from(session.bearer.split(".")[1] ?? "").toString()).sid as string;
+  JSON.parse(Buffer.from(session.bearer.split(".")[1] ?? "", "base64url").toString()).sid as string;
 
 /**
  * (c) A credential ended on one instance (or by no instance: plain SQL) is refused by the instance

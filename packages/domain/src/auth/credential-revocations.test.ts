@@ -108,15 +108,19 @@ describe.each(testEngines())("cached credentials (%s)", (engine) => {
   });
 
   it("refuses a token whose session plain SQL ended, once the NOTIFY arrives (well within the second)", async () => {
-    // Given a cached token
+    // Given a cached token, and another user's
     const { access, sessionId } = await givenSession();
+    const other = await givenSession();
     await authenticateAccessToken(database.db, tokens, access);
+    await authenticateAccessToken(database.db, tokens, other.access);
     // When its session is ended by SQL (no domain code, no request)
     await database.db.update(sessions).set({ endedAt: new Date() }).where(eq(sessions.id, sessionId));
     // Then it is refused long before the cached entry would have expired on its own
     expect(await msUntilRefused(() => authenticateAccessToken(database.db, tokens, access))).toBeLessThan(
       500,
     );
+    // And only that user's entries were evicted (the NOTIFY carries the user id)
+    expect(credentialCacheFor(database.db, "credentials").get(sha256(other.access))).toBeDefined();
   });
 
   it("refuses a key revoked, or of a user made inactive, by SQL, once the NOTIFY arrives", async () => {
