@@ -6,6 +6,7 @@ import cookie from "@fastify/cookie";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { type CreateOpenApiFastifyPluginOptions, fastifyTRPCOpenApiPlugin } from "trpc-to-openapi";
+import { fenceCredentialsAfterWrites } from "./auth/fence-credentials-after-writes";
 import { answerAuthenticateChallenge } from "./http/authenticate-challenge";
 import { BODY_LIMIT_BYTES, registerBodyParsers, relabelAsJson } from "./http/body-parsers";
 import { answerFrameworkError, registerErrorBodies } from "./http/error-bodies";
@@ -104,6 +105,7 @@ export async function buildApp(
   });
   relabelAsJson(app);
   refuseNulCharacters(app);
+  fenceCredentialsAfterWrites(app, services.db);
 
   const trpcOptions: CreateOpenApiFastifyPluginOptions<AppRouter> = {
     basePath: API_BASE,

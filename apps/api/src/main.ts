@@ -2,6 +2,7 @@ import { attachmentStoreFor } from "@allot/attachments/attachment-store-for";
 import { createDatabase } from "@allot/db/create-database";
 import { EmbeddedDatabaseInUse } from "@allot/db/embedded-database-lock";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
+import { listenForCredentialRevocations } from "@allot/domain/auth/credential-revocations";
 import { issueSetupToken, setupLink } from "@allot/domain/setup/issue-setup-token";
 import { mailTransportFor } from "@allot/mail/mail-transport-for";
 import { accountJobs } from "@allot/scheduler/account-jobs";
@@ -24,6 +25,8 @@ const database = await createDatabase(env.database, "the Allot server").catch((e
   process.exit(1);
 });
 await database.migrate();
+// Cached credentials are evicted on every instance when any process ends them (decision 0045).
+const stopCredentialRevocations = await listenForCredentialRevocations(database);
 // REDIS_URL: throttle counters in Redis (shared by every instance naming it), else in the database.
 const redis = env.redis ? createRedisClient(env.redis.url) : null;
 // Receipt files: under DATA_DIR/attachments, or in the S3-compatible bucket ATTACHMENT_STORAGE=s3 names.
@@ -61,6 +64,7 @@ app.addHook("onClose", async () => {
   await webhookDelivery?.stop();
   await webhookPoster.close();
   await redis?.quit().catch(() => redis.disconnect());
+  await stopCredentialRevocations();
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -11,6 +11,7 @@ import { users } from "@allot/db/schema/users";
 import { openTestDatabase } from "@allot/db/testing/test-databases";
 import type { AttachmentStore } from "@allot/domain/attachments/attachment-store";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
+import { listenForCredentialRevocations } from "@allot/domain/auth/credential-revocations";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import { createUser } from "@allot/domain/users/create-user";
@@ -79,10 +80,12 @@ export function useTestApp(
   let database: DatabaseHandle;
   let app: FastifyInstance;
   let attachments: TestAttachments;
+  let stopCredentialRevocations: (() => Promise<void>) | undefined;
   const redis = options.throttleStore === "redis" ? useTestRedisStore() : null;
 
   beforeAll(async () => {
     database = await openTestDatabase(engine);
+    stopCredentialRevocations = await listenForCredentialRevocations(database);
     const config = testConfig(overrides);
     const storage = await startTestStorage(options.attachments ?? "local");
     attachments = { store: storage.store(), storage };
@@ -98,6 +101,7 @@ export function useTestApp(
   });
   afterAll(async () => {
     await app?.close();
+    await stopCredentialRevocations?.();
     await database?.close();
     await attachments?.storage.stop();
   });

@@ -8,6 +8,11 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+/** The claims of a token whose signature and expiry were checked. */
+export interface VerifiedAccessToken extends AccessClaims {
+  expiresAt: Date;
+}
+
 /** HS256 access tokens: 60 minutes, bound to a session so ending the session ends them. */
 export function createAccessTokens(secret: string) {
   // A CryptoKey imported once: given raw bytes or a KeyObject, jose imports one on every call.
@@ -27,12 +32,13 @@ export function createAccessTokens(secret: string) {
         .setExpirationTime(Math.floor(now.getTime() / 1000) + ACCESS_TOKEN_MINUTES * 60)
         .sign(await key),
 
-    async verify(token: string): Promise<AccessClaims> {
+    async verify(token: string): Promise<VerifiedAccessToken> {
       try {
         const { payload } = await jwtVerify(token, await key, { algorithms: ["HS256"] });
         const userId = Number(payload.sub);
-        if (!Number.isInteger(userId) || typeof payload.sid !== "string") throw new Error("claims");
-        return { userId, sessionId: payload.sid };
+        if (!Number.isInteger(userId) || typeof payload.sid !== "string" || typeof payload.exp !== "number")
+          throw new Error("claims");
+        return { userId, sessionId: payload.sid, expiresAt: new Date(payload.exp * 1000) };
       } catch (error) {
         const expired = error instanceof errors.JWTExpired;
         throw new Unauthenticated(expired ? "Token has expired." : "Token is invalid.", "token_not_valid");
