@@ -81,8 +81,8 @@ export async function buildApp(
         .header("allow", match.allowed.join(", "))
         .send({ detail: `Method "${request.method}" not allowed.`, code: "method_not_allowed" });
     }
-    request.allot = { route: match.route, actor: null, url: request.url };
     const counters = reportingTo(request, throttleStore);
+    request.allot = { route: match.route, actor: null, url: request.url, counters };
     request.raw.url = query === undefined ? pathname : `${pathname}?${query}`;
     // The token endpoints work from the body or the cookie: a stale access token sent along (the
     // usual case when refreshing) must not turn them into a 401.
@@ -100,8 +100,7 @@ export async function buildApp(
   // Throttling, once the body is parsed (password-reset requests are also counted per address).
   app.addHook("preHandler", async (request) => {
     if (!request.allot) return;
-    const counters = reportingTo(request, throttleStore);
-    await counters.consume(throttleChecksFor(request, request.allot.route, services.config));
+    await request.allot.counters.consume(throttleChecksFor(request, request.allot.route, services.config));
   });
   relabelAsJson(app);
   refuseNulCharacters(app);
@@ -120,7 +119,7 @@ export async function buildApp(
         now: new Date(),
         actor: allot.actor,
         route: allot.route,
-        throttleStore: reportingTo(request, throttleStore),
+        throttleStore: allot.counters,
         files: null,
       };
     },

@@ -1,6 +1,6 @@
 import type { RouteSpec } from "@allot/contract/http/route";
 import type { Actor } from "@allot/domain/shared/actor";
-import type { ThrottleUsage } from "../throttle/throttle-store";
+import type { ThrottleStore, ThrottleUsage } from "../throttle/throttle-store";
 import type { RefusedCredential } from "./authenticate-challenge";
 
 declare module "fastify" {
@@ -14,6 +14,8 @@ declare module "fastify" {
       route: RouteSpec;
       actor: Actor | null /** As received, before trpc-to-openapi rewrites it. */;
       url: string;
+      /** The throttle store, noting on this request what it counts (rate-limit-headers.ts). */
+      counters: ThrottleStore;
     };
     /** The throttle counters this request was counted against, by counter key (rate-limit-headers.ts). */
     rateLimits?: Map<string, ThrottleUsage["counters"][number] & { at: Date }>;
