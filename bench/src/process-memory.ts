@@ -1,6 +1,6 @@
 import { readFile, rm } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
-import { liveMemoryFile } from "./gc-on-signal";
+import { liveMemoryFile } from "./gc-on-signal.mjs";
 
 /** One reading of a process's memory, in bytes: what it holds now, and the most it ever held. */
 export interface MemoryReading {
@@ -60,7 +60,7 @@ export interface KeptMemory extends MemoryReading {
 }
 
 /**
- * The memory a process keeps: asks it for a full garbage collection (SIGUSR2, which gc-on-signal.ts
+ * The memory a process keeps: asks it for a full garbage collection (SIGUSR2, which gc-on-signal.mjs
  * answers in the bench's API processes), then reads its RSS and the usage it wrote.
  */
 export async function keptMemory(pid: number): Promise<KeptMemory> {

@@ -14,7 +14,7 @@ import type { ReceiptSizes } from "./sizes";
  * request at a time, then downloaded as often (GET …/image/, every byte read and compared); then
  * waves of 10 uploads at once to 10 transactions while the API process's RSS is read from
  * /proc every 50 ms: the peak over the RSS it kept before (read after a full garbage collection,
- * gc-on-signal.ts), and whether what it keeps after each wave grows wave over wave.
+ * gc-on-signal.mjs), and whether what it keeps after each wave grows wave over wave.
  * The server holds an uploaded file whole in memory once (multipart-body.ts gathers the part into
  * one Buffer: the type is sniffed, an S3 put sends its MD5, before anything is stored), so the
  * growth should stay near one copy of every file in flight (and the garbage not yet collected),
@@ -47,7 +47,7 @@ export interface ReceiptsBenchContext {
   sizes: ReceiptSizes;
   /**
    * A real API process on the run's database, with `storage` (ATTACHMENT_STORAGE and the rest) on
-   * top, and gc-on-signal.ts loaded (keptMemory signals it).
+   * top, and gc-on-signal.mjs loaded (keptMemory signals it).
    */
   startApi: (name: string, storage: Record<string, string | undefined>) => Promise<RunningServer>;
   /** A new empty folder, removed when the bench ends. */
@@ -373,7 +373,7 @@ function formatReport(runs: StoreRun[], sizes: ReceiptSizes, fileBytes: number, 
     `Memory: ${sizes.waves} waves of ${sizes.concurrent} uploads of ${size} at once (one to each of ` +
       `${sizes.concurrent} transactions), the API process's VmRSS read from /proc every ${SAMPLE_EVERY_MS} ms ` +
       "while they run (V8 collects garbage as it would in production); after each wave, a full garbage " +
-      "collection (SIGUSR2 to gc-on-signal.ts), then the RSS it kept, its live memory (heap + buffers) and " +
+      "collection (SIGUSR2 to gc-on-signal.mjs), then the RSS it kept, its live memory (heap + buffers) and " +
       "VmHWM (the kernel's high-water mark). " +
       "Growth is over the RSS kept before the first wave.",
     "",

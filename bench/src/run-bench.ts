@@ -61,8 +61,11 @@ import { type ApiDatabase, benchWebhooks } from "./webhook-bench";
 const RESULTS_MARKDOWN = fileURLToPath(new URL("../results/latest.md", import.meta.url));
 const RESULTS_JSON = fileURLToPath(new URL("../results/latest.json", import.meta.url));
 const BARE_SERVER = fileURLToPath(new URL("./bare-server.ts", import.meta.url));
-const GC_ON_SIGNAL = fileURLToPath(new URL("./gc-on-signal.ts", import.meta.url));
+const GC_ON_SIGNAL = fileURLToPath(new URL("./gc-on-signal.mjs", import.meta.url));
 const API_DIR = dirname(fileURLToPath(import.meta.resolve("@allot/api/package.json")));
+const BUILD_API = join(API_DIR, "scripts/build.mjs");
+/** The built API as `pnpm start` runs it: scripts/run-server execs Node with the settings it starts with. */
+const API_SERVER = join(API_DIR, "scripts/run-server");
 const BUILD_CLI = fileURLToPath(import.meta.resolve("@allot/cli/scripts/build.mjs"));
 /** A smoke run that hangs must still fail CI, not stall it. */
 const SMOKE_DEADLINE_MS = 5 * 60_000;
@@ -94,14 +97,16 @@ async function main() {
   const git = gitState();
   const loadAtGroup: Partial<Record<ScenarioGroup, number[]>> = {};
 
-  // The `allot` the import and cli groups run is the built command, made from this checkout.
+  // The `allot` the import and cli groups run is the built command, made from this checkout; the
+  // API processes are the built server, as `pnpm start` builds and runs it.
   execFileSync(process.execPath, [BUILD_CLI], { stdio: "inherit" });
+  execFileSync(process.execPath, [BUILD_API], { stdio: "inherit" });
   const databaseUrl = await createScratchDatabase(serverUrl, defer);
   const users = await seedUsers(databaseUrl);
   const api = await startStoppableServer(
     {
       name: "api",
-      entry: join(API_DIR, "src/main.ts"),
+      entry: API_SERVER,
       cwd: API_DIR,
       env: apiEnv({ url: databaseUrl }, await mailDir()),
       nodeArgs: cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [],
@@ -274,7 +279,7 @@ async function benchWebhooksGroup(context: GroupContext): Promise<GroupOutcome> 
     scratchFolder: () => scratchFolder("allot-bench-data-"),
     startApi: async (name, database) =>
       startStoppableServer(
-        { name, entry: join(API_DIR, "src/main.ts"), cwd: API_DIR, env: apiEnv(database, await mailDir()) },
+        { name, entry: API_SERVER, cwd: API_DIR, env: apiEnv(database, await mailDir()) },
         defer,
       ),
     environment: context.environment,
@@ -303,7 +308,7 @@ async function benchReceiptsGroup(context: GroupContext): Promise<GroupOutcome> 
       startStoppableServer(
         {
           name,
-          entry: join(API_DIR, "src/main.ts"),
+          entry: API_SERVER,
           cwd: API_DIR,
           env: { ...apiEnv({ url: context.databaseUrl }, await mailDir()), ...storage },
           preload: GC_ON_SIGNAL,

@@ -12,6 +12,10 @@ const STOP_TIMEOUT_MS = 5_000;
 
 interface ServerOptions {
   name: string;
+  /**
+   * A TypeScript entry point, run with tsx's loader; or an executable that runs Node itself, given
+   * the Node options as its arguments (the built API's scripts/run-server, as `pnpm start` runs it).
+   */
   entry: string;
   cwd: string;
   /** On top of ours (see childEnv: `undefined` leaves a variable of ours out). */
@@ -23,8 +27,8 @@ interface ServerOptions {
 }
 
 /**
- * Starts a TypeScript entry point as its own Node process (with tsx's loader, as `pnpm start`
- * runs the API) on a free loopback port, and resolves once `GET /healthz` answers 200.
+ * Starts a server as its own process (the process itself: no wrapper between) on a free loopback
+ * port, and resolves once `GET /healthz` answers 200.
  * Its output goes to our stderr, so stdout stays the report. Its stop is deferred as it spawns.
  * Resolves to its base URL.
  */
@@ -43,16 +47,18 @@ export interface RunningServer {
 export async function startStoppableServer(options: ServerOptions, defer: Defer): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://${HOST}:${port}`;
-  const preload = options.preload ? ["--import", pathToFileURL(options.preload).href] : [];
-  const child = spawn(
-    process.execPath,
-    ["--import", import.meta.resolve("tsx"), ...preload, ...(options.nodeArgs ?? []), options.entry],
-    {
-      cwd: options.cwd,
-      env: childEnv({ ...options.env, PORT: String(port), HOST }),
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  const nodeOptions = [
+    ...(options.preload ? ["--import", pathToFileURL(options.preload).href] : []),
+    ...(options.nodeArgs ?? []),
+  ];
+  const [program, ...args]: [string, ...string[]] = options.entry.endsWith(".ts")
+    ? [process.execPath, "--import", import.meta.resolve("tsx"), ...nodeOptions, options.entry]
+    : [options.entry, ...nodeOptions];
+  const child = spawn(program, args, {
+    cwd: options.cwd,
+    env: childEnv({ ...options.env, PORT: String(port), HOST }),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   for (const stream of [child.stdout, child.stderr]) {
     stream.on("data", (chunk: Buffer) =>
       process.stderr.write(prefixLines(`[${options.name}] `, chunk.toString())),

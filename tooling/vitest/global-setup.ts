@@ -14,14 +14,16 @@ import {
 import { PGlite } from "@electric-sql/pglite";
 
 const BUILD_CLI = fileURLToPath(new URL("../../apps/cli/scripts/build.mjs", import.meta.url));
+const BUILD_API = fileURLToPath(new URL("../../apps/api/scripts/build.mjs", import.meta.url));
 
 /**
- * Builds the `allot` bundle the CLI tests run (about a second), and migrates once per run: a PGlite
- * data dir snapshot that each test file clones, and, with DATABASE_URL, a template database each
- * test file copies with CREATE DATABASE … TEMPLATE.
+ * Builds the `allot` bundle the CLI tests run and the API server the process tests start (a few
+ * seconds), and migrates once per run: a PGlite data dir snapshot that each test file clones, and,
+ * with DATABASE_URL, a template database each test file copies with CREATE DATABASE … TEMPLATE.
  */
 export default async function setup() {
   execFileSync(process.execPath, [BUILD_CLI], { stdio: "inherit" });
+  execFileSync(process.execPath, [BUILD_API], { stdio: "inherit" });
   const snapshotPath = join(tmpdir(), `allot-pglite-${process.pid}.tar`);
   const pglite = await PGlite.create();
   const embedded = await createDatabase({ pglite });

@@ -17,6 +17,7 @@ import { startTestSmtpServer } from "@allot/mail/testing/test-smtp-server";
 import { jobsFor } from "@allot/scheduler/jobs";
 import { PGlite } from "@electric-sql/pglite";
 import { afterEach, describe, expect, it } from "vitest";
+import { RUN_BUILT_SERVER } from "../test/testing/built-server";
 import { temporaryAttachmentStore } from "../test/testing/test-attachments";
 
 // Names only: the server process runs them over its own store.
@@ -63,7 +64,7 @@ async function waitFor(check: () => boolean, timeoutMs: number) {
   return check();
 }
 
-/** The real entry point under plain Node ESM (tsx), as `pnpm start` runs it: catches import-time traps. */
+/** The built server, as `pnpm start` runs it: catches import-time and bundling traps. */
 describe.each(testEngines())("the server process (%s)", (engine) => {
   const cleanups: (() => Promise<unknown>)[] = [];
   afterEach(async () => {
@@ -71,7 +72,7 @@ describe.each(testEngines())("the server process (%s)", (engine) => {
   });
 
   /**
-   * Starts `src/main.ts` on a scratch database of `engine` and waits for /healthz. The database is
+   * Starts the built server on a scratch database of `engine` and waits for /healthz. The database is
    * created and migrated by the server unless `migrated` (then a copy of the run's migrated
    * snapshot or template: a quicker start), which may be given `seed` SQL before the server opens it.
    */
@@ -108,7 +109,7 @@ describe.each(testEngines())("the server process (%s)", (engine) => {
       if (seed) await withAdminConnection(env.DATABASE_URL, (sql) => sql.unsafe(seed));
       env.JWT_SECRET = randomBytes(32).toString("hex");
     }
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    const child = spawn(RUN_BUILT_SERVER, [], {
       cwd: apiRoot,
       env,
       stdio: "pipe",

@@ -71,7 +71,7 @@ set. You can now sign in to Allot with it.</p>
       answer,
       "The password could not be set",
       html`<p>Reset links work once, for 24 hours. If this one has expired or was already used, ask for a
-new one from the sign-in screen (“Forgot your password?”).</p>`,
+new one from the sign-in screen (&ldquo;Forgot your password?&rdquo;).</p>`,
     );
   });
 }

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { RUN_BUILT_SERVER } from "../testing/built-server";
 
 const apiRoot = fileURLToPath(new URL("../..", import.meta.url));
 /** Test-only preload (see freeze-at-statement.mjs): freezes the process before a chosen statement. */
@@ -9,7 +10,7 @@ const freezePreload = fileURLToPath(new URL("./freeze-at-statement.mjs", import.
 /** Test-only preload (see freeze-before-response.mjs): freezes the process before a chosen answer. */
 const responsePreload = fileURLToPath(new URL("./freeze-before-response.mjs", import.meta.url));
 
-// A busy 2-CPU machine can take tens of seconds to start the process (tsx compiles the app).
+// A busy 2-CPU machine can take tens of seconds to start the process.
 const START_TIMEOUT_MS = 150_000;
 
 export interface ApiProcess {
@@ -24,7 +25,7 @@ export interface ApiProcess {
 }
 
 /**
- * Starts the real entry point (`src/main.ts` under tsx, as `pnpm start` does, with no wrapper
+ * Starts the built server as `pnpm start` does (scripts/run-server, which execs Node: no wrapper
  * process in between, so a signal reaches the API itself) and waits for /healthz. `freezeAt`
  * (a RegExp source) loads the freezing preload, used on the embedded engine where no other
  * process can watch the database. `freezeResponse` (a RegExp source) loads the preload that freezes
@@ -52,7 +53,7 @@ export async function startApiProcess(
   ];
   if (options.freezeAt) childEnv.FAULT_FREEZE_AT = options.freezeAt;
   if (options.freezeResponse) childEnv.FAULT_FREEZE_RESPONSE = options.freezeResponse;
-  const child = spawn(process.execPath, ["--import", "tsx", ...preload, "src/main.ts"], {
+  const child = spawn(RUN_BUILT_SERVER, preload, {
     cwd: apiRoot,
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { databaseUrl, withAdminConnection } from "@allot/db/testing/test-databases";
+import { RUN_BUILT_SERVER } from "../testing/built-server";
 
 const apiRoot = fileURLToPath(new URL("../..", import.meta.url));
 const cronRoot = fileURLToPath(new URL("../../../cron", import.meta.url));
@@ -55,8 +56,14 @@ function processEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { ...inherited, LOG_LEVEL: "warn", ...env };
 }
 
-function run(cwd: string, args: string[], env: Record<string, string>, defer: Defer): RunningProcess {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/main.ts", ...args], {
+/** `command` (the program and its arguments) run in `cwd`, its stop deferred. */
+function run(
+  [program, ...args]: [string, ...string[]],
+  cwd: string,
+  env: Record<string, string>,
+  defer: Defer,
+): RunningProcess {
+  const child: ChildProcess = spawn(program, args, {
     cwd,
     env: processEnv(env),
     stdio: ["ignore", "pipe", "pipe"],
@@ -82,10 +89,10 @@ export interface ApiProcess extends RunningProcess {
   base: string;
 }
 
-/** `src/main.ts` of the API as `pnpm start` runs it, once /healthz answers 200. */
+/** The built API as `pnpm start` runs it, once /healthz answers 200. */
 export async function startApi(env: Record<string, string>, defer: Defer): Promise<ApiProcess> {
   const port = await freePort();
-  const server = run(apiRoot, [], { ...env, PORT: String(port), HOST: "127.0.0.1" }, defer);
+  const server = runApi({ ...env, PORT: String(port), HOST: "127.0.0.1" }, defer);
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let exitCode: number | null | undefined;
@@ -104,12 +111,14 @@ export async function startApi(env: Record<string, string>, defer: Defer): Promi
 
 /** The API process that is expected to stop by itself (e.g. on a bad configuration). */
 export function runApiToExit(env: Record<string, string>, defer: Defer): RunningProcess {
-  return run(apiRoot, [], env, defer);
+  return runApi(env, defer);
 }
+
+const runApi = (env: Record<string, string>, defer: Defer) => run([RUN_BUILT_SERVER], apiRoot, env, defer);
 
 /** `pnpm cron` (the scheduler loop) or `pnpm cron run …`, with tsx as pnpm runs it. */
 export function startCron(args: string[], env: Record<string, string>, defer: Defer): RunningProcess {
-  return run(cronRoot, args, env, defer);
+  return run([process.execPath, "--import", "tsx", "src/main.ts", ...args], cronRoot, env, defer);
 }
 
 /** The JSON lines a scheduler prints, one per run. */

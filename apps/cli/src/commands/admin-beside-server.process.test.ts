@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ApiProcess, startApiProcess } from "@allot/api/test/faults/api-process";
+import { RUN_BUILT_SERVER } from "@allot/api/test/testing/built-server";
 import { createDatabase } from "@allot/db/create-database";
 import { lockFileOf } from "@allot/db/embedded-database-lock";
 import {
@@ -27,10 +28,10 @@ const RUN_LIMIT_MS = 120_000;
 const apiRoot = fileURLToPath(new URL("../../../api", import.meta.url));
 const cronRoot = fileURLToPath(new URL("../../../cron", import.meta.url));
 
-/** `node --import tsx src/main.ts …` in an app's folder, with only the given variables; its end. */
-function runToExit(cwd: string, args: string[], env: Record<string, string>) {
+/** `command` in an app's folder, with only the given variables; its end. */
+function runToExit(cwd: string, [program, ...args]: [string, ...string[]], env: Record<string, string>) {
   return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", ...args], {
+    const child = spawn(program, args, {
       cwd,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
       stdio: ["ignore", "pipe", "pipe"],
@@ -110,8 +111,8 @@ describe("the embedded database beside a running server", () => {
         "Stop it first, or run this command against PostgreSQL with DATABASE_URL.";
 
       const [cron, second, ...admin] = await Promise.all([
-        runToExit(cronRoot, ["--once"], env),
-        runToExit(apiRoot, [], { ...env, PORT: "0", LOG_LEVEL: "warn" }),
+        runToExit(cronRoot, [process.execPath, "--import", "tsx", "src/main.ts", "--once"], env),
+        runToExit(apiRoot, [RUN_BUILT_SERVER], { ...env, PORT: "0", LOG_LEVEL: "warn" }),
         ...Object.values(refusedRuns).map(({ args, stdin }) => runCli(args, { env, stdin })),
         // The password is not asked for in vain: refused before it is read.
         runCli(["admin", "create-user", "--email", "typed@example.com", "--json"], { env }),
