@@ -10,8 +10,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * revocations it committed, so the caller's very next request here is checked against the database.
  */
 export function fenceCredentialsAfterWrites(app: FastifyInstance, db: Database): void {
-  app.addHook("onSend", async (request, _reply, payload) => {
+  app.addHook("onSend", (request, _reply, payload, done) => {
     if (!SAFE_METHODS.has(request.method)) fenceCredentials(db);
-    return payload;
+    done(null, payload);
   });
 }

@@ -39,11 +39,11 @@ export async function registerBodyParsers(app: FastifyInstance) {
   });
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   // busboy throws a plain Error (a 500) for a multipart body without a boundary: refuse it first.
-  app.addHook("preParsing", async (request, _reply, payload) => {
+  app.addHook("preParsing", (request, _reply, payload, done) => {
     const type = request.headers["content-type"] ?? "";
     if (MULTIPART.test(type) && !BOUNDARY.test(type))
-      throw new BadJson("Malformed multipart body: the content type names no boundary.");
-    return payload;
+      return done(new BadJson("Malformed multipart body: the content type names no boundary."));
+    done(null, payload);
   });
   // Read as a stream under the route's bounds: refused with 413 as soon as it is over any of them.
   app.addContentTypeParser("multipart/form-data", (request: FastifyRequest, payload: Readable) =>
@@ -52,9 +52,11 @@ export async function registerBodyParsers(app: FastifyInstance) {
 }
 
 export function relabelAsJson(app: FastifyInstance) {
-  app.addHook("preHandler", async (request) => {
-    if (request.method === "GET" || request.method === "HEAD" || request.method === "DELETE") return;
-    request.headers["content-type"] = "application/json";
-    if (request.body === undefined || request.body === null) request.body = {};
+  app.addHook("preHandler", (request, _reply, done) => {
+    if (request.method !== "GET" && request.method !== "HEAD" && request.method !== "DELETE") {
+      request.headers["content-type"] = "application/json";
+      if (request.body === undefined || request.body === null) request.body = {};
+    }
+    done();
   });
 }

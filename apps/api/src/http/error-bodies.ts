@@ -18,15 +18,16 @@ export function registerErrorBodies(app: FastifyInstance) {
     sendError(reply, { status: 404, body: { detail: "Not found.", code: "not_found" } }),
   );
 
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== "string" || !payload.includes('"allot"')) return payload;
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (reply.statusCode < 400 || typeof payload !== "string" || !payload.includes('"allot"'))
+      return done(null, payload);
     const shaped = (JSON.parse(payload) as { allot?: ErrorResponse }).allot;
-    if (!shaped) return payload;
+    if (!shaped) return done(null, payload);
     // The shaped body only: tRPC's payload around it repeats the error's message and stack.
     if (shaped.status >= 500) request.log.error({ body: shaped.body }, "procedure failed");
     reply.code(shaped.status);
     for (const [name, value] of Object.entries(shaped.headers ?? {})) reply.header(name, value);
-    return JSON.stringify(shaped.body);
+    done(null, JSON.stringify(shaped.body));
   });
 }
 

@@ -18,15 +18,16 @@ const MAX_REPORTED = 20;
  * refused in the same walk.
  */
 export function refuseNulCharacters(app: FastifyInstance) {
-  app.addHook("preHandler", async (request) => {
+  app.addHook("preHandler", (request, _reply, done) => {
     const query = nulPaths(request.query);
     const body = nulPaths(request.body);
-    if (query === TOO_DEEP || body === TOO_DEEP) throw ValidationFailed.general(TOO_DEEP);
+    if (query === TOO_DEEP || body === TOO_DEEP) return done(ValidationFailed.general(TOO_DEEP));
     const fields: Record<string, string[]> = {};
     // A bad list filter is reported under the parameter's name; a body field under its dotted path.
     for (const path of query) fields[path[0] ?? NON_FIELD_ERRORS] = [MESSAGE];
     for (const path of body) fields[path.join(".") || NON_FIELD_ERRORS] = [MESSAGE];
-    if (Object.keys(fields).length > 0) throw new ValidationFailed(fields);
+    if (Object.keys(fields).length > 0) return done(new ValidationFailed(fields));
+    done();
   });
 }
 

@@ -7,6 +7,20 @@ import ipaddr from "ipaddr.js";
  * dual-stack socket reports IPv4 clients) is its IPv4 address. Anything unparsable is kept as is.
  */
 export function clientNetwork(address: string): string {
+  let network = networks.get(address);
+  if (network === undefined) {
+    if (networks.size >= MAX_REMEMBERED) networks.clear();
+    network = networkOf(address);
+    networks.set(address, network);
+  }
+  return network;
+}
+
+// Most requests come from addresses seen moments ago: each is parsed once (bounded; cleared when full).
+const MAX_REMEMBERED = 10_000;
+const networks = new Map<string, string>();
+
+function networkOf(address: string): string {
   if (!ipaddr.isValid(address)) return address;
   const parsed = ipaddr.process(address);
   if (parsed.kind() === "ipv4") return parsed.toString();

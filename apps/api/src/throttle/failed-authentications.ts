@@ -27,21 +27,23 @@ export async function authenticateCountingFailures(
   throttleStore: ThrottleStore,
 ): Promise<Actor | null> {
   if (!request.headers.authorization) return null;
-  const check = anonymousCheck(request, services.config);
-  const checks = [check];
-  const { key } = check;
-  const watchedUntil = watched.get(key);
-  if (watchedUntil !== undefined) {
-    if (watchedUntil > Date.now()) await throttleStore.refuseIfExhausted(checks);
-    else watched.delete(key);
+  // The caller's network is worked out only when some network has failed here lately.
+  if (watched.size > 0) {
+    const check = anonymousCheck(request, services.config);
+    const watchedUntil = watched.get(check.key);
+    if (watchedUntil !== undefined) {
+      if (watchedUntil > Date.now()) await throttleStore.refuseIfExhausted([check]);
+      else watched.delete(check.key);
+    }
   }
   try {
     return await authenticateRequest(request, services);
   } catch (error) {
     if (error instanceof Unauthenticated) {
+      const check = anonymousCheck(request, services.config);
       if (watched.size >= WATCHED_LIMIT) watched.clear();
-      watched.set(key, Date.now() + WATCH_MS);
-      await throttleStore.record(checks);
+      watched.set(check.key, Date.now() + WATCH_MS);
+      await throttleStore.record([check]);
     }
     throw error;
   }

@@ -24,13 +24,14 @@ export function throttleChecksFor(
 ): ThrottleCheck[] {
   const { throttle } = config;
   const actor = request.allot?.actor;
-  const network = clientNetwork(request.ip);
   const checks: ThrottleCheck[] = [
     actor ? { key: `user:${actor.userId}`, rates: throttle.user } : anonymousCheck(request, config),
   ];
   // Failed logins per email and network are counted by the login procedure (login-failures.ts).
-  if (route === loginRoute) checks.push({ key: `login-ip:${network}`, rates: throttle.loginPerIp });
-  if (route === refreshRoute) checks.push({ key: `refresh-ip:${network}`, rates: throttle.refreshPerIp });
+  if (route === loginRoute)
+    checks.push({ key: `login-ip:${clientNetwork(request.ip)}`, rates: throttle.loginPerIp });
+  if (route === refreshRoute)
+    checks.push({ key: `refresh-ip:${clientNetwork(request.ip)}`, rates: throttle.refreshPerIp });
   if (route === changePasswordRoute && actor) {
     checks.push({
       key: `change-password:${actor.userId}`,
