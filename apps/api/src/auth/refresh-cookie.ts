@@ -2,7 +2,7 @@ import type { IssuedCredentials } from "@allot/domain/auth/sessions";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ApiConfig } from "../config";
 
-export const REFRESH_COOKIE = "refresh_token";
+const REFRESH_COOKIE = "refresh_token";
 // Sent only to the token endpoints (and both with and without a trailing slash).
 const COOKIE_PATH = "/api/token";
 

@@ -3,13 +3,7 @@ import { perDatabase } from "@allot/db/per-database";
 import { throttleCounters } from "@allot/db/schema/throttle-counters";
 import type { ThrottleWindow } from "@allot/domain/throttle/throttle-windows";
 import { and, eq, or, sql } from "drizzle-orm";
-import {
-  type CountingThrottleStore,
-  exactThrottleStore,
-  type ThrottleCounters,
-  type ThrottleUsage,
-  type WindowHits,
-} from "./throttle-store";
+import type { ThrottleCounters, ThrottleUsage, WindowHits } from "./throttle-store";
 
 /**
  * Adds to every window's counter in one statement (fixed windows kept in the database, so all API
@@ -87,15 +81,11 @@ const buildThrottleRead = (db: Database, size: number) =>
 
 const throttleRead = perDatabase(buildThrottleRead);
 
-/** Counters in the `throttle_counters` table: every instance on one database shares them. */
+/**
+ * Counters in the `throttle_counters` table: every instance on one database shares them. A lost
+ * database fails the request the way any other database fault does.
+ */
 export const databaseThrottleCounters = (db: Database): ThrottleCounters => ({
   add: (increments, now) => addHits(db, increments, now),
   read: (windows, now) => readHits(db, windows, now),
 });
-
-/**
- * Every request counted in the database as it comes. A lost database fails the request the way
- * any other database fault does.
- */
-export const databaseThrottleStore = (db: Database): CountingThrottleStore =>
-  exactThrottleStore(databaseThrottleCounters(db));

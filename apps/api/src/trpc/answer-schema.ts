@@ -13,7 +13,7 @@ import type { z } from "zod";
 const CHECK_ANSWERS = process.env.ALLOT_CHECK_ANSWERS === "1";
 
 /** An answer the schema would change: a view and its contract disagree. */
-export class AnswerOutOfContract extends Error {}
+class AnswerOutOfContract extends Error {}
 
 function checkedAnswer<O extends z.ZodType>(schema: O) {
   return (answer: unknown) => {

@@ -1,9 +1,9 @@
 import type { ACCOUNT_TYPES } from "@allot/contract/bank-accounts/bank-account";
 import type { Database, Tx } from "@allot/db/create-database";
+import { perDatabase } from "@allot/db/per-database";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
 import { users } from "@allot/db/schema/users";
-import { perDatabase } from "@allot/db/per-database";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { formatMoney } from "../shared/money";
 import type { BankAccountRow } from "./find-owned-account";
