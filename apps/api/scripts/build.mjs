@@ -3,10 +3,11 @@
 // app inside the server process. Kept outside: what cannot be bundled — argon2 (a native addon),
 // PGlite (it loads its WebAssembly and data files beside its own module) and Scalar's fastify plugin
 // (the reference page's script is a file beside it, which openapi/docs.ts streams from disk).
-import { cpSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { readFileSync, renameSync, rmSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { placeMigrations } from "../../../packages/db/scripts/place-migrations.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 // Built beside dist, then swapped in: a starting server never sees a half-written dist.
@@ -36,15 +37,8 @@ try {
     metafile: true,
   });
 
-  // The database package finds its migrations at `../drizzle` from its own module: the bundle
-  // holding it sits in server/, so they are copied to dist/drizzle.
-  const databaseModule = relative(root, join(root, "../../packages/db/src/create-database.ts"));
-  const holders = Object.entries(metafile.outputs)
-    .filter(([, output]) => databaseModule in output.inputs)
-    .map(([file]) => relative(building, join(root, file)));
-  if (holders.length !== 1 || holders[0] !== entry)
-    throw new Error(`create-database.ts must be in ${entry} alone, not in ${holders}`);
-  cpSync(join(root, "../../packages/db/drizzle"), join(building, "drizzle"), { recursive: true });
+  // The bundle sits in server/: the migrations go to dist/drizzle.
+  placeMigrations({ metafile, root, outdir: building });
   expectOneByteSource(join(building, entry));
 } catch (error) {
   rmSync(building, { recursive: true, force: true });

@@ -3,10 +3,11 @@
 // load (the admin commands' database). Kept outside: what cannot be bundled — argon2 (a native
 // addon) and PGlite (it loads its WebAssembly and data files beside its own module); they are the
 // package's only dependencies.
-import { cpSync, readFileSync, renameSync, rmSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { readFileSync, renameSync, rmSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { placeMigrations } from "../../../packages/db/scripts/place-migrations.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
@@ -34,15 +35,8 @@ try {
     metafile: true,
   });
 
-  // The database package finds its migrations at `../drizzle` from its own module: the chunk that
-  // holds it sits in chunks/, so they are copied to dist/drizzle.
-  const databaseModule = relative(root, join(root, "../../packages/db/src/create-database.ts"));
-  const holders = Object.entries(metafile.outputs)
-    .filter(([, output]) => databaseModule in output.inputs)
-    .map(([file]) => relative(building, join(root, file)));
-  if (holders.length !== 1 || dirname(holders[0]) !== "chunks")
-    throw new Error(`create-database.ts must be in one chunk under chunks/, not in ${holders}`);
-  cpSync(join(root, "../../packages/db/drizzle"), join(building, "drizzle"), { recursive: true });
+  // The chunk holding the database package sits in chunks/: the migrations go to dist/drizzle.
+  placeMigrations({ metafile, root, outdir: building });
 } catch (error) {
   rmSync(building, { recursive: true, force: true });
   throw error;
