@@ -64,7 +64,8 @@ async function streamRequest(
     sent += chunk.length;
     socket.write(`${chunk.length.toString(16)}\r\n`);
     socket.write(chunk);
-    if (!socket.write("\r\n")) await Promise.race([once(socket, "drain"), answered]);
+    // `once` rejects on the socket's error, and EPIPE here only means the server answered and closed.
+    if (!socket.write("\r\n")) await Promise.race([once(socket, "drain").catch(() => undefined), answered]);
   }
   if (body !== "head only" && !finished && !socket.destroyed) socket.write("0\r\n\r\n");
   await answered;
