@@ -80,6 +80,32 @@ describe("the buffered throttle store", () => {
     expect(counters.hitsOf("user:1")).toBe(51);
   });
 
+  it("keeps a steady caller off the store between syncs, even when a sync's write is slower than the last", async () => {
+    // Given a store whose writes take 5 ms and 45 ms in turn, as a busy database's do
+    const counters = memoryCounters();
+    let slow = false;
+    const add = counters.add;
+    counters.add = async (increments, now) => {
+      slow = !slow;
+      await sleep(slow ? 45 : 5);
+      return add(increments, now);
+    };
+    const store = buffered(counters);
+    await store.consume(check("100000/minute"));
+
+    // When a caller far from its limit sends a request every millisecond for a second, not waiting for answers
+    const inFlight: Promise<unknown>[] = [];
+    const started = Date.now();
+    while (Date.now() - started < 1_000) {
+      inFlight.push(store.consume(check("100000/minute")));
+      await sleep(1);
+    }
+    await Promise.all(inFlight);
+
+    // Then the store saw the syncs' writes and no request's own (about 10, not one per request in the gaps)
+    expect(counters.roundTrips).toBeLessThanOrEqual(1 + 1_000 / SYNC_MS + 2);
+  });
+
   it("counts every request of a small limit in the store: exact, as without the buffer", async () => {
     // Given a limit of 10 an hour (smaller than 16: no share to hold locally)
     const counters = memoryCounters();

@@ -13,7 +13,7 @@ import {
  * instance admits a request without a round trip when, for every counter it is counted against:
  *   - the counter's limit is at least LOCAL_SHARE_DIVISOR (smaller limits — logins, password
  *     changes, invitations, reset emails — are always counted in the store, exactly);
- *   - this instance read the counter's shared count at most SYNC_MS ago;
+ *   - this instance read the counter's shared count at most FRESH_MS ago;
  *   - that count plus the hits admitted here since stays below half the limit;
  *   - fewer than limit / LOCAL_SHARE_DIVISOR hits are waiting to be written.
  * The waiting hits are written every SYNC_MS (the write reads the shared count back), and at once
@@ -23,6 +23,14 @@ import {
  * written, at most SYNC_MS old). A crash loses at most those waiting hits.
  */
 export const SYNC_MS = 100;
+/*
+ * Each sync re-reads the counts, SYNC_MS after the last plus however long its write takes. Were
+ * the reading good for exactly SYNC_MS, every sync whose write is slower than the one before would
+ * open a gap in which every request of a busy caller makes its own write on the caller's one hot
+ * row (about 1 request in 70 at 1,700 a second: the p99). The local allowance, not the reading's
+ * age, is what bounds the overshoot, so the reading may serve until the next sync has had time.
+ */
+const FRESH_MS = 2 * SYNC_MS;
 const LOCAL_SHARE_DIVISOR = 16;
 /** Counters kept here at most (callers × windows); past it, new callers are counted in the store. */
 const MAX_LOCAL_COUNTERS = 10_000;
@@ -54,7 +62,7 @@ function admitsLocally(counter: LocalCounter | undefined, nowMs: number): counte
   const { limit } = counter.window;
   const allowance = localAllowance(counter.window);
   return (
-    nowMs - counter.sharedAt <= SYNC_MS &&
+    nowMs - counter.sharedAt <= FRESH_MS &&
     counter.waiting + 1 <= allowance &&
     (localCount(counter) + 1) * 2 <= limit
   );
