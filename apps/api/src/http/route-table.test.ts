@@ -16,7 +16,9 @@ describe("the route table", () => {
         const found = match(route.method, sent);
         // A literal path may belong to an earlier-declared route with the same method (users/me).
         expect(found && "route" in found && found.route.method, `${route.method} ${sent}`).toBe(route.method);
-        expect(found && "route" in found && found.route.path.split("/").length).toBe(route.path.split("/").length);
+        expect(found && "route" in found && found.route.path.split("/").length).toBe(
+          route.path.split("/").length,
+        );
       }
     }
   });
