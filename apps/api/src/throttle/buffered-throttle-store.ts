@@ -27,7 +27,7 @@ export const SYNC_MS = 100;
  * Each sync re-reads the counts, SYNC_MS after the last plus however long its write takes. Were
  * the reading good for exactly SYNC_MS, every sync whose write is slower than the one before would
  * open a gap in which every request of a busy caller makes its own write on the caller's one hot
- * row (about 1 request in 70 at 1,700 a second: the p99). The local allowance, not the reading's
+ * row (about 1 request in 75 at 1,700 a second). The local allowance, not the reading's
  * age, is what bounds the overshoot, so the reading may serve until the next sync has had time.
  */
 const FRESH_MS = 2 * SYNC_MS;
