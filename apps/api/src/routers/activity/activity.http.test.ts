@@ -41,7 +41,9 @@ describe.each(testEngines())("activity over HTTP: the list (%s)", (engine) => {
       .returning({ id: bankAccounts.id });
     if (!row) throw new Error("no account");
     // One owner a second after the other: "first owner" is a fact, not a tie broken by username.
-    const start = Date.now();
+    // They joined before every event this file writes (a co-owner sees no others' invitations from
+    // before they joined: decision 0053).
+    const start = Date.parse("2026-01-01T00:00:00.000Z");
     for (const [i, owner] of owners.entries())
       await t.db
         .insert(bankAccountOwners)

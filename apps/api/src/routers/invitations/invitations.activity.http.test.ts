@@ -131,6 +131,48 @@ describe.each(testEngines())("invitations in the activity trail (%s)", (engine) 
     holdsNoCredential(await events(owner, account.id), declined);
   });
 
+  it("shows a new co-owner the history before they joined, but not others' invitations from then", async () => {
+    const owner = await t.user();
+    const joiner = await t.user();
+    const account = await kit.account(owner);
+    const cancelledEmail = kit.newAddress();
+    const cancelled = await kit.invited(owner, account.id, cancelledEmail);
+    expect((await kit.cancel(owner, account.id, cancelled.handle)).statusCode).toBe(200);
+    const declinedEmail = kit.newAddress();
+    const declined = await kit.invited(owner, account.id, declinedEmail);
+    expect((await kit.decline(declined.secret)).statusCode).toBe(200);
+    const own = await kit.invited(owner, account.id, joiner.email);
+    expect((await kit.accept(own.secret)).statusCode).toBe(200);
+    const laterEmail = kit.newAddress();
+    await kit.invited(owner, account.id, laterEmail);
+
+    // The owner, there from the start, sees every event.
+    const everything = await activityOf(t, owner, account.id);
+    const ownerSees = everything.map((e) => e.type);
+    expect(ownerSees.filter((type) => type.startsWith("invitation."))).toEqual([
+      "invitation.created",
+      "invitation.accepted",
+      "invitation.created",
+      "invitation.declined",
+      "invitation.created",
+      "invitation.cancelled",
+      "invitation.created",
+    ]);
+    // The joiner: the money history and their own invitation, nothing of the people asked before
+    // them; what happens once they are an owner, they see.
+    const seen = await activityOf(t, joiner, account.id);
+    const hidden = new Set(
+      everything
+        .filter((e) => JSON.stringify(e).includes(cancelledEmail) || JSON.stringify(e).includes(declinedEmail))
+        .map((e) => e.id),
+    );
+    expect(hidden.size).toBe(4);
+    expect(seen).toEqual(everything.filter((e) => !hidden.has(e.id)));
+    expect(seen.some((e) => e.type === "bank_account.created")).toBe(true);
+    expect(JSON.stringify(seen)).toContain(laterEmail);
+    expect(await eventCount(joiner, account.id)).toBe(seen.length);
+  });
+
   it("records nothing for a refused request", async () => {
     const owner = await t.user();
     const coOwner = await t.user();
