@@ -9,6 +9,8 @@ import { unknownAccount } from "../bank-accounts/find-owned-account";
 import { ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
 import type { WebhookPolicy } from "./address-policy";
+import { emailWebhookCreated } from "./webhook-created-email";
+import { webhookCredentialOf } from "./webhook-credential";
 import { generateWebhookSecret } from "./webhook-secret";
 import { checkWebhookUrl } from "./webhook-url";
 import { toWebhookView } from "./webhook-view";
@@ -57,9 +59,12 @@ export async function createWebhook(
         description: input.description ?? "",
         secret,
         createdAt: now,
+        ...webhookCredentialOf(actor),
       })
       .returning();
     if (!row) throw new Error("webhook insert returned nothing");
+    // It answers to the caller's credential, and its owner hears of it (decision 0048).
+    await emailWebhookCreated(tx, actor, row, "created");
     return { ...toWebhookView(row), secret };
   });
 }
