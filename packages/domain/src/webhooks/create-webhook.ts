@@ -10,7 +10,7 @@ import { ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
 import type { WebhookPolicy } from "./address-policy";
 import { emailWebhookCreated } from "./webhook-created-email";
-import { webhookCredentialOf } from "./webhook-credential";
+import { holdLiveCredential, webhookCredentialOf } from "./webhook-credential";
 import { generateWebhookSecret } from "./webhook-secret";
 import { checkWebhookUrl } from "./webhook-url";
 import { toWebhookView } from "./webhook-view";
@@ -48,6 +48,7 @@ export async function createWebhook(
       throw ValidationFailed.general(
         `A user may keep at most ${MAX_WEBHOOKS_PER_USER} webhooks; delete one first.`,
       );
+    await holdLiveCredential(tx, actor);
     const secret = generateWebhookSecret();
     const [row] = await tx
       .insert(webhooks)

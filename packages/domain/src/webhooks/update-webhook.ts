@@ -7,7 +7,7 @@ import type { WebhookPolicy } from "./address-policy";
 import { disableWebhook } from "./disable-webhook";
 import { findOwnWebhook } from "./find-own-webhook";
 import { emailWebhookCreated } from "./webhook-created-email";
-import { webhookCredentialOf } from "./webhook-credential";
+import { holdLiveCredential, webhookCredentialOf } from "./webhook-credential";
 import { checkWebhookUrl } from "./webhook-url";
 import { toWebhookView } from "./webhook-view";
 
@@ -32,6 +32,7 @@ export async function updateWebhook(
     if (disabling) await disableWebhook(tx, id, "owner", "Not sent: the webhook was disabled.");
     const enabling = input.enabled === true && !current.enabled;
     const adopting = enabling && REVOKED.has(current.disabledReason);
+    if (adopting) await holdLiveCredential(tx, actor);
     const changes = Object.fromEntries(
       Object.entries({
         url,
