@@ -119,6 +119,8 @@ describe.each(testEngines())("allot webhooks against a running API (%s)", (engin
         bank_account: account.id,
         description: "",
         enabled: true,
+        disabled_reason: null,
+        credential: { kind: "api_key", api_key: expect.any(String) },
         created_at: expect.any(String),
         secret: expect.any(String),
       });
@@ -163,6 +165,9 @@ describe.each(testEngines())("allot webhooks against a running API (%s)", (engin
         enabled: false,
       });
       expect(changed).not.toHaveProperty("secret");
+      // For people, a disabled webhook says why it is off.
+      const off = await allot("update", created.id, "--disable");
+      expect(off.stdout).toMatch(/^enabled +no \(owner\)$/m);
 
       // By its URL, in the form the server keeps.
       const moved = await allot("update", HOOK, "--new-url", OTHER_HOOK, "--enable");

@@ -116,7 +116,11 @@ const webhookFields = (names: Map<string, string>): Column<Webhook>[] => [
   { header: "events", value: eventsText },
   { header: "account", value: accountText(names) },
   { header: "description", value: (w) => w.description },
-  { header: "enabled", value: (w) => (w.enabled ? "yes" : "no") },
+  {
+    header: "enabled",
+    value: (w) =>
+      w.enabled ? "yes" : w.disabled_reason ? `no (${w.disabled_reason.replaceAll("_", " ")})` : "no",
+  },
   { header: "created at", value: (w) => w.created_at },
 ];
 

@@ -18,6 +18,25 @@ export const DELIVERY_STATUS_TEXT =
   "`pending` not yet delivered (retries may follow), `succeeded` a 2xx answer came back, `failed` the retries ran out.";
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+/** Why a webhook is off (decision 0048): the owner, the receiver, or a credential taken back. */
+export const WEBHOOK_DISABLED_REASONS = [
+  "owner",
+  "gone",
+  "failing",
+  "credential_revoked",
+  "email_change_undone",
+] as const;
+export type WebhookDisabledReason = (typeof WEBHOOK_DISABLED_REASONS)[number];
+export const WEBHOOK_DISABLED_REASON_TEXT =
+  "`owner` turned off by PATCH, `gone` the receiver answered 410, `failing` five days of failures, " +
+  "`credential_revoked` the credential it answers to was revoked (an API key) or signed out by a " +
+  "password reset, a password change or an undone email change (a login), `email_change_undone` " +
+  "created after the request of an email change that was then undone. Null while enabled, and for " +
+  "a webhook disabled before the reason was recorded.";
+
+/** How a webhook's credential is named: a login session, or an API key by its id. */
+export const WEBHOOK_CREDENTIAL_KINDS = ["login", "api_key"] as const;
+
 /** A webhook subscription (docs/spec/extensions.md §4); its secret is shown on create and rotation only. */
 export const WebhookSchema = z
   .object({
@@ -38,6 +57,26 @@ export const WebhookSchema = z
       description: "False: no deliveries (the service disables a webhook that keeps failing).",
       example: true,
     }),
+    disabled_reason: z
+      .enum(WEBHOOK_DISABLED_REASONS)
+      .nullable()
+      .meta({ description: WEBHOOK_DISABLED_REASON_TEXT, example: null }),
+    credential: z
+      .object({
+        kind: z.enum(WEBHOOK_CREDENTIAL_KINDS).meta({
+          description: "`login` a password login's session, `api_key` an API key.",
+          example: "api_key",
+        }),
+        api_key: z
+          .uuid()
+          .nullable()
+          .meta({ description: "The key's id (`GET /users/me/api-keys/{uuid}/`); null for a login." }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "The credential it answers to: the one that created it, or that enabled it again after a revocation disabled it. Revoking that key, or signing that login out by a password reset, a password change or an undone email change, disables the webhook. Null for a webhook created before this was recorded.",
+      }),
     created_at: dateTimeOutput().meta({
       description: "When it was created.",
       example: "2026-05-02T09:00:00Z",

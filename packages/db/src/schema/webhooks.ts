@@ -1,12 +1,15 @@
 import {
   DELIVERY_STATUSES,
   type DeliveryStatus,
+  WEBHOOK_DISABLED_REASONS,
   WEBHOOK_EVENT_TYPES,
   type WEBHOOK_SUBSCRIPTIONS,
+  type WebhookDisabledReason,
   type WebhookEventType,
 } from "@allot/contract/webhooks/webhook";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { apiKeys } from "./api-keys";
 import { oneOf, uuidPrimaryKey } from "./columns";
 import { users } from "./users";
 
@@ -27,6 +30,16 @@ export const webhooks = pgTable(
     bankAccountId: uuid("bank_account_id"),
     description: varchar("description", { length: 255 }).notNull().default(""),
     enabled: boolean("enabled").notNull().default(true),
+    /** Why it is off; null while enabled (and for one disabled before this was recorded). */
+    disabledReason: varchar("disabled_reason", { length: 32 }).$type<WebhookDisabledReason>(),
+    /**
+     * The credential it answers to (decision 0048): the login session or the API key that created
+     * it, or that enabled it again after a revocation. Ending that session by a reset, a password
+     * change or an undone email change, or revoking that key, disables it. The session has no
+     * foreign key: the daily clean-up deletes ended sessions, and an ended one cannot end again.
+     */
+    credentialSessionId: uuid("credential_session_id"),
+    credentialApiKeyId: uuid("credential_api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
     secret: text("secret").notNull(),
     /** The secret a rotation replaced; it signs beside the new one until `previous_secret_expires_at`. */
     previousSecret: text("previous_secret"),
@@ -35,7 +48,10 @@ export const webhooks = pgTable(
     failingSince: timestamp("failing_since", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("webhooks_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("webhooks_user_idx").on(t.userId, t.createdAt),
+    check("webhooks_disabled_reason", oneOf(t.disabledReason, WEBHOOK_DISABLED_REASONS)),
+  ],
 );
 
 /**

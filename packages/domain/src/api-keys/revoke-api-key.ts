@@ -4,10 +4,14 @@ import { apiKeys } from "@allot/db/schema/api-keys";
 import { and, eq } from "drizzle-orm";
 import { NotFound, ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
+import { disableWebhooksOfApiKeys } from "../webhooks/disable-credential-webhooks";
 import { toApiKeyView } from "./api-key-view";
 import { API_KEY_NOT_FOUND } from "./get-api-key";
 
-/** Revokes one of the caller's keys: it stops authenticating at once and stays listed. */
+/**
+ * Revokes one of the caller's keys: it stops authenticating at once and stays listed. The webhooks
+ * it made are disabled in the same transaction (decision 0048).
+ */
 export async function revokeApiKey(
   { db, actor, now }: UseCaseContext,
   { uuid }: RouteInput<typeof revokeApiKeyRoute>,
@@ -27,6 +31,7 @@ export async function revokeApiKey(
       .where(eq(apiKeys.id, row.id))
       .returning();
     if (!revoked) throw new Error("api key update returned nothing");
+    await disableWebhooksOfApiKeys(tx, actor.userId, [revoked.id]);
     return toApiKeyView(revoked);
   });
 }

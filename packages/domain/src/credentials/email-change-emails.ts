@@ -43,7 +43,7 @@ export async function enqueueEmailChangeEmails(
       subject: "Your Allot login email is being changed",
       paragraphs: [
         `Someone signed in to your Allot account asked to change its login email from ${change.oldEmail} to ${change.newEmail}.`,
-        "If that was not you, cancel the change. Once it was confirmed, cancelling gives the account back to this address, signs every session out, revokes API keys created since the request and sends you a link to choose a new password.",
+        "If that was not you, cancel the change. Once it was confirmed, cancelling gives the account back to this address, signs every session out, revokes API keys and disables webhooks created since the request, and sends you a link to choose a new password.",
       ],
       action: { label: "Cancel the change", url: emailChangeRevokeLink(publicBaseUrl, change.revokeToken) },
       footer: `The link works until ${EMAIL_CHANGE_REVOCATION_DAYS} days after the new address is confirmed.`,

@@ -9,6 +9,8 @@ import { unknownAccount } from "../bank-accounts/find-owned-account";
 import { ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
 import type { WebhookPolicy } from "./address-policy";
+import { emailWebhookCreated } from "./webhook-created-email";
+import { holdLiveCredential, webhookCredentialOf } from "./webhook-credential";
 import { generateWebhookSecret } from "./webhook-secret";
 import { checkWebhookUrl } from "./webhook-url";
 import { toWebhookView } from "./webhook-view";
@@ -46,6 +48,7 @@ export async function createWebhook(
       throw ValidationFailed.general(
         `A user may keep at most ${MAX_WEBHOOKS_PER_USER} webhooks; delete one first.`,
       );
+    await holdLiveCredential(tx, actor);
     const secret = generateWebhookSecret();
     const [row] = await tx
       .insert(webhooks)
@@ -57,9 +60,12 @@ export async function createWebhook(
         description: input.description ?? "",
         secret,
         createdAt: now,
+        ...webhookCredentialOf(actor),
       })
       .returning();
     if (!row) throw new Error("webhook insert returned nothing");
+    // It answers to the caller's credential, and its owner hears of it (decision 0048).
+    await emailWebhookCreated(tx, actor, row, "created");
     return { ...toWebhookView(row), secret };
   });
 }

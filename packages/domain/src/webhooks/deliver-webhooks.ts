@@ -167,6 +167,7 @@ async function attempt(
       await disableWebhook(
         tx,
         delivery.webhook_id,
+        "gone",
         "Not sent: the receiver answered 410 Gone, which disabled the webhook.",
       );
       return;
@@ -205,6 +206,7 @@ async function noteFailure(tx: Tx, webhookId: string, at: Date, response: Webhoo
   await disableWebhook(
     tx,
     webhookId,
+    "failing",
     "Not sent: every attempt failed for five days, which disabled the webhook.",
   );
   const email = composeEmail({

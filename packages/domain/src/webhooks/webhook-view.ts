@@ -1,5 +1,6 @@
 import type { Webhook, WebhookDelivery } from "@allot/contract/webhooks/webhook";
 import type { webhookDeliveries, webhooks } from "@allot/db/schema/webhooks";
+import { credentialView } from "./webhook-credential";
 
 type WebhookRow = typeof webhooks.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -12,6 +13,8 @@ export const toWebhookView = (row: WebhookRow): Webhook => ({
   bank_account: row.bankAccountId,
   description: row.description,
   enabled: row.enabled,
+  disabled_reason: row.enabled ? null : row.disabledReason,
+  credential: credentialView(row),
   created_at: row.createdAt.toISOString(),
 });
 

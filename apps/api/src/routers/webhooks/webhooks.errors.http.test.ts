@@ -98,7 +98,7 @@ describe.each(testEngines())("webhooks over HTTP: refusals (%s)", (engine) => {
     const hook = await kit.webhook(owner, { url: URL });
     const delivery = (await t.as(owner).call(testWebhookRoute, { id: hook.id })).json();
     const disabled = await t.as(owner).call(updateWebhookRoute, { id: hook.id, enabled: false });
-    expect(disabled.json().enabled).toBe(false);
+    expect(disabled.json()).toMatchObject({ enabled: false, disabled_reason: "owner" });
     // Disabling fails what was pending: it would otherwise go out days late when enabled again.
     const [failed] = (await t.as(owner).call(listWebhookDeliveriesRoute, { id: hook.id })).json().results;
     expect(failed).toMatchObject({

@@ -41,6 +41,8 @@ describe.each(testEngines())("webhooks over HTTP: managing them (%s)", (engine) 
       bank_account: account.id,
       description: "Budgets to the spreadsheet",
       enabled: true,
+      disabled_reason: null,
+      credential: { kind: "login", api_key: null },
       created_at: expect.any(String),
       secret: expect.stringMatching(SECRET),
     });

@@ -117,7 +117,10 @@ describe.each(testEngines())("webhooks over HTTP: failures and retries (%s)", (e
     // One attempt: the sender makes the first, the 410 disables the webhook before the second is claimed.
     const sent = await kit.deliver();
     expect(sent.failed).toBeGreaterThanOrEqual(1);
-    expect((await t.as(owner).call(getWebhookRoute, { id: hook.id })).json().enabled).toBe(false);
+    expect((await t.as(owner).call(getWebhookRoute, { id: hook.id })).json()).toMatchObject({
+      enabled: false,
+      disabled_reason: "gone",
+    });
     const deliveries = await deliveriesOf(owner, hook.id);
     expect(deliveries.map((d) => d.status)).toEqual(["failed", "failed"]);
     expect(
@@ -141,12 +144,18 @@ describe.each(testEngines())("webhooks over HTTP: failures and retries (%s)", (e
     await aChange(owner, account.id);
     await kit.deliver(new Date(start.getTime() + 4 * DAY_MS));
     expect((await t.as(owner).call(getWebhookRoute, { id: hook.id })).json().enabled).toBe(true);
-    expect(await mailbox.messagesTo(owner.email)).toEqual([]);
+    const disabledEmails = async () =>
+      (await mailbox.messagesTo(owner.email)).filter((message) => message.kind === "webhook_disabled");
+    expect(await disabledEmails()).toEqual([]);
 
     await aChange(owner, account.id);
     await kit.deliver(new Date(start.getTime() + 5 * DAY_MS + 60_000));
-    expect((await t.as(owner).call(getWebhookRoute, { id: hook.id })).json().enabled).toBe(false);
+    expect((await t.as(owner).call(getWebhookRoute, { id: hook.id })).json()).toMatchObject({
+      enabled: false,
+      disabled_reason: "failing",
+    });
     expect((await deliveriesOf(owner, hook.id)).every((d) => d.status === "failed")).toBe(true);
+    expect(await disabledEmails()).toHaveLength(1);
     const email = await mailbox.latestTo(owner.email);
     expect(email.subject).toBe("Allot stopped sending to one of your webhooks");
     expect(email.text).toContain(`${receiver.url}/down`);
