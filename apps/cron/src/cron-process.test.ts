@@ -17,6 +17,7 @@ import {
   testEngines,
   withAdminConnection,
 } from "@allot/db/testing/test-databases";
+import { TEST_SECRETS_KEYS, testVault } from "@allot/domain/testing/test-vault";
 import { asUser } from "@allot/domain/testing/use-case-context";
 import { createWebhook } from "@allot/domain/webhooks/create-webhook";
 import { anAccount, anOwner } from "@allot/scheduler/testing/fixtures";
@@ -120,7 +121,7 @@ describe.each(testEngines())("pnpm cron, a real process (%s)", (engine) => {
       await createWebhook(
         asUser(database.db, owner),
         { url, event_types: ["bank_account.created"] },
-        { policy: { allowHttp: true, allowPrivate: true } },
+        { policy: { allowHttp: true, allowPrivate: true }, vault: testVault },
       );
       accountId = (await anAccount(database.db, owner, { name: "Hooked" })).id;
     } finally {
@@ -130,6 +131,7 @@ describe.each(testEngines())("pnpm cron, a real process (%s)", (engine) => {
     // The process's own policy: without these a loopback receiver is refused at delivery.
     const run = await pnpmCron(["--once"], {
       ...env,
+      SECRETS_KEY: TEST_SECRETS_KEYS.key,
       WEBHOOK_ALLOW_HTTP: "true",
       WEBHOOK_ALLOW_PRIVATE: "true",
     });
