@@ -79,7 +79,7 @@ describe.each(testEngines())("pnpm cron, a real process (%s)", (engine) => {
     if (engine !== "postgres")
       return {
         options: { pglite: await pgliteFromSnapshot(join(folder, "pglite")) } as DatabaseOptions,
-        env: { DATA_DIR: folder } as Record<string, string>,
+        env: { DATA_DIR: folder, SECRETS_KEY: TEST_SECRETS_KEYS.key } as Record<string, string>,
       };
     const serverUrl = process.env.DATABASE_URL as string;
     const name = `allot_cron_${randomBytes(4).toString("hex")}`;
@@ -89,10 +89,12 @@ describe.each(testEngines())("pnpm cron, a real process (%s)", (engine) => {
     );
     return {
       options: { url: databaseUrl(serverUrl, name) } as DatabaseOptions,
-      env: { DATABASE_URL: databaseUrl(serverUrl, name), DATA_DIR: join(folder, "unused") } as Record<
-        string,
-        string
-      >,
+      // The key the webhooks seeded here are sealed with (testVault); the API's, in a deployment.
+      env: {
+        DATABASE_URL: databaseUrl(serverUrl, name),
+        DATA_DIR: join(folder, "unused"),
+        SECRETS_KEY: TEST_SECRETS_KEYS.key,
+      } as Record<string, string>,
     };
   }
 
@@ -131,7 +133,6 @@ describe.each(testEngines())("pnpm cron, a real process (%s)", (engine) => {
     // The process's own policy: without these a loopback receiver is refused at delivery.
     const run = await pnpmCron(["--once"], {
       ...env,
-      SECRETS_KEY: TEST_SECRETS_KEYS.key,
       WEBHOOK_ALLOW_HTTP: "true",
       WEBHOOK_ALLOW_PRIVATE: "true",
     });

@@ -43,16 +43,18 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): CronEnv {
   const { DATABASE_URL, DATA_DIR, INIT_CWD } = parsed.data;
   const dataDir = resolve(INIT_CWD ?? process.cwd(), DATA_DIR);
   const e = parsed.data;
-  if (DATABASE_URL && !e.JWT_SECRET && !e.SECRETS_KEY)
-    throw new Error(
-      "JWT_SECRET (the API's) or SECRETS_KEY is required with DATABASE_URL: webhook secrets are sealed with it",
-    );
   return {
     database: DATABASE_URL ? { url: DATABASE_URL } : { dataDir: join(dataDir, "pglite") },
     webhooks: webhookPolicyOf(parsed.data),
     // Embedded: the server's generated key, read (or made) only by a command that opens the database.
     // With SECRETS_KEY set the JWT secret is not used: none is generated for nothing.
-    secrets: () => secretsKeysOf(e, e.JWT_SECRET ?? (e.SECRETS_KEY ? "" : embeddedJwtSecret(dataDir))),
+    secrets: () => {
+      if (DATABASE_URL && !e.JWT_SECRET && !e.SECRETS_KEY)
+        throw new Error(
+          "JWT_SECRET (the API's) or SECRETS_KEY is required with DATABASE_URL: webhook secrets are sealed with it",
+        );
+      return secretsKeysOf(e, e.JWT_SECRET ?? (e.SECRETS_KEY ? "" : embeddedJwtSecret(dataDir)));
+    },
     jobs: { changesRetentionDays: parsed.data.CHANGES_RETENTION_DAYS },
     attachments: attachmentSettingsOf(parsed.data, dataDir),
   };
