@@ -28,6 +28,7 @@ import { formatSmokeSummary, type RunRecord, writeResults } from "./results-file
 import { createScratchDatabase } from "./scratch-database";
 import { type SeededUsers, seedAccounts, seedUsers } from "./seed";
 import { seedTransactions } from "./seed-transactions";
+import { BENCH_SECRETS_KEY } from "./seed-webhooks";
 import { startServer, startStoppableServer } from "./servers";
 import { type BenchSizes, benchSizes } from "./sizes";
 import { type ApiDatabase, benchWebhooks } from "./webhook-bench";
@@ -675,6 +676,7 @@ function apiEnv(database: ApiDatabase, mailDirectory: string): Record<string, st
       ? { DATABASE_URL: database.url }
       : { DATABASE_URL: undefined, DATA_DIR: database.dataDir }),
     JWT_SECRET: randomBytes(48).toString("base64url"),
+    SECRETS_KEY: BENCH_SECRETS_KEY,
     LOG_LEVEL: "warn",
     MAIL_TRANSPORT: "file",
     MAIL_DIR: mailDirectory,

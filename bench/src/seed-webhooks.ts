@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { createBudgetRoute } from "@allot/contract/budgets/routes";
 import { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
 import { createWebhookRoute } from "@allot/contract/webhooks/routes";
@@ -5,11 +6,18 @@ import { createDatabase, type Database, type DatabaseOptions } from "@allot/db/c
 import { rowsOf } from "@allot/db/rows-of";
 import { createBudget } from "@allot/domain/budgets/create-budget";
 import { createInternalTransaction } from "@allot/domain/internal-transactions/create-internal-transaction";
+import { secretVault } from "@allot/domain/secrets/secret-vault";
 import type { Actor } from "@allot/domain/shared/actor";
 import { aBank, anAccount, anOwner } from "@allot/domain/testing/fixtures";
 import { asUser } from "@allot/domain/testing/use-case-context";
 import { createWebhook } from "@allot/domain/webhooks/create-webhook";
 import { sql } from "drizzle-orm";
+
+/**
+ * The bench API processes' SECRETS_KEY (run-bench.ts's apiEnv): the webhooks seeded here are sealed
+ * with it, so those processes can sign with their secrets. One per run.
+ */
+export const BENCH_SECRETS_KEY = randomBytes(48).toString("base64url");
 
 /** The bench's receiver is on loopback over http: the policy the bench's API processes run with. */
 const LOOPBACK_POLICY = { allowHttp: true, allowPrivate: true } as const;
@@ -64,7 +72,7 @@ export async function seedQueuedOutbox(
           event_types: ["*"],
           description: `Webhooks bench ${n}`,
         }),
-        { policy: LOOPBACK_POLICY },
+        { policy: LOOPBACK_POLICY, vault: secretVault({ key: BENCH_SECRETS_KEY, previousKey: null }) },
       );
       webhooks.push({ id: created.id, path, secret: created.secret });
     }

@@ -1,6 +1,7 @@
 import { loginRoute, logoutRoute, refreshRoute } from "@allot/contract/auth/routes";
 import type { RouteSpec } from "@allot/contract/http/route";
 import { allRoutes } from "@allot/contract/routes";
+import { secretVault } from "@allot/domain/secrets/secret-vault";
 import { Unauthenticated } from "@allot/domain/shared/errors";
 import cookie from "@fastify/cookie";
 import { sql } from "drizzle-orm";
@@ -106,6 +107,7 @@ export async function buildApp(
   refuseNulCharacters(app);
   fenceCredentialsAfterWrites(app, services.db);
 
+  const vault = secretVault(services.config.secrets);
   const trpcOptions: CreateOpenApiFastifyPluginOptions<AppRouter> = {
     basePath: API_BASE,
     router: appRouter,
@@ -121,6 +123,7 @@ export async function buildApp(
         route: allot.route,
         throttleStore: allot.counters,
         files: null,
+        vault,
       };
     },
     responseMeta: ({ ctx, errors }) => (errors.length === 0 && ctx ? { status: ctx.route.status } : {}),

@@ -1,3 +1,4 @@
+import type { SecretsKeys } from "@allot/domain/secrets/secret-vault";
 import type { ThrottleRate } from "@allot/domain/throttle/throttle-rate";
 import type { WebhookPolicy } from "@allot/domain/webhooks/address-policy";
 import type { TrustProxy } from "./http/trust-proxy";
@@ -5,6 +6,8 @@ import type { TrustProxy } from "./http/trust-proxy";
 /** Everything the API needs from its environment; built by env.ts, or by tests directly. */
 export interface ApiConfig {
   jwtSecret: string;
+  /** The key secrets are sealed with at rest (SECRETS_KEY, else JWT_SECRET) and the one it replaced. */
+  secrets: SecretsKeys;
   publicBaseUrl: string;
   /** Rotate the refresh cookie on every refresh. */
   refreshRotation: boolean;

@@ -217,6 +217,23 @@ describe("readEnv", () => {
     }
   });
 
+  it("seals secrets with SECRETS_KEY, else JWT_SECRET, and opens with SECRETS_KEY_PREVIOUS after a rotation", async () => {
+    const root = await tempDir();
+    const jwt = "j".repeat(40);
+    expect(readEnv({ INIT_CWD: root, JWT_SECRET: jwt }).config.secrets).toEqual({
+      key: jwt,
+      previousKey: null,
+    });
+    const embedded = readEnv({ INIT_CWD: root }).config;
+    expect(embedded.secrets).toEqual({ key: embedded.jwtSecret, previousKey: null });
+    expect(
+      readEnv({ INIT_CWD: root, SECRETS_KEY: "s".repeat(32), SECRETS_KEY_PREVIOUS: jwt }).config.secrets,
+    ).toEqual({ key: "s".repeat(32), previousKey: jwt });
+    expect(() => readEnv({ INIT_CWD: root, SECRETS_KEY: "short" })).toThrow(
+      /SECRETS_KEY must be at least 32/,
+    );
+  });
+
   it("requires JWT_SECRET with DATABASE_URL", () => {
     expect(() => readEnv({ DATABASE_URL: "postgres://root@127.0.0.1/x" })).toThrow(/JWT_SECRET/);
   });

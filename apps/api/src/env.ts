@@ -1,10 +1,10 @@
-import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { attachmentSettingsOf, attachmentStorageEnv } from "@allot/attachments/attachment-storage-env";
 import type { AttachmentSettings } from "@allot/attachments/attachment-store-for";
 import { ATTACHMENT_MAX_BYTES } from "@allot/contract/transactions/transaction";
 import { changesRetentionEnv } from "@allot/domain/changes/changes-retention-env";
+import { embeddedJwtSecret, secretsKeysEnv, secretsKeysOf } from "@allot/domain/secrets/secrets-keys-env";
 import { throttleRatesSchema } from "@allot/domain/throttle/throttle-rate";
 import { webhookPolicyEnv, webhookPolicyOf } from "@allot/domain/webhooks/webhook-policy-env";
 import type { MailSettings } from "@allot/mail/mail-transport-for";
@@ -23,6 +23,7 @@ const EnvSchema = z.object({
   // admin CLI (which runs in apps/cli) find the same ./.data.
   INIT_CWD: z.string().optional(),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
+  ...secretsKeysEnv,
   PUBLIC_BASE_URL: z.string().url().optional(),
   REFRESH_ROTATION: z.enum(["true", "false"]).default("true"),
   // Unset: the peer is the client. Behind a reverse proxy: its addresses/CIDR ranges, or a hop count.
@@ -102,6 +103,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
   const e = parsed.data;
   const dataDir = resolve(e.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   if (e.DATABASE_URL && !e.JWT_SECRET) throw new Error("JWT_SECRET is required with DATABASE_URL");
+  const jwtSecret = e.JWT_SECRET ?? embeddedJwtSecret(dataDir);
   if (e.MAIL_TRANSPORT === "resend" && !e.RESEND_API_KEY)
     throw new Error("RESEND_API_KEY is required with MAIL_TRANSPORT=resend");
   if (e.MAIL_TRANSPORT === "smtp" && !e.SMTP_URL)
@@ -135,7 +137,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
             : { transport: "log", from: e.MAIL_FROM, logBodies: e.MAIL_LOG_BODIES === "true" },
     attachments: attachmentSettingsOf(e, dataDir),
     config: {
-      jwtSecret: e.JWT_SECRET ?? embeddedJwtSecret(dataDir),
+      jwtSecret,
+      secrets: secretsKeysOf(e, jwtSecret),
       publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://127.0.0.1:${e.PORT}`,
       refreshRotation: e.REFRESH_ROTATION === "true",
       ...(e.TRUST_PROXY === undefined ? {} : { trustProxy: e.TRUST_PROXY }),
@@ -176,17 +179,4 @@ function readCertificates(file: string): string {
   if (!pem.includes("-----BEGIN CERTIFICATE-----"))
     throw new Error(`SMTP_TLS_CA: ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
   return pem;
-}
-
-/** Embedded mode keeps a generated secret beside its data, so tokens survive restarts. */
-function embeddedJwtSecret(dataDir: string): string {
-  const file = join(dataDir, "jwt-secret");
-  try {
-    return readFileSync(file, "utf8").trim();
-  } catch {
-    mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(48).toString("base64url");
-    writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
-    return secret;
-  }
 }

@@ -3,6 +3,8 @@ import { createDatabase } from "@allot/db/create-database";
 import { EmbeddedDatabaseInUse } from "@allot/db/embedded-database-lock";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
 import { listenForCredentialRevocations } from "@allot/domain/auth/credential-revocations";
+import { sealStoredSecrets } from "@allot/domain/secrets/seal-stored-secrets";
+import { secretVault } from "@allot/domain/secrets/secret-vault";
 import { issueSetupToken, setupLink } from "@allot/domain/setup/issue-setup-token";
 import { mailTransportFor } from "@allot/mail/mail-transport-for";
 import { accountJobs } from "@allot/scheduler/account-jobs";
@@ -25,6 +27,9 @@ const database = await createDatabase(env.database, "the Allot server").catch((e
   process.exit(1);
 });
 await database.migrate();
+// Secrets stored in clear before sealing (or with a replaced key) are sealed with the current one.
+const vault = secretVault(env.config.secrets);
+const sealing = await sealStoredSecrets(database.db, vault);
 // Cached credentials are evicted on every instance when any process ends them (decision 0045).
 const stopCredentialRevocations = await listenForCredentialRevocations(database);
 // REDIS_URL: throttle counters in Redis (shared by every instance naming it), else in the database.
@@ -38,6 +43,13 @@ const app = await buildApp(
     throttleCounters: redis && env.redis ? redisThrottleCounters(redis, env.redis.prefix) : undefined,
   },
 );
+if (sealing.webhooks + sealing.idempotencyRecords > 0)
+  app.log.info(sealing, "sealed the secrets stored in clear (webhook secrets, idempotency records)");
+if (sealing.unreadableWebhooks > 0)
+  app.log.error(
+    sealing,
+    "webhook secrets sealed with a key this server does not hold: set SECRETS_KEY_PREVIOUS to the key SECRETS_KEY replaced",
+  );
 if (redis && env.redis) {
   await connectRedis(redis, env.redis.url, {
     info: (message) => app.log.info(message),
@@ -93,6 +105,6 @@ emailDelivery = startEmailDelivery(database.db, mailTransport, {
   publicBaseUrl: env.config.publicBaseUrl,
 });
 // Webhook deliveries too: every API process takes its share of the outbox (so does `pnpm cron`).
-webhookDelivery = startWebhookDelivery(database, webhookPoster);
+webhookDelivery = startWebhookDelivery(database, { poster: webhookPoster, vault });
 if (env.scheduler === "embedded")
   scheduler = startScheduler(database, { jobs: jobsFor(env.jobs, { attachments }), accountJobs });

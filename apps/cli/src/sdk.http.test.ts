@@ -345,7 +345,10 @@ describe.each(testEngines())("the SDK's webhooks against the API (%s)", (engine)
         return { status: 204, timeMs: 3, error: null };
       },
     };
-    await deliverDueWebhooks({ ...internalContext(t.db, "scheduler"), now: new Date() }, { poster });
+    await deliverDueWebhooks(
+      { ...internalContext(t.db, "scheduler"), now: new Date() },
+      { poster, vault: t.vault },
+    );
     return sent;
   }
 

@@ -17,6 +17,7 @@ import {
   testEngines,
   withAdminConnection,
 } from "@allot/db/testing/test-databases";
+import { TEST_SECRETS_KEYS, testVault } from "@allot/domain/testing/test-vault";
 import { asUser } from "@allot/domain/testing/use-case-context";
 import { createWebhook } from "@allot/domain/webhooks/create-webhook";
 import { anAccount, anOwner } from "@allot/scheduler/testing/fixtures";
@@ -78,7 +79,7 @@ describe.each(testEngines())("pnpm cron, a real process (%s)", (engine) => {
     if (engine !== "postgres")
       return {
         options: { pglite: await pgliteFromSnapshot(join(folder, "pglite")) } as DatabaseOptions,
-        env: { DATA_DIR: folder } as Record<string, string>,
+        env: { DATA_DIR: folder, SECRETS_KEY: TEST_SECRETS_KEYS.key } as Record<string, string>,
       };
     const serverUrl = process.env.DATABASE_URL as string;
     const name = `allot_cron_${randomBytes(4).toString("hex")}`;
@@ -88,10 +89,12 @@ describe.each(testEngines())("pnpm cron, a real process (%s)", (engine) => {
     );
     return {
       options: { url: databaseUrl(serverUrl, name) } as DatabaseOptions,
-      env: { DATABASE_URL: databaseUrl(serverUrl, name), DATA_DIR: join(folder, "unused") } as Record<
-        string,
-        string
-      >,
+      // The key the webhooks seeded here are sealed with (testVault); the API's, in a deployment.
+      env: {
+        DATABASE_URL: databaseUrl(serverUrl, name),
+        DATA_DIR: join(folder, "unused"),
+        SECRETS_KEY: TEST_SECRETS_KEYS.key,
+      } as Record<string, string>,
     };
   }
 
@@ -120,7 +123,7 @@ describe.each(testEngines())("pnpm cron, a real process (%s)", (engine) => {
       await createWebhook(
         asUser(database.db, owner),
         { url, event_types: ["bank_account.created"] },
-        { policy: { allowHttp: true, allowPrivate: true } },
+        { policy: { allowHttp: true, allowPrivate: true }, vault: testVault },
       );
       accountId = (await anAccount(database.db, owner, { name: "Hooked" })).id;
     } finally {

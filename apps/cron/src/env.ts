@@ -3,6 +3,8 @@ import { attachmentSettingsOf, attachmentStorageEnv } from "@allot/attachments/a
 import type { AttachmentSettings } from "@allot/attachments/attachment-store-for";
 import type { DatabaseOptions } from "@allot/db/create-database";
 import { changesRetentionEnv } from "@allot/domain/changes/changes-retention-env";
+import type { SecretsKeys } from "@allot/domain/secrets/secret-vault";
+import { embeddedJwtSecret, secretsKeysEnv, secretsKeysOf } from "@allot/domain/secrets/secrets-keys-env";
 import type { WebhookPolicy } from "@allot/domain/webhooks/address-policy";
 import { webhookPolicyEnv, webhookPolicyOf } from "@allot/domain/webhooks/webhook-policy-env";
 import type { JobSettings } from "@allot/scheduler/jobs";
@@ -15,6 +17,10 @@ const EnvSchema = z.object({
   // pnpm sets INIT_CWD to where `pnpm cron` was typed (the repo root); the script runs in
   // apps/cron, so without it a relative DATA_DIR would name another folder than the server's.
   INIT_CWD: z.string().optional(),
+  // The API's: the webhook secrets this process signs with are sealed with a key derived from it
+  // (or SECRETS_KEY); on the embedded database, the one the server generated into DATA_DIR.
+  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
+  ...secretsKeysEnv,
   ...webhookPolicyEnv,
   ...changesRetentionEnv,
   ...attachmentStorageEnv,
@@ -24,6 +30,8 @@ export interface CronEnv {
   database: DatabaseOptions;
   /** Where the webhooks this process delivers may go. */
   webhooks: WebhookPolicy;
+  /** The key the webhooks' secrets are sealed with (the API's); read when a database is opened. */
+  secrets(): SecretsKeys;
   jobs: JobSettings;
   /** The API's receipt files: `DATA_DIR/attachments`, or its S3-compatible bucket. */
   attachments: AttachmentSettings;
@@ -34,9 +42,19 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): CronEnv {
   if (!parsed.success) throw new Error(`Invalid environment:\n${z.prettifyError(parsed.error)}`);
   const { DATABASE_URL, DATA_DIR, INIT_CWD } = parsed.data;
   const dataDir = resolve(INIT_CWD ?? process.cwd(), DATA_DIR);
+  const e = parsed.data;
   return {
     database: DATABASE_URL ? { url: DATABASE_URL } : { dataDir: join(dataDir, "pglite") },
     webhooks: webhookPolicyOf(parsed.data),
+    // Embedded: the server's generated key, read (or made) only by a command that opens the database.
+    // With SECRETS_KEY set the JWT secret is not used: none is generated for nothing.
+    secrets: () => {
+      if (DATABASE_URL && !e.JWT_SECRET && !e.SECRETS_KEY)
+        throw new Error(
+          "JWT_SECRET (the API's) or SECRETS_KEY is required with DATABASE_URL: webhook secrets are sealed with it",
+        );
+      return secretsKeysOf(e, e.JWT_SECRET ?? (e.SECRETS_KEY ? "" : embeddedJwtSecret(dataDir)));
+    },
     jobs: { changesRetentionDays: parsed.data.CHANGES_RETENTION_DAYS },
     attachments: attachmentSettingsOf(parsed.data, dataDir),
   };

@@ -1,5 +1,6 @@
 import { dateField } from "@allot/contract/http/fields";
 import type { DatabaseHandle } from "@allot/db/create-database";
+import type { SecretVault } from "@allot/domain/secrets/secret-vault";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { deliverDueWebhooks } from "@allot/domain/webhooks/deliver-webhooks";
 import type { WebhookPoster } from "@allot/domain/webhooks/webhook-poster";
@@ -17,6 +18,8 @@ export interface ProgramDeps {
   accountJobs: AccountJob[];
   /** Sends the webhook deliveries this process claims (several cron and API processes share them). */
   webhookPoster: WebhookPoster & { close(): Promise<void> };
+  /** Opens the webhook secrets this process signs with (sealed at rest, decision 0049). */
+  webhookVault(): SecretVault;
 }
 
 /** The exit code of every command-line mistake, commander's own ones too (set in main.ts). */
@@ -32,7 +35,13 @@ const asOfDate = (value: string) => {
  * `cron` runs the scheduler in the foreground (`--once`: one pass, then exit); `cron run <job>`
  * runs one job now. Commander throws on a usage error (exitOverride): main.ts sets the exit code.
  */
-export function createProgram({ openDatabase, jobs, accountJobs, webhookPoster }: ProgramDeps): Command {
+export function createProgram({
+  openDatabase,
+  jobs,
+  accountJobs,
+  webhookPoster,
+  webhookVault,
+}: ProgramDeps): Command {
   const program = new Command()
     .name("cron")
     .description(
@@ -49,7 +58,10 @@ export function createProgram({ openDatabase, jobs, accountJobs, webhookPoster }
       if (options.once) {
         try {
           await runSchedulerOnce(database, { jobs, accountJobs });
-          await deliverDueWebhooks(internalContext(database.db, "scheduler"), { poster: webhookPoster });
+          await deliverDueWebhooks(internalContext(database.db, "scheduler"), {
+            poster: webhookPoster,
+            vault: webhookVault(),
+          });
         } finally {
           await webhookPoster.close();
           await database.close();
@@ -57,7 +69,7 @@ export function createProgram({ openDatabase, jobs, accountJobs, webhookPoster }
         return;
       }
       const loop = startScheduler(database, { jobs, accountJobs });
-      const webhooks = startWebhookDelivery(database, webhookPoster);
+      const webhooks = startWebhookDelivery(database, { poster: webhookPoster, vault: webhookVault() });
       for (const signal of ["SIGINT", "SIGTERM"] as const) {
         process.once(signal, async () => {
           await loop.stop();

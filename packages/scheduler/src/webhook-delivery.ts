@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from "@allot/db/create-database";
+import type { SecretVault } from "@allot/domain/secrets/secret-vault";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { deliverDueWebhooks } from "@allot/domain/webhooks/deliver-webhooks";
 import { WEBHOOK_SENDERS_CHANNEL } from "@allot/domain/webhooks/wake-senders";
@@ -18,14 +19,14 @@ export type WebhookDelivery = Pick<PollingLoop, "stop">;
  */
 export function startWebhookDelivery(
   database: DatabaseHandle,
-  poster: WebhookPoster,
+  { poster, vault }: { poster: WebhookPoster; vault: SecretVault },
   { pollMs = POLL_MS }: { pollMs?: number } = {},
 ): WebhookDelivery {
   const log = (error: unknown) =>
     logLine({ job: "deliver-webhooks", status: "failed", error: String(error) });
   const loop = startPolling(
     pollMs,
-    () => deliverDueWebhooks(internalContext(database.db, "scheduler"), { poster }),
+    () => deliverDueWebhooks(internalContext(database.db, "scheduler"), { poster, vault }),
     log,
   );
   const listening = database

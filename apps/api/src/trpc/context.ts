@@ -3,6 +3,7 @@ import type { Database } from "@allot/db/create-database";
 import type { AttachmentStore } from "@allot/domain/attachments/attachment-store";
 import type { Attachments, TransactionFiles } from "@allot/domain/attachments/transaction-files";
 import type { AccessTokens } from "@allot/domain/auth/access-tokens";
+import type { SecretVault } from "@allot/domain/secrets/secret-vault";
 import type { Actor } from "@allot/domain/shared/actor";
 import type { PublicContext } from "@allot/domain/shared/use-case-context";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -31,6 +32,8 @@ export interface Context extends Services, PublicContext {
   throttleStore: ThrottleStore;
   /** A receipt route's files (`procedureFor(route, { files })`); null elsewhere. */
   files: TransactionFiles | null;
+  /** Seals what is kept secret at rest (webhook secrets, recorded answers), from `config.secrets`. */
+  vault: SecretVault;
 }
 
 /** The receipt files of a route declared with `files`. */

@@ -1,7 +1,7 @@
 import type { RouteSpec } from "@allot/contract/http/route";
 import type { Database } from "@allot/db/create-database";
 import { readIdempotencyKey } from "@allot/domain/idempotency/idempotency-key";
-import { requestFingerprint } from "@allot/domain/idempotency/request-fingerprint";
+import { requestDigest } from "@allot/domain/idempotency/request-fingerprint";
 import { runIdempotently } from "@allot/domain/idempotency/run-idempotently";
 import type { Actor } from "@allot/domain/shared/actor";
 import type { Context } from "./context";
@@ -34,10 +34,11 @@ export async function idempotently<R extends NextResult>(
   const path = new URL(ctx.http.request.url, "http://allot.invalid").pathname;
   const outcome = await runIdempotently(
     ctx.db,
+    ctx.vault,
     {
       userId: ctx.actor.userId,
       key,
-      fingerprint: requestFingerprint(route.method, path, input),
+      digest: requestDigest(route.method, path, input),
       now: ctx.now,
       ttlMs: ctx.config.idempotencyTtlHours * HOUR_MS,
     },

@@ -1,6 +1,7 @@
 import type { Database } from "@allot/db/create-database";
 import { rowsOf } from "@allot/db/rows-of";
 import { databaseUrl, testEngines, withAdminConnection } from "@allot/db/testing/test-databases";
+import { testVault } from "@allot/domain/testing/test-vault";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { startApiProcess } from "./api-process";
@@ -204,11 +205,12 @@ async function transfersOf(db: Database, account: SeededAccount) {
   );
 }
 
+/** The records, their answers opened with the server process's key (the store's SECRETS_KEY). */
 async function recordsOf(db: Database) {
   const rows = rowsOf<{ key: string; status: number; body: string }>(
     await db.execute(sql`select key, status, body from idempotency_keys order by key`),
   );
-  return rows.map((row) => ({ ...row, body: JSON.parse(row.body) }));
+  return rows.map((row) => ({ ...row, body: JSON.parse(testVault.open("idempotency-answer", row.body)) }));
 }
 
 /** Unallocated's balance, then each plain budget's. */

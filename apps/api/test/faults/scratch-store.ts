@@ -9,6 +9,7 @@ import {
   TEMPLATE_ENV,
   withAdminConnection,
 } from "@allot/db/testing/test-databases";
+import { TEST_SECRETS_KEYS } from "@allot/domain/testing/test-vault";
 import { PGlite } from "@electric-sql/pglite";
 
 /** Where one test's API process keeps its data: a scratch PostgreSQL database or a PGlite data dir. */
@@ -26,7 +27,12 @@ export interface ScratchStore {
 /** A migrated copy of the run's template database (PostgreSQL) or snapshot (PGlite). */
 export async function createScratchStore(engine: DatabaseEngine): Promise<ScratchStore> {
   const dataDir = await mkdtemp(join(tmpdir(), "allot-faults-"));
-  const env = { DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString("hex") };
+  // The processes seal secrets with the tests' key, as the seeding done here does (testVault).
+  const env = {
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    SECRETS_KEY: TEST_SECRETS_KEYS.key,
+  };
   if (engine === "pglite") {
     const pgliteDir = join(dataDir, "pglite");
     const snapshot = new Blob([await readFile(required(SNAPSHOT_ENV))]);

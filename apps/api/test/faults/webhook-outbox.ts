@@ -3,6 +3,7 @@ import { webhookDeliveries } from "@allot/db/schema/webhooks";
 import { recordEvent } from "@allot/domain/activity/record-event";
 import type { Actor } from "@allot/domain/shared/actor";
 import { internalContext } from "@allot/domain/shared/use-case-context";
+import { testVault } from "@allot/domain/testing/test-vault";
 import { asUser } from "@allot/domain/testing/use-case-context";
 import { createWebhook } from "@allot/domain/webhooks/create-webhook";
 import { deliverDueWebhooks } from "@allot/domain/webhooks/deliver-webhooks";
@@ -24,7 +25,7 @@ export async function seedWebhook(db: Database, owner: Actor, accountId: string,
   return createWebhook(
     asUser(db, owner),
     { url, event_types: ["*"], bank_account: accountId },
-    { policy: LOOPBACK_POLICY },
+    { policy: LOOPBACK_POLICY, vault: testVault },
   );
 }
 
@@ -61,7 +62,7 @@ export function deliveriesOf(db: Database, webhookId: string) {
 
 /** One sender pass (as a sending process makes it) on `db`, as of `at`. */
 export function deliverAt(db: Database, poster: WebhookPoster, at: Date) {
-  return deliverDueWebhooks({ ...internalContext(db, "scheduler"), now: at }, { poster });
+  return deliverDueWebhooks({ ...internalContext(db, "scheduler"), now: at }, { poster, vault: testVault });
 }
 
 /** How many times the receiver got each webhook-id (an event's id, the same on every attempt). */

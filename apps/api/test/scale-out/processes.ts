@@ -47,7 +47,7 @@ function processEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const inherited = { ...process.env };
   for (const name of Object.keys(inherited)) {
     if (
-      /^(DATABASE_URL|DATA_DIR|INIT_CWD|JWT_SECRET|REDIS_|THROTTLE_|SCHEDULER|MAIL_|SMTP_|ATTACHMENT_|S3_|PORT|HOST)/.test(
+      /^(DATABASE_URL|DATA_DIR|INIT_CWD|JWT_SECRET|SECRETS_KEY|REDIS_|THROTTLE_|SCHEDULER|MAIL_|SMTP_|ATTACHMENT_|S3_|PORT|HOST)/.test(
         name,
       )
     )

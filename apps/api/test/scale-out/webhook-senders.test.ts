@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createDatabase, type DatabaseHandle } from "@allot/db/create-database";
 import { anAccount, anOwner, type Owner } from "@allot/domain/testing/fixtures";
+import { TEST_SECRETS_KEYS } from "@allot/domain/testing/test-vault";
 import { jobsFor } from "@allot/scheduler/jobs";
 import { httpWebhookPoster } from "@allot/webhook-poster/http-webhook-poster";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -92,6 +93,8 @@ describe.runIf(process.env.DATABASE_URL)("two webhook senders on one PostgreSQL"
     const env = {
       DATABASE_URL: url,
       JWT_SECRET: randomBytes(32).toString("hex"),
+      // The key the seeded webhook's secret was sealed with: both processes sign with it.
+      SECRETS_KEY: TEST_SECRETS_KEYS.key,
       SCHEDULER: "off",
       WEBHOOK_ALLOW_HTTP: "true",
       WEBHOOK_ALLOW_PRIVATE: "true",

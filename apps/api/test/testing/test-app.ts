@@ -12,7 +12,9 @@ import { openTestDatabase } from "@allot/db/testing/test-databases";
 import type { AttachmentStore } from "@allot/domain/attachments/attachment-store";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
 import { listenForCredentialRevocations } from "@allot/domain/auth/credential-revocations";
+import { secretVault } from "@allot/domain/secrets/secret-vault";
 import { internalContext } from "@allot/domain/shared/use-case-context";
+import { TEST_SECRETS_KEYS } from "@allot/domain/testing/test-vault";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import { createUser } from "@allot/domain/users/create-user";
 import { eq } from "drizzle-orm";
@@ -27,6 +29,7 @@ const generous = parseThrottleRates("100000/minute");
 
 export const testConfig = (overrides: Partial<ApiConfig> = {}): ApiConfig => ({
   jwtSecret: "test-secret-test-secret-test-secret-0123456789",
+  secrets: TEST_SECRETS_KEYS,
   publicBaseUrl: "http://allot.test",
   refreshRotation: true,
   secureCookies: true,
@@ -79,6 +82,7 @@ export function useTestApp(
 ) {
   let database: DatabaseHandle;
   let app: FastifyInstance;
+  const vault = secretVault(testConfig(overrides).secrets);
   let attachments: TestAttachments;
   let stopCredentialRevocations: (() => Promise<void>) | undefined;
   const redis = options.throttleStore === "redis" ? useTestRedisStore() : null;
@@ -117,6 +121,8 @@ export function useTestApp(
     get attachments() {
       return attachments;
     },
+    /** What the app seals secrets with: for the senders run beside it, and to read what it sealed. */
+    vault,
     /** The database handle, for what runs beside the app (the senders' LISTEN). */
     get database() {
       return database;

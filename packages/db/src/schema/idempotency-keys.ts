@@ -22,10 +22,10 @@ export const idempotencyKeys = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     key: varchar("key", { length: 255 }).notNull(),
-    /** SHA-256 (hex) of the method, path and parsed body: the same key with another request is 422. */
+    /** HMAC-SHA256 (hex, server key) of the request's digest: the same key with another request is 422 (decision 0049). */
     fingerprint: char("fingerprint", { length: 64 }).notNull(),
     status: smallint("status").notNull(),
-    /** The JSON body as answered; null for a bodiless answer (204). Stored uncompressed (migration 0019). */
+    /** The JSON body as answered ("" for a bodiless one), sealed (decision 0049); null only in records of earlier versions. */
     body: text("body"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

@@ -14,8 +14,8 @@ import { oneOf, uuidPrimaryKey } from "./columns";
 import { users } from "./users";
 
 /**
- * A user's webhook subscriptions (docs/spec/extensions.md §4). The secrets sign, so they are kept
- * as they are, not digested (decision 0032). `bank_account_id` has no foreign key: a webhook
+ * A user's webhook subscriptions (docs/spec/extensions.md §4). The secrets sign, so they are not
+ * digested but sealed (AES-256-GCM under the server's key, `sealed1.…`; decision 0049). `bank_account_id` has no foreign key: a webhook
  * outlives its account's deletion, so the deletion's own event is still sent, then nothing more.
  */
 export const webhooks = pgTable(

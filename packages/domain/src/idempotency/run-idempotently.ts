@@ -2,16 +2,17 @@ import type { Database, Tx } from "@allot/db/create-database";
 import { rowsOf } from "@allot/db/rows-of";
 import { idempotencyKeys } from "@allot/db/schema/idempotency-keys";
 import { and, eq, gt, sql } from "drizzle-orm";
+import { isSealed, type SecretVault } from "../secrets/secret-vault";
 import { Conflict, Unprocessable } from "../shared/errors";
 
 // The advisory-lock class of keys in flight, beside the scheduler's ids (4_216_xxx).
 const KEY_LOCK_CLASS = 4_216_200;
 
-/** One request with a key: whose, which key, which request, as of when, kept how long. */
+/** One request with a key: whose, which key, which request (`requestDigest`), as of when, kept how long. */
 export interface KeyedRequest {
   userId: number;
   key: string;
-  fingerprint: string;
+  digest: string;
   now: Date;
   ttlMs: number;
 }
@@ -49,10 +50,13 @@ class RolledBack<R> {
  * unexpired record of the same request is replayed (422 for another request), and otherwise `run`
  * gets the transaction; when `answerOf` gives its result an answer (a success), that answer is
  * recorded in the same transaction, so effect and record commit together or not at all. A result
- * with no answer (a failure) rolls everything back and records nothing.
+ * with no answer (a failure) rolls everything back and records nothing. The record keeps the
+ * request's digest as an HMAC under the server's key and the answer sealed (it may show a secret
+ * once: an API key, a webhook secret), so the table reveals neither; a replay opens it (decision 0049).
  */
 export async function runIdempotently<R>(
   db: Database,
+  vault: SecretVault,
   request: KeyedRequest,
   run: (tx: Tx) => Promise<R>,
   answerOf: (result: R) => RecordedAnswer | null,
@@ -76,16 +80,23 @@ export async function runIdempotently<R>(
           ),
         );
       if (recorded) {
-        if (recorded.fingerprint !== request.fingerprint) throw reused();
-        return { replay: { status: recorded.status, body: recorded.body } };
+        if (!isSealed(recorded.body)) {
+          // Recorded before sealing, and not yet converted at start-up: its digest is kept as it is.
+          if (recorded.fingerprint !== request.digest) throw reused();
+          return { replay: { status: recorded.status, body: recorded.body } };
+        }
+        if (!vault.fingerprints(request.digest).includes(recorded.fingerprint)) throw reused();
+        const body = vault.open("idempotency-answer", recorded.body);
+        return { replay: { status: recorded.status, body: body === "" ? null : body } };
       }
       const result = await run(tx);
       const answer = answerOf(result);
       if (!answer) throw new RolledBack(result);
       const values = {
-        fingerprint: request.fingerprint,
+        fingerprint: vault.fingerprint(request.digest),
         status: answer.status,
-        body: answer.body,
+        // A bodiless answer is sealed as "" (no JSON body is empty): every record's body is sealed.
+        body: vault.seal("idempotency-answer", answer.body ?? ""),
         createdAt: request.now,
         expiresAt: new Date(request.now.getTime() + request.ttlMs),
       };

@@ -6,6 +6,7 @@ import { users } from "@allot/db/schema/users";
 import { webhooks } from "@allot/db/schema/webhooks";
 import { and, count, eq } from "drizzle-orm";
 import { unknownAccount } from "../bank-accounts/find-owned-account";
+import type { SecretVault } from "../secrets/secret-vault";
 import { ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
 import type { WebhookPolicy } from "./address-policy";
@@ -22,7 +23,7 @@ export const MAX_WEBHOOKS_PER_USER = 20;
 export async function createWebhook(
   { db, actor, now }: UseCaseContext,
   input: RouteInput<typeof createWebhookRoute>,
-  { policy }: { policy: WebhookPolicy },
+  { policy, vault }: { policy: WebhookPolicy; vault: SecretVault },
 ) {
   const url = await checkWebhookUrl(input.url, policy);
   const accountId = input.bank_account ?? null;
@@ -58,7 +59,7 @@ export async function createWebhook(
         eventTypes: input.event_types,
         bankAccountId: accountId?.toLowerCase() ?? null,
         description: input.description ?? "",
-        secret,
+        secret: vault.seal("webhook-secret", secret),
         createdAt: now,
         ...webhookCredentialOf(actor),
       })

@@ -5,6 +5,7 @@ import { webhookDeliveries, webhooks } from "@allot/db/schema/webhooks";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { composeEmail } from "../email/compose-email";
 import { enqueueEmail } from "../email/enqueue-email";
+import type { SecretVault } from "../secrets/secret-vault";
 import type { PublicContext } from "../shared/use-case-context";
 import { disableWebhook } from "./disable-webhook";
 import { FAILING_DISABLES_AFTER_MS, retryDelayMs } from "./retry-schedule";
@@ -44,7 +45,7 @@ interface ClaimedDelivery {
  */
 export async function deliverDueWebhooks(
   { db, now: startedAt }: PublicContext,
-  { poster }: { poster: WebhookPoster },
+  { poster, vault }: { poster: WebhookPoster; vault: SecretVault },
 ): Promise<WebhookDeliveryReport> {
   // The clock moves on from the context's instant as the pass goes (as deliver-emails' does).
   const started = Date.now();
@@ -55,7 +56,7 @@ export async function deliverDueWebhooks(
   // DELIVERY_CLAIM_MS start with the attempt. The first claim tells whether anything is due at all.
   const work = async (first: ClaimedDelivery | null) => {
     for (let next = first ?? (await claimNext(db, now())); next; next = await claimNext(db, now())) {
-      const outcome = await attempt(db, poster, next, now);
+      const outcome = await attempt(db, poster, vault, next, now);
       if (outcome === "succeeded") report.succeeded += 1;
       else if (outcome === "failed") report.failed += 1;
     }
@@ -97,6 +98,7 @@ type Outcome = "succeeded" | "failed" | "skipped";
 async function attempt(
   db: Database,
   poster: WebhookPoster,
+  vault: SecretVault,
   delivery: ClaimedDelivery,
   now: () => Date,
 ): Promise<Outcome> {
@@ -118,10 +120,12 @@ async function attempt(
   }
   const attemptedAt = now();
   const expires = delivery.previous_secret_expires_at;
+  // The secrets are kept sealed (decision 0049): opened here, for this signature only.
   const headers = signedHeaders(
     {
-      secret: delivery.secret,
-      previousSecret: delivery.previous_secret,
+      secret: vault.open("webhook-secret", delivery.secret),
+      previousSecret:
+        delivery.previous_secret === null ? null : vault.open("webhook-secret", delivery.previous_secret),
       previousSecretExpiresAt: expires === null ? null : new Date(expires),
     },
     { eventId: delivery.event_id, body: delivery.body },

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordEvent } from "../activity/record-event";
 import { internalContext } from "../shared/use-case-context";
 import { anAccount, anOwner } from "../testing/fixtures";
+import { testVault } from "../testing/test-vault";
 import { asUser } from "../testing/use-case-context";
 import { createWebhook } from "./create-webhook";
 import { DELIVERY_RETENTION_DAYS, purgeOldDeliveries } from "./purge-old-deliveries";
@@ -28,7 +29,7 @@ describe.each(testEngines())("purging old webhook deliveries (%s)", (engine) => 
     const hook = await createWebhook(
       asUser(db, owner.actor),
       { url: "https://hooks.example.com/purge", event_types: ["*"] },
-      { policy: { allowHttp: false, allowPrivate: true } },
+      { policy: { allowHttp: false, allowPrivate: true }, vault: testVault },
     );
     const now = new Date();
     /** One event `days` ago, its delivery left `status`: the delivery's id. */

@@ -2,6 +2,7 @@ import type { RouteInput } from "@allot/contract/http/route";
 import type { rotateWebhookSecretRoute } from "@allot/contract/webhooks/routes";
 import { webhooks } from "@allot/db/schema/webhooks";
 import { eq } from "drizzle-orm";
+import type { SecretVault } from "../secrets/secret-vault";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { findOwnWebhook } from "./find-own-webhook";
 import { generateWebhookSecret } from "./webhook-secret";
@@ -12,11 +13,12 @@ export const PREVIOUS_SECRET_SIGNS_MS = 24 * 60 * 60_000;
 
 /**
  * A new secret; the one it replaces signs beside it for 24 hours. A second rotation within them
- * drops the oldest: two secrets sign at most.
+ * drops the oldest: two secrets sign at most. Both are kept sealed (the old one as it was stored).
  */
 export async function rotateWebhookSecret(
   { db, actor, now }: UseCaseContext,
   { id }: RouteInput<typeof rotateWebhookSecretRoute>,
+  { vault }: { vault: SecretVault },
 ) {
   return db.transaction(async (tx) => {
     const current = await findOwnWebhook(tx, actor, id, { forUpdate: true });
@@ -24,7 +26,7 @@ export async function rotateWebhookSecret(
     const [row] = await tx
       .update(webhooks)
       .set({
-        secret,
+        secret: vault.seal("webhook-secret", secret),
         previousSecret: current.secret,
         previousSecretExpiresAt: new Date(now.getTime() + PREVIOUS_SECRET_SIGNS_MS),
       })

@@ -10,6 +10,7 @@ import { endSession, startSession } from "../auth/sessions";
 import type { Actor } from "../shared/actor";
 import { Unauthenticated } from "../shared/errors";
 import { internalContext } from "../shared/use-case-context";
+import { testVault } from "../testing/test-vault";
 import { asUser, sessionActor } from "../testing/use-case-context";
 import { createUser } from "../users/create-user";
 import { createWebhook } from "./create-webhook";
@@ -52,7 +53,7 @@ describe.each(testEngines())("a webhook's credential at creation (%s)", (engine)
   it("refuses a key revoked after the caller was authenticated, and makes no webhook", async () => {
     const { user, key, actor } = await aUserWithKey();
     await database.db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, key.uuid));
-    await expect(createWebhook(asUser(database.db, actor), HOOK, { policy: POLICY })).rejects.toEqual(
+    await expect(createWebhook(asUser(database.db, actor), HOOK, { policy: POLICY, vault: testVault })).rejects.toEqual(
       new Unauthenticated("Invalid API key: the key has been revoked.", "authentication_failed"),
     );
     expect(await hooksOf(user.id)).toEqual([]);
@@ -65,7 +66,7 @@ describe.each(testEngines())("a webhook's credential at creation (%s)", (engine)
     const { sessionId } = await tokens.verify(issued.access);
     await endSession(database.db, sessionId, now);
     const actor: Actor = { ...sessionActor(user), sessionId };
-    await expect(createWebhook(asUser(database.db, actor), HOOK, { policy: POLICY })).rejects.toEqual(
+    await expect(createWebhook(asUser(database.db, actor), HOOK, { policy: POLICY, vault: testVault })).rejects.toEqual(
       new Unauthenticated("Token is invalid: its session has ended.", "token_not_valid"),
     );
     expect(await hooksOf(user.id)).toEqual([]);
@@ -90,7 +91,7 @@ describe.each(testEngines())("a webhook's credential at creation (%s)", (engine)
         await held;
       });
       await keyLocked;
-      const creating = createWebhook(asUser(database.db, actor), HOOK, { policy: POLICY }).then(
+      const creating = createWebhook(asUser(database.db, actor), HOOK, { policy: POLICY, vault: testVault }).then(
         () => "created",
         (error: unknown) => error,
       );

@@ -3,5 +3,5 @@ import { rotateWebhookSecret } from "@allot/domain/webhooks/rotate-webhook-secre
 import { procedureFor } from "../../trpc/trpc";
 
 export const rotateWebhookSecretProcedure = procedureFor(rotateWebhookSecretRoute).mutation(
-  ({ ctx, input }) => rotateWebhookSecret(ctx, input),
+  ({ ctx, input }) => rotateWebhookSecret(ctx, input, { vault: ctx.vault }),
 );

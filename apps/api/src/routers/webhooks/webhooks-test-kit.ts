@@ -25,6 +25,9 @@ export function webhooksKit(t: TestApp, options: { timeoutMs?: number } = {}) {
     },
     /** One pass of the sender, as of `at` (now unless told). */
     deliver: (at?: Date) =>
-      deliverDueWebhooks({ ...internalContext(t.db, "scheduler"), now: at ?? new Date() }, { poster }),
+      deliverDueWebhooks(
+        { ...internalContext(t.db, "scheduler"), now: at ?? new Date() },
+        { poster, vault: t.vault },
+      ),
   };
 }

@@ -77,7 +77,8 @@ describe.each(testEngines())("webhooks over HTTP: what a delivery checks again (
   const kit = webhooksKit(t);
   const strict = httpWebhookPoster({ allowHttp: true, allowPrivate: false });
   afterAll(() => strict.close());
-  const deliverStrictly = () => deliverDueWebhooks(internalContext(t.db, "scheduler"), { poster: strict });
+  const deliverStrictly = () =>
+    deliverDueWebhooks(internalContext(t.db, "scheduler"), { poster: strict, vault: t.vault });
 
   it("refuses at delivery a host that resolves to a private address, by literal or by name", async () => {
     const owner = await t.user();

@@ -16,7 +16,7 @@ describe.each(testEngines())("webhooks over HTTP: senders woken by the commit (%
   const kit = webhooksKit(t);
   let delivery: WebhookDelivery;
   beforeAll(async () => {
-    delivery = startWebhookDelivery(t.database, kit.poster, { pollMs: NEVER_MS });
+    delivery = startWebhookDelivery(t.database, { poster: kit.poster, vault: t.vault }, { pollMs: NEVER_MS });
   });
   afterAll(() => delivery?.stop());
 
