@@ -25,7 +25,7 @@ import { bufferedThrottleStore } from "./throttle/buffered-throttle-store";
 import { databaseThrottleCounters } from "./throttle/database-throttle-store";
 import { authenticateCountingFailures } from "./throttle/failed-authentications";
 import { answerRateLimits, reportingTo } from "./throttle/rate-limit-headers";
-import { throttleChecksFor } from "./throttle/throttle-checks";
+import { admittedThrottleChecksFor, throttleChecksFor } from "./throttle/throttle-checks";
 import type { ThrottleCounters } from "./throttle/throttle-store";
 import type { Context, Services } from "./trpc/context";
 
@@ -100,7 +100,10 @@ export async function buildApp(
   // Throttling, once the body is parsed (password-reset requests are also counted per address).
   app.addHook("preHandler", async (request) => {
     if (!request.allot) return;
-    await request.allot.counters.consume(throttleChecksFor(request, request.allot.route, services.config));
+    const { route, counters } = request.allot;
+    await counters.consume(throttleChecksFor(request, route, services.config));
+    const ceilings = admittedThrottleChecksFor(request, route, services.config);
+    if (ceilings.length > 0) await counters.consume(ceilings);
   });
   relabelAsJson(app);
   refuseNulCharacters(app);

@@ -42,6 +42,7 @@ export const testConfig = (overrides: Partial<ApiConfig> = {}): ApiConfig => ({
     refreshPerIp: generous,
     invitationsPerUser: generous,
     passwordResetEmailPerAddress: generous,
+    passwordResetEmailCeiling: generous,
   },
   ...overrides,
 });
