@@ -9,6 +9,7 @@ import { type CreateOpenApiFastifyPluginOptions, fastifyTRPCOpenApiPlugin } from
 import { fenceCredentialsAfterWrites } from "./auth/fence-credentials-after-writes";
 import { answerAuthenticateChallenge } from "./http/authenticate-challenge";
 import { BODY_LIMIT_BYTES, registerBodyParsers, relabelAsJson } from "./http/body-parsers";
+import { closeAfterEarlyRefusals } from "./http/early-refusals";
 import { answerFrameworkError, registerErrorBodies } from "./http/error-bodies";
 import { toErrorResponse, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./http/error-response";
 import { loggableError } from "./http/loggable-error";
@@ -52,6 +53,7 @@ export async function buildApp(
     genReqId: requestIdOf,
   });
   answerRequestId(app);
+  closeAfterEarlyRefusals(app);
   // Only the token endpoints read a cookie (refreshTokenOf): no request parses one otherwise.
   await app.register(cookie, { hook: false });
   await registerBodyParsers(app);
