@@ -38,8 +38,11 @@ export function closeAfterEarlyRefusals(app: FastifyInstance) {
   });
 }
 
-/** A body was announced and not all of it has arrived (a request with none is complete at once). */
-const bodyUnread = (request: IncomingMessage) => !request.complete;
+/**
+ * A body was announced and not all of it has arrived (a request with none is complete at once).
+ * Only a socket's request says so: `app.inject`'s has no `complete` and no connection to close.
+ */
+const bodyUnread = (request: IncomingMessage) => request.complete === false;
 
 function lingerOnClose(request: IncomingMessage) {
   const socket = request.socket as LingeringSocket;
