@@ -16,9 +16,9 @@ const base: Omit<ApiConfig["throttle"], "user"> = {
   refreshPerIp: generous,
 };
 
-/** `r` of the `"user-hour"` item of an answer's RateLimit field. */
+/** `r` of the `"user-day"` item of an answer's RateLimit field. */
 const remaining = (response: LightMyRequestResponse) => {
-  const item = /"user-hour";r=(\d+);/.exec(String(response.headers.ratelimit));
+  const item = /"user-day";r=(\d+);/.exec(String(response.headers.ratelimit));
   expect(item, String(response.headers.ratelimit)).not.toBeNull();
   return Number(item?.[1]);
 };
@@ -57,10 +57,10 @@ describe.each(testThrottleSetups())(
   "RateLimit counts the request it answers (%s, %s store)",
   (engine, store) => {
     describe("one request after another", () => {
-      // 40 an hour: counted in memory up to 20, then in the store, exactly (decision 0044).
+      // 40 a day (a day: no window boundary falls mid-test but at midnight): counted in memory up to 20, then in the store, exactly (decision 0044).
       const t = useTestApp(
         engine,
-        { throttle: { ...base, user: parseThrottleRates("40/hour") } },
+        { throttle: { ...base, user: parseThrottleRates("40/day") } },
         { throttleStore: store },
       );
 
@@ -76,10 +76,10 @@ describe.each(testThrottleSetups())(
         }
         expect(seen).toEqual(Array.from({ length: 40 }, (_, i) => 39 - i));
         const refused = await t.as(user).call(getMeRoute);
-        expectThrottled(refused);
+        expectThrottled(refused, 86_400);
         expect(remaining(refused)).toBe(0);
         expect(Number(refused.headers["retry-after"])).toBe(
-          Number(/"user-hour";r=0;t=(\d+)/.exec(String(refused.headers.ratelimit))?.[1]),
+          Number(/"user-day";r=0;t=(\d+)/.exec(String(refused.headers.ratelimit))?.[1]),
         );
       });
     });
@@ -88,7 +88,7 @@ describe.each(testThrottleSetups())(
       const gate = heldCounters();
       const t = useTestApp(
         engine,
-        { throttle: { ...base, user: parseThrottleRates("100000/hour") } },
+        { throttle: { ...base, user: parseThrottleRates("100000/day") } },
         { throttleStore: store, throttleCountersSeenAs: gate.seenAs },
       );
 
