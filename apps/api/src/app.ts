@@ -10,6 +10,7 @@ import { type CreateOpenApiFastifyPluginOptions, fastifyTRPCOpenApiPlugin } from
 import { fenceCredentialsAfterWrites } from "./auth/fence-credentials-after-writes";
 import { answerAuthenticateChallenge } from "./http/authenticate-challenge";
 import { BODY_LIMIT_BYTES, registerBodyParsers, relabelAsJson } from "./http/body-parsers";
+import { closeAfterEarlyRefusals } from "./http/early-refusals";
 import { answerFrameworkError, registerErrorBodies } from "./http/error-bodies";
 import { toErrorResponse, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./http/error-response";
 import { loggableError } from "./http/loggable-error";
@@ -26,7 +27,7 @@ import { bufferedThrottleStore } from "./throttle/buffered-throttle-store";
 import { databaseThrottleCounters } from "./throttle/database-throttle-store";
 import { authenticateCountingFailures } from "./throttle/failed-authentications";
 import { answerRateLimits, reportingTo } from "./throttle/rate-limit-headers";
-import { throttleChecksFor } from "./throttle/throttle-checks";
+import { admittedThrottleChecksFor, throttleChecksFor } from "./throttle/throttle-checks";
 import type { ThrottleCounters } from "./throttle/throttle-store";
 import type { Context, Services } from "./trpc/context";
 
@@ -53,6 +54,7 @@ export async function buildApp(
     genReqId: requestIdOf,
   });
   answerRequestId(app);
+  closeAfterEarlyRefusals(app);
   // Only the token endpoints read a cookie (refreshTokenOf): no request parses one otherwise.
   await app.register(cookie, { hook: false });
   await registerBodyParsers(app);
@@ -101,7 +103,10 @@ export async function buildApp(
   // Throttling, once the body is parsed (password-reset requests are also counted per address).
   app.addHook("preHandler", async (request) => {
     if (!request.allot) return;
-    await request.allot.counters.consume(throttleChecksFor(request, request.allot.route, services.config));
+    const { route, counters } = request.allot;
+    await counters.consume(throttleChecksFor(request, route, services.config));
+    const ceilings = admittedThrottleChecksFor(request, route, services.config);
+    if (ceilings.length > 0) await counters.consume(ceilings);
   });
   relabelAsJson(app);
   refuseNulCharacters(app);

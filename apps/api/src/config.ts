@@ -24,8 +24,10 @@ export interface ApiConfig {
     changePasswordPerUser?: ThrottleRate[];
     /** Invitation requests per user (each may send an email); 20/day when left out. */
     invitationsPerUser?: ThrottleRate[];
-    /** Password-reset requests per requested address, known or not; 5/hour when left out. */
+    /** Password-reset requests per requested address (known or not) and client network; 5/hour when left out. */
     passwordResetEmailPerAddress?: ThrottleRate[];
+    /** Password-reset requests per requested address across all networks; 20/hour when left out. */
+    passwordResetEmailCeiling?: ThrottleRate[];
   };
   /** The reverse proxies whose X-Forwarded-For gives `request.ip` (TRUST_PROXY); none when left out. */
   trustProxy?: TrustProxy;

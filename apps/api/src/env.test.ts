@@ -109,9 +109,11 @@ describe("readEnv", () => {
       JWT_SECRET: "x".repeat(32),
       THROTTLE_RATE_INVITATIONS: "50/day",
       THROTTLE_RATE_PASSWORD_RESET_EMAIL: "2/hour",
+      THROTTLE_RATE_PASSWORD_RESET_EMAIL_CEILING: "9/hour",
     }).config.throttle;
     expect(emails.invitationsPerUser).toEqual([{ limit: 50, windowSeconds: 86_400 }]);
     expect(emails.passwordResetEmailPerAddress).toEqual([{ limit: 2, windowSeconds: 3600 }]);
+    expect(emails.passwordResetEmailCeiling).toEqual([{ limit: 9, windowSeconds: 3600 }]);
     expect(() => readEnv({ THROTTLE_RATE_INVITATIONS: "many" })).toThrow(/THROTTLE_RATE_INVITATIONS/);
   });
 

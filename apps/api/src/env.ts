@@ -41,9 +41,10 @@ const EnvSchema = z.object({
   THROTTLE_RATE_LOGIN_IP: throttleRatesSchema.prefault("10/minute"),
   THROTTLE_RATE_LOGIN_EMAIL: throttleRatesSchema.prefault("20/hour"),
   THROTTLE_RATE_REFRESH_IP: throttleRatesSchema.prefault("60/minute"),
-  // Unset: the defaults of throttle-checks.ts (20/day, 5/hour).
+  // Unset: the defaults of throttle-checks.ts (20/day, 5/hour, 20/hour).
   THROTTLE_RATE_INVITATIONS: throttleRatesSchema.optional(),
   THROTTLE_RATE_PASSWORD_RESET_EMAIL: throttleRatesSchema.optional(),
+  THROTTLE_RATE_PASSWORD_RESET_EMAIL_CEILING: throttleRatesSchema.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // The scheduled jobs inside this process: the default on the embedded database, which no
   // `pnpm cron` process can open beside the server; with DATABASE_URL, cron processes run them.
@@ -154,6 +155,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
         refreshPerIp: e.THROTTLE_RATE_REFRESH_IP,
         invitationsPerUser: e.THROTTLE_RATE_INVITATIONS,
         passwordResetEmailPerAddress: e.THROTTLE_RATE_PASSWORD_RESET_EMAIL,
+        passwordResetEmailCeiling: e.THROTTLE_RATE_PASSWORD_RESET_EMAIL_CEILING,
       },
     },
   };

@@ -37,13 +37,15 @@ const MAX_LOCAL_COUNTERS = 10_000;
 
 interface LocalCounter {
   window: ThrottleWindow;
-  /** The shared count as last read from the store. */
+  /** The shared count as read back by this instance's latest-sent write (`sharedSeq`). */
   shared: number;
+  sharedSeq: number;
+  /** When `shared` was read; never, for a counter whose first write is still out. */
   sharedAt: number;
   /** Admitted here, not yet written. */
   waiting: number;
-  /** Being written right now. */
-  writing: number;
+  /** Writes out (by the order they were sent), and the hits each carries, this request's own included. */
+  writing: Map<number, number>;
 }
 
 export interface BufferedThrottleStore extends ThrottleStore {
@@ -52,7 +54,20 @@ export interface BufferedThrottleStore extends ThrottleStore {
 }
 
 const counterId = (window: ThrottleWindow) => `${window.key}|${window.windowStart}`;
-const localCount = (counter: LocalCounter) => counter.shared + counter.writing + counter.waiting;
+
+/**
+ * This instance's view of a counter: the latest shared count read back, plus its own hits the
+ * store had not seen when that count was read — those of writes sent after it, and those waiting.
+ * The store applies one instance's writes in the order they are sent (one Redis connection; row
+ * locks taken in turn), so a count read back by a write holds the hits of every earlier one. What
+ * a request admitted here announces is this view, its own hit included: one more than the request
+ * before it (issue 31), whether the hits in between were written yet or not.
+ */
+function localCount(counter: LocalCounter): number {
+  let count = counter.shared + counter.waiting;
+  for (const [seq, hits] of counter.writing) if (seq > counter.sharedSeq) count += hits;
+  return count;
+}
 
 /** How many hits of a window may wait here; 0: every hit is counted in the store. */
 const localAllowance = (window: ThrottleWindow) => Math.floor(window.limit / LOCAL_SHARE_DIVISOR);
@@ -72,45 +87,65 @@ function admitsLocally(counter: LocalCounter | undefined, nowMs: number): counte
 export function bufferedThrottleStore(counters: ThrottleCounters): BufferedThrottleStore {
   const local = new Map<string, LocalCounter>();
 
+  let sent = 0;
+
   /**
    * Writes the waiting hits of these windows plus `extra` each, in one round trip, and notes the
-   * shared counts it reads back. On failure the hits wait for the next write.
+   * shared counts it reads back. On failure the hits wait for the next write. The counter is kept
+   * from the moment its first write is sent, so a second write sent meanwhile adds to the same one.
    */
   async function writeThrough(windows: ThrottleWindow[], extra: number, now: Date): Promise<ThrottleUsage> {
+    sent += 1;
+    const seq = sent;
     const taken = windows.map((window) => {
-      const counter = local.get(counterId(window));
+      const counter = local.get(counterId(window)) ?? keptCounter(window);
       const waiting = counter?.waiting ?? 0;
       if (counter) {
         counter.waiting = 0;
-        counter.writing += waiting;
+        counter.writing.set(seq, waiting + extra);
       }
-      return { window, counter, waiting };
+      return { counter, waiting };
     });
     let usage: ThrottleUsage;
     try {
       usage = await counters.add(
-        taken.map(({ window, waiting }) => ({ window, hits: waiting + extra })),
+        windows.map((window, i) => ({ window, hits: (taken[i]?.waiting ?? 0) + extra })),
         now,
       );
     } catch (error) {
       for (const { counter, waiting } of taken) {
         if (!counter) continue;
-        counter.writing -= waiting;
+        counter.writing.delete(seq);
         counter.waiting += waiting;
       }
       throw error;
     }
-    for (const [i, { window, counter, waiting }] of taken.entries()) {
-      const shared = usage.counters[i]?.hits ?? 0;
-      if (counter) {
-        counter.writing -= waiting;
-        counter.shared = shared;
+    for (const [i, { counter }] of taken.entries()) {
+      if (!counter) continue;
+      counter.writing.delete(seq);
+      // A write sent earlier may answer later: its count is older, and already in the one kept.
+      if (seq > counter.sharedSeq) {
+        counter.shared = usage.counters[i]?.hits ?? 0;
+        counter.sharedSeq = seq;
         counter.sharedAt = Date.now();
-      } else if (localAllowance(window) > 0 && local.size < MAX_LOCAL_COUNTERS) {
-        local.set(counterId(window), { window, shared, sharedAt: Date.now(), waiting: 0, writing: 0 });
       }
     }
     return usage;
+  }
+
+  /** A new counter kept here for this window, or undefined when it is always counted in the store. */
+  function keptCounter(window: ThrottleWindow): LocalCounter | undefined {
+    if (localAllowance(window) === 0 || local.size >= MAX_LOCAL_COUNTERS) return undefined;
+    const counter: LocalCounter = {
+      window,
+      shared: 0,
+      sharedSeq: 0,
+      sharedAt: Number.NEGATIVE_INFINITY,
+      waiting: 0,
+      writing: new Map(),
+    };
+    local.set(counterId(window), counter);
+    return counter;
   }
 
   /** Writes every waiting hit; forgets counters whose window has closed. */
@@ -120,7 +155,7 @@ export function bufferedThrottleStore(counters: ThrottleCounters): BufferedThrot
     for (const [id, counter] of local) {
       if (counter.waiting > 0) waiting.push(counter.window);
       else if (
-        counter.writing === 0 &&
+        counter.writing.size === 0 &&
         (counter.window.windowStart + counter.window.windowSeconds) * 1000 < nowMs
       )
         local.delete(id);

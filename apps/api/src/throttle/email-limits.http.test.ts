@@ -64,7 +64,7 @@ describe.each(testThrottleSetups())("limits on email-sending requests (%s, %s st
       expect(list.statusCode).toBe(200);
     });
 
-    it("limits reset requests per address, known or not, alike", async () => {
+    it("limits reset requests per address and network, known or not, alike", async () => {
       const known = newAddress("known");
       await createUser(internalContext(t.db, "cli"), {
         email: known,
@@ -72,20 +72,77 @@ describe.each(testThrottleSetups())("limits on email-sending requests (%s, %s st
       });
       const unknown = newAddress("unknown");
       for (const address of [known, unknown]) {
-        // From three different networks, spelled three ways: one address.
+        // From one network, spelled three ways: one address.
         expect((await requestReset(t, address, "192.0.2.1")).statusCode).toBe(204);
-        expect((await requestReset(t, address.toUpperCase(), "192.0.2.2")).statusCode).toBe(204);
-        expect((await requestReset(t, ` ${address} `, "2001:db8::1")).statusCode).toBe(204);
-        expectThrottled(await requestReset(t, address, "192.0.2.3"));
+        expect((await requestReset(t, address.toUpperCase(), "192.0.2.1")).statusCode).toBe(204);
+        expect((await requestReset(t, ` ${address} `, "192.0.2.1")).statusCode).toBe(204);
+        expectThrottled(await requestReset(t, address, "192.0.2.1"));
+        // Another network has its own share; the addresses of one IPv6 /64 are one network.
+        for (const ip of ["2001:db8::1", "2001:db8::2", "2001:db8::3"])
+          expect((await requestReset(t, address, ip)).statusCode).toBe(204);
+        expectThrottled(await requestReset(t, address, "2001:db8::4"));
       }
       expect((await requestReset(t, newAddress("other"), "192.0.2.1")).statusCode).toBe(204);
+    });
+
+    it("leaves the owner their own network's share when a stranger spends theirs", async () => {
+      const owner = newAddress("victim");
+      await createUser(internalContext(t.db, "cli"), {
+        email: owner,
+        password: "correct horse battery staple",
+      });
+      for (let i = 0; i < 3; i += 1)
+        expect((await requestReset(t, owner, "198.51.100.7")).statusCode).toBe(204);
+      // The stranger keeps trying: refused, and the refusals spend nothing of the address's ceiling.
+      for (let i = 0; i < 6; i += 1) expectThrottled(await requestReset(t, owner, "198.51.100.7"));
+      expect((await requestReset(t, owner, "203.0.113.5")).statusCode).toBe(204);
+    });
+  });
+
+  describe("with a per-address ceiling across networks", () => {
+    const t = useTestApp(
+      engine,
+      {
+        throttle: {
+          ...base,
+          passwordResetEmailPerAddress: parseThrottleRates("2/hour"),
+          passwordResetEmailCeiling: parseThrottleRates("5/hour"),
+        },
+      },
+      { throttleStore: store },
+    );
+
+    it("stops an address's emails at the ceiling, whatever network asks", async () => {
+      const address = newAddress("ceiling");
+      const statuses = async (network: string, times: number) => {
+        const seen: number[] = [];
+        for (let i = 0; i < times; i += 1) seen.push((await requestReset(t, address, network)).statusCode);
+        return seen;
+      };
+      // The first network's refused requests spend nothing of the ceiling.
+      expect(await statuses("192.0.2.10", 5)).toEqual([204, 204, 429, 429, 429]);
+      expect(await statuses("192.0.2.11", 2)).toEqual([204, 204]);
+      // The ceiling's fifth, then the ceiling refuses.
+      expect(await statuses("2001:db8:5::1", 2)).toEqual([204, 429]);
+      const refused = await requestReset(t, address, "192.0.2.12");
+      expectThrottled(refused);
+      expect(refused.headers.ratelimit).toMatch(/"reset-email-address-hour";r=0;/);
+      // Another address is not held back, from the same networks.
+      expect((await requestReset(t, newAddress("ceiling"), "192.0.2.10")).statusCode).toBe(204);
     });
   });
 
   describe("at the default limits", () => {
     const t = useTestApp(
       engine,
-      { throttle: { ...base, invitationsPerUser: undefined, passwordResetEmailPerAddress: undefined } },
+      {
+        throttle: {
+          ...base,
+          invitationsPerUser: undefined,
+          passwordResetEmailPerAddress: undefined,
+          passwordResetEmailCeiling: undefined,
+        },
+      },
       { throttleStore: store },
     );
 
@@ -99,10 +156,14 @@ describe.each(testThrottleSetups())("limits on email-sending requests (%s, %s st
       expectThrottled(await invite(t, inviter, accountId, newAddress("daily")), 86_400);
     });
 
-    it("allows 5 reset requests an hour for one address", async () => {
+    it("allows 5 reset requests an hour for one address from one network, 20 from all", async () => {
       const address = newAddress("hourly");
       for (let i = 0; i < 5; i += 1) expect((await requestReset(t, address)).statusCode).toBe(204);
       expectThrottled(await requestReset(t, address));
+      for (let network = 1; network <= 3; network += 1)
+        for (let i = 0; i < 5; i += 1)
+          expect((await requestReset(t, address, `198.18.0.${network}`)).statusCode).toBe(204);
+      expectThrottled(await requestReset(t, address, "198.18.0.4"));
     });
   });
 });

@@ -10,9 +10,11 @@ import { clientNetwork } from "./client-network";
 
 // Bounds guessing the current password through a stolen session (docs/spec/operations.md).
 const CHANGE_PASSWORD_PER_USER = parseThrottleRates("10/hour");
-// Defaults of THROTTLE_RATE_INVITATIONS and THROTTLE_RATE_PASSWORD_RESET_EMAIL: each sends email.
+// Defaults of THROTTLE_RATE_INVITATIONS, THROTTLE_RATE_PASSWORD_RESET_EMAIL and
+// THROTTLE_RATE_PASSWORD_RESET_EMAIL_CEILING: each request may send an email.
 const INVITATIONS_PER_USER = parseThrottleRates("20/day");
-const PASSWORD_RESET_EMAILS_PER_ADDRESS = parseThrottleRates("5/hour");
+const PASSWORD_RESET_EMAILS_PER_ADDRESS_AND_NETWORK = parseThrottleRates("5/hour");
+const PASSWORD_RESET_EMAILS_PER_ADDRESS = parseThrottleRates("20/hour");
 // Longer than any address the contracts accept: such a request is a 400, not a key to store.
 const MAX_EMAIL_LENGTH = 254;
 
@@ -46,17 +48,42 @@ export function throttleChecksFor(
     });
   }
   if (route === requestPasswordResetRoute) {
-    // Per requested address, known or not, so neither the answer nor the limit tells them apart.
-    const address = emailKey((request.body as { email?: unknown } | undefined)?.email);
+    // Per requested address (known or not, so neither the answer nor the limit tells them apart)
+    // and client network: a stranger spends their own network's share, not the owner's.
+    const address = resetAddressOf(request);
     if (address) {
       checks.push({
-        key: `reset-email:${address}`,
-        rates: throttle.passwordResetEmailPerAddress ?? PASSWORD_RESET_EMAILS_PER_ADDRESS,
+        key: `reset-email:${clientNetwork(request.ip)}:${address}`,
+        rates: throttle.passwordResetEmailPerAddress ?? PASSWORD_RESET_EMAILS_PER_ADDRESS_AND_NETWORK,
       });
     }
   }
   return checks;
 }
+
+/**
+ * What a request is counted against once `throttleChecksFor` admitted it: the per-address ceiling
+ * of reset emails across all networks. Counted only then, so a network's refused requests never
+ * spend the address's ceiling (decision 0050).
+ */
+export function admittedThrottleChecksFor(
+  request: FastifyRequest,
+  route: RouteSpec,
+  config: ApiConfig,
+): ThrottleCheck[] {
+  if (route !== requestPasswordResetRoute) return [];
+  const address = resetAddressOf(request);
+  if (!address) return [];
+  return [
+    {
+      key: `reset-email-address:${address}`,
+      rates: config.throttle.passwordResetEmailCeiling ?? PASSWORD_RESET_EMAILS_PER_ADDRESS,
+    },
+  ];
+}
+
+const resetAddressOf = (request: FastifyRequest) =>
+  emailKey((request.body as { email?: unknown } | undefined)?.email);
 
 /** The bucket of anonymous requests from the client's network; failed authentications count here too. */
 export function anonymousCheck(request: FastifyRequest, config: ApiConfig): ThrottleCheck {

@@ -22,6 +22,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../../src/app";
 import type { ApiConfig } from "../../src/config";
+import { databaseThrottleCounters } from "../../src/throttle/database-throttle-store";
+import type { ThrottleCounters } from "../../src/throttle/throttle-store";
 import { type Caller, type RouteCaller, routeCaller } from "./test-client";
 import { type ThrottleStoreKind, useTestRedisStore } from "./test-throttle-stores";
 
@@ -45,6 +47,7 @@ export const testConfig = (overrides: Partial<ApiConfig> = {}): ApiConfig => ({
     refreshPerIp: generous,
     invitationsPerUser: generous,
     passwordResetEmailPerAddress: generous,
+    passwordResetEmailCeiling: generous,
   },
   ...overrides,
 });
@@ -78,7 +81,12 @@ interface TestAttachments {
 export function useTestApp(
   engine: DatabaseEngine,
   overrides: Partial<ApiConfig> = {},
-  options: { throttleStore?: ThrottleStoreKind; attachments?: TestStorageKind } = {},
+  options: {
+    throttleStore?: ThrottleStoreKind;
+    attachments?: TestStorageKind;
+    /** The store's counters as the app sees them (a test slowing or holding their round trips). */
+    throttleCountersSeenAs?: (counters: ThrottleCounters) => ThrottleCounters;
+  } = {},
 ) {
   let database: DatabaseHandle;
   let app: FastifyInstance;
@@ -100,9 +108,14 @@ export function useTestApp(
         config,
         attachments: attachments.store,
       },
-      { throttleCounters: redis ? await redis.counters() : undefined },
+      { throttleCounters: await testThrottleCounters() },
     );
   });
+  async function testThrottleCounters(): Promise<ThrottleCounters | undefined> {
+    const counters = redis ? await redis.counters() : undefined;
+    if (!options.throttleCountersSeenAs) return counters;
+    return options.throttleCountersSeenAs(counters ?? databaseThrottleCounters(database.db));
+  }
   afterAll(async () => {
     await app?.close();
     await stopCredentialRevocations?.();

@@ -4,4 +4,4 @@
  * link or path appears in a text (a logged message, a request log line).
  */
 export const maskLinkTokens = (text: string): string =>
-  text.replace(/(\/links\/[^/\s?#"'<>]+\/)[^/\s?#"'<>]+/g, "$1[masked]");
+  text.replace(/(\/links\/[^/\s?#"'<>]+\/)[^/\s?#"'<>]+/gi, "$1[masked]");

@@ -20,6 +20,13 @@ describe("webhook address policy", () => {
     ["ff02::1", "IPv6 multicast"],
     ["::ffff:127.0.0.1", "IPv4-mapped loopback"],
     ["::ffff:10.0.0.1", "IPv4-mapped private"],
+    ["::127.0.0.1", "IPv4-compatible loopback"],
+    ["fe80::1%eth0", "link-local with a zone id"],
+    ["::7f00:1", "IPv4-compatible loopback, as a URL writes it"],
+    ["::a00:1", "IPv4-compatible private"],
+    ["::8.8.8.8", "IPv4-compatible, even of a public address (deprecated, ::/96)"],
+    ["::808:808", "IPv4-compatible public, as a URL writes it"],
+    ["64:ff9b::7f00:1", "NAT64 (RFC 6052) of loopback"],
     ["not an address", "unparseable"],
   ])("refuses %s (%s)", (address) => {
     expect(isForbiddenAddress(address)).toBe(true);
