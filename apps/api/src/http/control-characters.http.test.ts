@@ -1,3 +1,5 @@
+import { hasControlCharacters } from "@allot/contract/http/control-characters";
+import { inviteRoute } from "@allot/contract/invitations/routes";
 import { getTransactionRoute } from "@allot/contract/transactions/routes";
 import { apiKeys } from "@allot/db/schema/api-keys";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
@@ -9,12 +11,13 @@ import { createBank } from "@allot/domain/banks/create-bank";
 import { ValidationFailed } from "@allot/domain/shared/errors";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { createUser } from "@allot/domain/users/create-user";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { aBank, aBudget, anAccount, aTransaction } from "../../test/testing/fixtures";
 import { multipartForm } from "../../test/testing/multipart-form";
 import { type TestUser, useTestApp } from "../../test/testing/test-app";
+import { useTestMailbox } from "../../test/testing/test-mailbox";
 
 const REFUSED = ["Control characters (line breaks, tabs, escape codes) are not allowed in a name."];
 
@@ -36,6 +39,7 @@ const ENCODINGS: Encoding[] = ["json", "form", "multipart"];
 
 describe.each(testEngines())("control characters in names over HTTP (%s)", (engine) => {
   const t = useTestApp(engine);
+  const mailbox = useTestMailbox(() => t.db);
   let user: TestUser;
   let ids: { bank: string; account: string; budget: string; category: string; webhook: string };
 
@@ -228,5 +232,21 @@ describe.each(testEngines())("control characters in names over HTTP (%s)", (engi
     const created = await aTransaction(t, user, { id: ids.account }, { raw_description: raw, memo: "a\tb" });
     const read = (await t.as(user).call(getTransactionRoute, { id: created.id })).json();
     expect(read).toMatchObject({ raw_description: raw, memo: "a\tb" });
+  });
+
+  it("sends no control character in an email, from a name stored before names refused them", async () => {
+    const inviter = await t.user({ name: "Ada" });
+    const account = await anAccount(t, inviter);
+    const stored = "Joint\r\nBcc: evil@example.com\u001b[2J";
+    await t.db.update(bankAccounts).set({ name: stored }).where(eq(bankAccounts.id, account.id));
+    const invitee = `invitee-${Date.now()}@example.com`;
+    const invited = await t.as(inviter).call(inviteRoute, { id: account.id, invitee_email: invitee });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const email = await mailbox.latestTo(invitee);
+    expect(email.subject).toBe(
+      `Ada (${inviter.email}) invited you to share "Joint  Bcc: evil@example.com [2J" on Allot`,
+    );
+    for (const body of [email.subject, email.text, email.html])
+      expect(hasControlCharacters(body.replace(/\n/g, "")), body).toBe(false);
   });
 });
