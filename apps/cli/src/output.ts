@@ -4,7 +4,7 @@ import { ApiError } from "@allot/sdk/api-error";
 import { idempotencyKeyOf } from "@allot/sdk/idempotency-key";
 import { WRITE_JOURNAL_MAX_AGE_HOURS } from "@allot/sdk/write-journal";
 import { EXIT_API_ERROR, EXIT_USAGE } from "./cli-conventions";
-import { jsonText, shown } from "./format/terminal-text";
+import { jsonText, shown, terminalText } from "./format/terminal-text";
 
 /** For scripts: the value as JSON on stdout. */
 export function printJson(value: unknown): void {
@@ -48,7 +48,7 @@ export function reportError(error: unknown, json: boolean): void {
     return;
   }
   if (typeof body.detail === "string") {
-    process.stderr.write(shown`error: ${body.detail}\n`);
+    process.stderr.write(`error: ${detailText(error, body.detail)}\n`);
     if (UNANSWERED.has(body.code as string) && idempotencyKeyOf(error) !== null)
       process.stderr.write(
         shown`hint: the write may have gone through. Run the same command again within ${WRITE_JOURNAL_MAX_AGE_HOURS} hours: it is resent with the same Idempotency-Key and applied once.\n`,
@@ -60,6 +60,14 @@ export function reportError(error: unknown, json: boolean): void {
     for (const message of messages as string[]) process.stderr.write(shown`  ${field}: ${message}\n`);
   }
 }
+
+/**
+ * An error's message for a terminal: control characters escaped, except the line breaks the CLI's
+ * own usage errors are written with (an import file's list of problems); the server's messages,
+ * which may echo names, are escaped whole.
+ */
+const detailText = (error: unknown, detail: string) =>
+  error instanceof UsageError ? detail.split("\n").map(terminalText).join("\n") : terminalText(detail);
 
 /** A write that got no answer, or whose first attempt still runs: the write journal resends it (write-journal.ts). */
 const UNANSWERED = new Set(["connection_failed", "idempotency_key_in_progress"]);
