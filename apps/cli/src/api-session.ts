@@ -4,6 +4,7 @@ import { type Command, Option } from "commander";
 import { type CliConfig, DEFAULT_PROFILE, type Profile, readConfig } from "./config-file";
 import { changeConfig, chooseProfile, requireProfile } from "./config-profiles";
 import { type CliEnv, DEFAULT_BASE_URL } from "./env";
+import { shown } from "./format/terminal-text";
 import { UsageError } from "./output";
 import { retryNoticeText } from "./retry-notice";
 import { cliWriteJournal } from "./write-journal";
@@ -38,7 +39,7 @@ export async function createApiClient(
     writeJournal: cliWriteJournal(env.writeJournalPath, output),
     onRetry: (notice) => {
       const text = output.json ? null : retryNoticeText(notice);
-      if (text) process.stderr.write(`${text}\n`);
+      if (text) process.stderr.write(shown`${text}\n`);
     },
   });
 }
@@ -193,7 +194,9 @@ export async function endStoredSession(env: CliEnv, profile: Profile): Promise<b
   return client.auth.logout({ refreshToken: profile.refresh_token }).then(
     () => true,
     (error: Error) => {
-      process.stderr.write(`warning: could not end the session on ${profile.base_url}: ${error.message}\n`);
+      process.stderr.write(
+        shown`warning: could not end the session on ${profile.base_url}: ${error.message}\n`,
+      );
       return false;
     },
   );

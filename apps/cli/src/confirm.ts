@@ -1,4 +1,5 @@
 import { createInterface } from "node:readline";
+import { terminalText } from "./format/terminal-text";
 import { UsageError } from "./output";
 
 /**
@@ -21,7 +22,8 @@ export async function confirmDestructive(question: string, yes: boolean | undefi
 function ask(prompt: string): Promise<string> {
   const lines = createInterface({ input: process.stdin, output: process.stderr });
   return new Promise((resolve) => {
-    lines.question(prompt, (answer) => {
+    // The question names what the server calls it: shown escaped, like everything printed.
+    lines.question(terminalText(prompt), (answer) => {
       lines.close();
       resolve(answer);
     });

@@ -4,18 +4,19 @@ import { ApiError } from "@allot/sdk/api-error";
 import { idempotencyKeyOf } from "@allot/sdk/idempotency-key";
 import { WRITE_JOURNAL_MAX_AGE_HOURS } from "@allot/sdk/write-journal";
 import { EXIT_API_ERROR, EXIT_USAGE } from "./cli-conventions";
+import { jsonText, shown, terminalText } from "./format/terminal-text";
 
 /** For scripts: the value as JSON on stdout. */
 export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  process.stdout.write(`${jsonText(value, 2)}\n`);
 }
 
-/** For people: one aligned `key  value` line per field. */
+/** For people: one aligned `key  value` line per field, control characters shown escaped. */
 export function printRecord(record: Record<string, unknown>): void {
   const width = Math.max(...Object.keys(record).map((key) => key.length));
   for (const [key, value] of Object.entries(record)) {
     process.stdout.write(
-      `${key.padEnd(width)}  ${value === null || value === undefined ? "-" : String(value)}\n`,
+      shown`${key.padEnd(width)}  ${value === null || value === undefined ? "-" : String(value)}\n`,
     );
   }
 }
@@ -43,22 +44,30 @@ export function reportError(error: unknown, json: boolean): void {
   process.exitCode = error instanceof UsageError ? EXIT_USAGE : EXIT_API_ERROR;
   const body = errorBody(error);
   if (json) {
-    process.stderr.write(`${JSON.stringify(body, null, 2)}\n`);
+    process.stderr.write(`${jsonText(body, 2)}\n`);
     return;
   }
   if (typeof body.detail === "string") {
-    process.stderr.write(`error: ${body.detail}\n`);
+    process.stderr.write(`error: ${detailText(error, body.detail)}\n`);
     if (UNANSWERED.has(body.code as string) && idempotencyKeyOf(error) !== null)
       process.stderr.write(
-        `hint: the write may have gone through. Run the same command again within ${WRITE_JOURNAL_MAX_AGE_HOURS} hours: it is resent with the same Idempotency-Key and applied once.\n`,
+        shown`hint: the write may have gone through. Run the same command again within ${WRITE_JOURNAL_MAX_AGE_HOURS} hours: it is resent with the same Idempotency-Key and applied once.\n`,
       );
     return;
   }
   process.stderr.write("error: invalid input\n");
   for (const [field, messages] of Object.entries(body)) {
-    for (const message of messages as string[]) process.stderr.write(`  ${field}: ${message}\n`);
+    for (const message of messages as string[]) process.stderr.write(shown`  ${field}: ${message}\n`);
   }
 }
+
+/**
+ * An error's message for a terminal: control characters escaped, except the line breaks the CLI's
+ * own usage errors are written with (an import file's list of problems); the server's messages,
+ * which may echo names, are escaped whole.
+ */
+const detailText = (error: unknown, detail: string) =>
+  error instanceof UsageError ? detail.split("\n").map(terminalText).join("\n") : terminalText(detail);
 
 /** A write that got no answer, or whose first attempt still runs: the write journal resends it (write-journal.ts). */
 const UNANSWERED = new Set(["connection_failed", "idempotency_key_in_progress"]);

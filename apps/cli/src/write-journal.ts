@@ -5,6 +5,7 @@ import { createTransactionRoute, splitTransactionRoute } from "@allot/contract/t
 import { fileWriteJournal } from "@allot/sdk/file-write-journal";
 import type { JournaledWrite, WriteJournal } from "@allot/sdk/write-journal";
 import dayjs from "dayjs";
+import { shown } from "./format/terminal-text";
 
 /*
  * Every write of the CLI goes through one write journal, a file beside the config file: a command
@@ -35,9 +36,9 @@ const WRITE_NAMES = new Map(
 export function cliWriteJournal(path: string, output: { json?: boolean }): WriteJournal {
   return fileWriteJournal(path, {
     onResume: (write, sentAt) => {
-      if (!output.json) process.stderr.write(`${resumeNotice(write, sentAt)}\n`);
+      if (!output.json) process.stderr.write(shown`${resumeNotice(write, sentAt)}\n`);
     },
-    onWarning: (message) => process.stderr.write(`warning: ${message}\n`),
+    onWarning: (message) => process.stderr.write(shown`warning: ${message}\n`),
   });
 }
 

@@ -264,6 +264,7 @@ function addDownloadOperation(document: OpenAPIObject, route: RouteSpec) {
           description: "The file as uploaded, with the type read from its content",
           headers: {
             "Content-Disposition": header('`inline; filename="…"` (and `filename*` for a non-ASCII name)'),
+            "Content-Security-Policy": header("`sandbox; default-src 'none'`: the file runs no script"),
             "X-Content-Type-Options": header("`nosniff`"),
             "Cache-Control": header("`private`"),
           },

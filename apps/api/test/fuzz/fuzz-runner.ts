@@ -4,6 +4,7 @@ import fc from "fast-check";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import type { TestApp } from "../testing/test-app";
 import { FuzzWorld } from "./fuzz-world";
+import { hygieneProblem, refusedEncodedPath } from "./hygiene-checks";
 import { type FuzzOperation, fetchOpenApiDocument, listOperations } from "./openapi-operations";
 import { type RequestPlan, requestPlans } from "./request-generator";
 import { createResponseChecker } from "./response-checker";
@@ -128,7 +129,9 @@ export async function runFuzz(t: TestApp, options: FuzzOptions): Promise<FuzzRep
         const statusClass = `${String(response.statusCode)[0]}xx`;
         report.byClass[statusClass] = (report.byClass[statusClass] ?? 0) + 1;
         if (response.statusCode < 300) succeeded.add(operation.id);
-        const mismatch = check(operation, response);
+        const mismatch =
+          (refusedEncodedPath(plan, response) ? null : check(operation, response)) ??
+          hygieneProblem(operation, request, response);
         const slow = options.slowMs !== undefined && took > options.slowMs;
         const problem = mismatch ?? (slow ? `answered after more than ${options.slowMs} ms` : null);
         if (slow) report.slowAnswers += 1;

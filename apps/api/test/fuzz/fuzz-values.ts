@@ -292,9 +292,43 @@ const ODD_TEXT = [
   ": Name",
 ];
 
+/**
+ * Control characters (issue 31): refused in names with a 400 on the field, kept in bank texts. A
+ * terminal's title, clear screen and cursor moves, a header break, C1 controls, DEL, a lone tab.
+ */
+const CONTROL_TEXT = [
+  "\u001b]0;pwned\u0007",
+  "\u001b[2J\u001b[H",
+  "\u001b[31mred\u001b[0m",
+  "\u001b[1A\u001b[2K",
+  "Rent\r\nBcc: evil@example.com",
+  "Rent\rX",
+  "tab\there",
+  "del\u007f",
+  "nel\u0085",
+  "csi\u009b2J",
+  "\u0007bell",
+  "\u0008\u0008back",
+];
+
+/** Plausible text with a control character in it somewhere. */
+const controlLaced = fc
+  .tuple(
+    fc.constantFrom("Groceries", "Rent", "Holiday fund", "POS 0042 CAFE"),
+    fc.constantFrom(...CONTROL_TEXT),
+  )
+  .chain(([text, control]) =>
+    fc.constantFrom(
+      `${control}${text}`,
+      `${text}${control}`,
+      `${text.slice(0, 3)}${control}${text.slice(3)}`,
+    ),
+  );
+
 /** Any text at all: random unicode, odd characters, injections, and (rarely) huge strings. */
 export const hostileString = weighted<string>(
   [5, fc.constantFrom(...INJECTIONS, ...ODD_TEXT)],
+  [2, fc.oneof(fc.constantFrom(...CONTROL_TEXT), controlLaced)],
   [3, fc.string({ unit: "binary", maxLength: 40 })],
   [2, fc.string({ unit: "grapheme", maxLength: 40 })],
   [1, fc.constantFrom(huge(129), huge(201), huge(1_001), huge(10_001), huge(100_000))],
@@ -306,6 +340,7 @@ export const plausibleText = weighted<string>(
   [4, fc.constantFrom("Groceries", "Rent", "Holiday fund", "Coffee", "Car", "Gifts", "Emergency", "Books")],
   [2, fc.stringMatching(/^[A-Z][a-z]{2,12}( [a-z]{2,8}){0,2}$/)],
   [1, fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 20 })],
+  [1, controlLaced],
 );
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i).join(",");

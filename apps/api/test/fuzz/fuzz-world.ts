@@ -83,10 +83,13 @@ export class FuzzWorld {
 
   /** The request a plan stands for, with every token replaced by what it names right now. */
   injectOptions(operation: FuzzOperation, plan: RequestPlan): InjectOptions {
-    let path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-      const value = this.resolve(String(plan.pathValues[name] ?? ""));
-      return /^(%|\.\.?$)/.test(value) ? value : percentEncode(value);
-    });
+    let path = withEncodedDelimiter(operation.path, plan.encodedDelimiter).replace(
+      /\{(\w+)\}/g,
+      (_, name: string) => {
+        const value = this.resolve(String(plan.pathValues[name] ?? ""));
+        return /^(%|\.\.?$)/.test(value) ? value : percentEncode(value);
+      },
+    );
     if (plan.dropTrailingSlash) path = path.replace(/\/$/, "");
     const query = plan.query
       .map(([name, value]) => `${percentEncode(name)}=${percentEncode(this.resolve(queryText(value)))}`)
@@ -407,4 +410,23 @@ function parseSent(options: InjectOptions): Record<string, unknown> | null {
   } catch {
     return Object.fromEntries(new URLSearchParams(payload));
   }
+}
+
+/**
+ * The path template with one of its own delimiters (outside `{…}`) percent-encoded, once or twice:
+ * `/v1/password-reset/{token}/confirm/` → `/v1/password%2Dreset/{token}/confirm/`.
+ */
+function withEncodedDelimiter(template: string, spelling: RequestPlan["encodedDelimiter"]): string {
+  if (!spelling) return template;
+  const at: number[] = [];
+  let depth = 0;
+  for (const [i, char] of [...template].entries()) {
+    if (char === "{") depth += 1;
+    else if (char === "}") depth -= 1;
+    else if (depth === 0 && "-./".includes(char)) at.push(i);
+  }
+  const i = at[spelling.nth % at.length];
+  if (i === undefined) return template;
+  const hex = (template.charCodeAt(i) ?? 0).toString(16).toUpperCase();
+  return `${template.slice(0, i)}${spelling.twice ? "%25" : "%"}${hex}${template.slice(i + 1)}`;
 }

@@ -35,6 +35,11 @@ export interface RequestPlan {
   cookie: boolean;
   pathValues: Record<string, string>;
   dropTrailingSlash: boolean;
+  /**
+   * One delimiter of the path's own text (`-`, `.` or `/`, the n-th mod their count) spelled
+   * percent-encoded (`%2D`), or encoded twice (`%252D`): the answer is a 4xx or this operation's.
+   */
+  encodedDelimiter: { nth: number; twice: boolean } | null;
   query: [string, unknown][];
   body: BodyPlan | null;
 }
@@ -77,6 +82,10 @@ export function requestPlans(document: OpenApiDocument, operation: FuzzOperation
       cookie: weighted([5, fc.constant(false)], [1, fc.constant(true)]),
       pathValues: pathValues(operation, arbs, m),
       dropTrailingSlash: weighted([9, fc.constant(false)], [1, fc.constant(true)]),
+      encodedDelimiter: weighted<RequestPlan["encodedDelimiter"]>(
+        [10, fc.constant(null)],
+        [1, fc.record({ nth: fc.nat(20), twice: fc.boolean() })],
+      ),
       query: query(operation, arbs, m),
       body: body(operation, arbs, m),
     }),

@@ -15,6 +15,7 @@ import { confirmDestructive } from "../confirm";
 import type { CliEnv } from "../env";
 import type { Column } from "../format/columns";
 import { addOutputOptions, emitList, emitRecord, type OutputOptions } from "../format/emit";
+import { shown } from "../format/terminal-text";
 import { reportNeedingLogin } from "../login-hint";
 import { printJson, reportError, UsageError } from "../output";
 import { resolveAccountId } from "../resolve/account";
@@ -143,7 +144,7 @@ export function registerAccountsCommands(program: Command, env: CliEnv): void {
         emitRecord(account, FIELDS, options);
         if (!options.json && !options.csv)
           process.stderr.write(
-            `Created '${account.name}'. Next: add budgets with \`allot budgets create --account "${account.name}" …\`.\n`,
+            shown`Created '${account.name}'. Next: add budgets with \`allot budgets create --account "${account.name}" …\`.\n`,
           );
       }),
     );
@@ -202,7 +203,7 @@ export function registerAccountsCommands(program: Command, env: CliEnv): void {
           );
           await client.call(deleteBankAccountRoute, { id });
           if (options.json) printJson({ id, name: account.name, deleted: true });
-          else process.stdout.write(`Deleted account '${account.name}'.\n`);
+          else process.stdout.write(shown`Deleted account '${account.name}'.\n`);
         },
         reportNeedingLogin,
       ),

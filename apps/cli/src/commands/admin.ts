@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { addExamples } from "../cli-conventions";
 import type { CliEnv } from "../env";
+import { shown } from "../format/terminal-text";
 import { printJson, printRecord, reportError } from "../output";
 import { readPassword } from "../read-password";
 
@@ -111,7 +112,7 @@ export function registerAdminCommands(program: Command, env: CliEnv): void {
         const where = "url" in env.database ? "PostgreSQL at DATABASE_URL" : env.database.dataDir;
         if (options.json)
           printJson({ migrated: true, engine: "url" in env.database ? "postgres" : "pglite" });
-        else process.stdout.write(`Migrations applied (${where}).\n`);
+        else process.stdout.write(shown`Migrations applied (${where}).\n`);
       } catch (error) {
         reportError(error, Boolean(options.json));
       }

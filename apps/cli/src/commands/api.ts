@@ -4,6 +4,7 @@ import { type Command, InvalidArgumentError } from "commander";
 import { type ApiOptions, addApiOptions, openApiSession } from "../api-session";
 import { addExamples, EXIT_API_ERROR } from "../cli-conventions";
 import type { CliEnv } from "../env";
+import { jsonText } from "../format/terminal-text";
 import { reportError, UsageError } from "../output";
 import { apiPathOf, fieldsOf, readData } from "./api-input";
 
@@ -22,8 +23,9 @@ function methodOf(text: string): RequestMethod {
 }
 
 // Pretty for a person at a terminal, one line for a pipe (jq, a file).
-const jsonText = (value: unknown, pretty: boolean | undefined) =>
-  `${typeof value === "string" ? value : JSON.stringify(value, null, pretty ? 2 : undefined)}\n`;
+// A text answer (not JSON) is printed as it came: the raw passthrough a script asked for.
+const answerText = (value: unknown, pretty: boolean | undefined) =>
+  `${typeof value === "string" ? value : jsonText(value, pretty ? 2 : undefined)}\n`;
 
 /**
  * `allot api METHOD PATH`: any call of the API with the profile's credential, like `gh api`. Writes
@@ -64,12 +66,12 @@ export function registerApiCommand(program: Command, env: CliEnv): void {
         apiPathOf(path, target.baseUrl),
         reads ? { query: fields } : { body: data ?? fields },
       );
-      if (answer !== undefined) process.stdout.write(jsonText(answer, process.stdout.isTTY));
+      if (answer !== undefined) process.stdout.write(answerText(answer, process.stdout.isTTY));
     } catch (error) {
       // The API's own answer, as it came: scripts read its code and fields.
       if (isApiError(error) && error.body !== undefined && error.body !== "") {
         process.exitCode = EXIT_API_ERROR;
-        process.stderr.write(jsonText(error.body, process.stderr.isTTY));
+        process.stderr.write(answerText(error.body, process.stderr.isTTY));
         return;
       }
       reportError(error, false);

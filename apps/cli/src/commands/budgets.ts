@@ -18,6 +18,7 @@ import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";
 import type { CliEnv } from "../env";
 import type { Column } from "../format/columns";
 import { addOutputOptions, emitList, emitRecord, type OutputOptions } from "../format/emit";
+import { shown } from "../format/terminal-text";
 import { reportError, UsageError } from "../output";
 import { resolveAccountId } from "../resolve/account";
 import { resolveBudgetId } from "../resolve/budget-names";
@@ -133,7 +134,7 @@ async function budgetIdOf(client: Client, options: Options, nameOrId: string): P
 }
 
 function printWarnings(warnings: readonly string[]): void {
-  for (const warning of warnings) process.stderr.write(`warning: ${warning}\n`);
+  for (const warning of warnings) process.stderr.write(shown`warning: ${warning}\n`);
 }
 
 /** Runs a subcommand's work with a client, reporting any failure (exit 1 from the API, 2 for usage). */
@@ -188,7 +189,7 @@ async function confirmAtTerminal(options: { yes?: boolean }, question: string): 
   if (options.yes) return true;
   const prompt = createInterface({ input: process.stdin, output: process.stderr });
   try {
-    return /^y(es)?$/i.test((await prompt.question(`${question} [y/N] `)).trim());
+    return /^y(es)?$/i.test((await prompt.question(shown`${question} [y/N] `)).trim());
   } finally {
     prompt.close();
   }
@@ -418,8 +419,8 @@ export function registerBudgetsCommands(program: Command, env: CliEnv): void {
           else
             process.stdout.write(
               paused
-                ? `Paused '${updated.name}': it is not funded until \`allot budgets resume '${updated.name}'\`.\n`
-                : `Resumed '${updated.name}'${updated.next_funding ? `: next funding ${updated.next_funding.amount} on ${updated.next_funding.date}` : ""}.\n`,
+                ? shown`Paused '${updated.name}': it is not funded until \`allot budgets resume '${updated.name}'\`.\n`
+                : shown`Resumed '${updated.name}'${updated.next_funding ? `: next funding ${updated.next_funding.amount} on ${updated.next_funding.date}` : ""}.\n`,
             );
           printWarnings(updated.warnings);
         }),
@@ -447,7 +448,7 @@ export function registerBudgetsCommands(program: Command, env: CliEnv): void {
         if (options.json || options.csv) emitRecord(archived, RECORD_FIELDS, options);
         else
           process.stdout.write(
-            `Archived '${archived.name}': its balance of ${found.balance} moved to Unallocated.\n`,
+            shown`Archived '${archived.name}': its balance of ${found.balance} moved to Unallocated.\n`,
           );
       }),
     );
@@ -482,7 +483,7 @@ export function registerBudgetsCommands(program: Command, env: CliEnv): void {
             ],
             options,
           );
-        else process.stdout.write(`Deleted '${found.name}'.\n`);
+        else process.stdout.write(shown`Deleted '${found.name}'.\n`);
       }),
     );
   examples(remove, ["allot budgets delete Typo --yes", "allot budgets delete 0b9c6a4e-… --yes --json"]);

@@ -19,6 +19,7 @@ import { confirmDestructive } from "../confirm";
 import type { CliEnv } from "../env";
 import type { Column } from "../format/columns";
 import { addOutputOptions, emitList, emitRecord, type OutputOptions } from "../format/emit";
+import { shown } from "../format/terminal-text";
 import { printJson, reportError, UsageError } from "../output";
 import { resolveCategory, splitCategoryName } from "../resolve/category";
 
@@ -176,7 +177,7 @@ export function registerCategoriesCommands(program: Command, env: CliEnv): void 
           await confirmDestructive(`Delete category '${category.full_name}'?`, options.yes);
           await client.call(deleteTransactionCategoryRoute, { id: category.id });
           if (options.json) printJson({ id: category.id, full_name: category.full_name, deleted: true });
-          else process.stdout.write(`Deleted category '${category.full_name}'.\n`);
+          else process.stdout.write(shown`Deleted category '${category.full_name}'.\n`);
         },
         true,
       ),

@@ -8,6 +8,7 @@ import { addExamples } from "../cli-conventions";
 import type { CliEnv } from "../env";
 import type { Column } from "../format/columns";
 import { emitList } from "../format/emit";
+import { shown } from "../format/terminal-text";
 import { printJson, reportError } from "../output";
 import { resolveAccountId } from "../resolve/account";
 import { type BudgetNames, budgetNamesOf } from "./transaction-views";
@@ -100,13 +101,13 @@ async function listChanges(env: CliEnv, account: string | undefined, options: Ch
       "Nothing changed since that cursor.",
     );
     process.stderr.write(
-      `Next time, for what changes after this: ${changesCommand(account)} --since ${feed.cursor}\n`,
+      shown`Next time, for what changes after this: ${changesCommand(account)} --since ${feed.cursor}\n`,
     );
   } catch (error) {
     reportError(error, Boolean(options.json));
     if (!options.json && isApiError(error, 410) && error.code === "cursor_expired")
       process.stderr.write(
-        `hint: that cursor is too old. Run \`${changesCommand(account)}\` again without --since for everything, and keep the new cursor it prints.\n`,
+        shown`hint: that cursor is too old. Run \`${changesCommand(account)}\` again without --since for everything, and keep the new cursor it prints.\n`,
       );
   }
 }

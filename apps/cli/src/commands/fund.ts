@@ -5,6 +5,7 @@ import dayjs from "dayjs";
 import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";
 import type { CliEnv } from "../env";
 import { addOutputOptions, emitList, emitRecord, type OutputOptions } from "../format/emit";
+import { shown } from "../format/terminal-text";
 import { printJson, reportError, UsageError } from "../output";
 import { resolveAccountId } from "../resolve/account";
 
@@ -81,7 +82,7 @@ export function registerFundCommands(program: Command, env: CliEnv): void {
             options,
           );
           if (!options.json && !options.csv) {
-            for (const warning of result.warnings) process.stderr.write(`warning: ${warning}\n`);
+            for (const warning of result.warnings) process.stderr.write(shown`warning: ${warning}\n`);
             if (result.transfers === 0)
               process.stderr.write(
                 "Nothing was due: see what is coming with `allot fund dates` and `allot fund summary`.\n",
@@ -119,7 +120,9 @@ export function registerFundCommands(program: Command, env: CliEnv): void {
           "No budget is funded on a schedule: give one with `allot budgets update NAME --schedule RRULE`.",
         );
         if (!options.csv && result.schedules.length > 0)
-          process.stdout.write(`\nTotal of the next fundings: ${result.total_amount} ${result.currency}\n`);
+          process.stdout.write(
+            shown`\nTotal of the next fundings: ${result.total_amount} ${result.currency}\n`,
+          );
       }),
     );
   examples(summary, ["allot fund summary", "allot fund summary --account Joint --csv"]);

@@ -4,6 +4,7 @@ import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";
 import { addExamples } from "../cli-conventions";
 import type { ImportProfile } from "../config-file";
 import type { CliEnv } from "../env";
+import { shown } from "../format/terminal-text";
 import { readCsvStatement } from "../import/csv-statement";
 import {
   type CsvFlags,
@@ -217,7 +218,7 @@ function report({ file, format, account, dryRun, json, outcome, details, saved }
     process.stdout.write("Dry run: nothing was changed. Would:\n");
     for (const { row, action } of rows)
       process.stdout.write(
-        `  ${ACTION_WORDS[action]}  line ${String(row.line).padEnd(6)} ${row.posted_date.slice(0, 10)}  ${row.amount.padStart(12)}  ${row.raw_description}\n`,
+        shown`  ${ACTION_WORDS[action]}  line ${String(row.line).padEnd(6)} ${row.posted_date.slice(0, 10)}  ${row.amount.padStart(12)}  ${row.raw_description}\n`,
       );
   }
   const would = dryRun ? "would be " : "";
@@ -241,10 +242,10 @@ function report({ file, format, account, dryRun, json, outcome, details, saved }
     ...(saved ? { "saved profile": saved } : {}),
     ...(totals.syncs > 1 ? { syncs: totals.syncs } : {}),
   });
-  for (const message of totals.posting_order_mismatches) process.stderr.write(`warning: ${message}\n`);
+  for (const message of totals.posting_order_mismatches) process.stderr.write(shown`warning: ${message}\n`);
   if (details && "warnings" in details)
     for (const { line, warnings } of details.warnings)
-      for (const warning of warnings) process.stderr.write(`warning: line ${line}: ${warning}\n`);
+      for (const warning of warnings) process.stderr.write(shown`warning: line ${line}: ${warning}\n`);
   if (format !== "scrape" && totals.balance_checked && totals.balance_mismatch !== null && !dryRun)
     process.stderr.write(
       "warning: the account's balance differs from the file's (an opening balance missing?)\n",

@@ -11,6 +11,7 @@ import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";
 import type { CliEnv } from "../env";
 import type { Column } from "../format/columns";
 import { addOutputOptions, emitList, emitRecord, type OutputOptions } from "../format/emit";
+import { shown } from "../format/terminal-text";
 import { reportNeedingLogin } from "../login-hint";
 import { printJson, UsageError } from "../output";
 import { resolveAccountId } from "../resolve/account";
@@ -63,7 +64,7 @@ export function registerInviteCommands(program: Command, env: CliEnv): void {
         if (invitation) emitRecord(invitation, FIELDS, options);
         if (!options.json && !options.csv)
           process.stderr.write(
-            `Invited ${email.trim()}: they get an email with a link to accept. Cancel with \`allot invitations cancel ${email.trim()}\`.\n`,
+            shown`Invited ${email.trim()}: they get an email with a link to accept. Cancel with \`allot invitations cancel ${email.trim()}\`.\n`,
           );
       }),
     );
@@ -155,7 +156,7 @@ export function registerInviteCommands(program: Command, env: CliEnv): void {
           });
         else
           process.stdout.write(
-            `Cancelled the invitation of ${invitation.invitee_email} to '${invitation.bank_account_name}'.\n`,
+            shown`Cancelled the invitation of ${invitation.invitee_email} to '${invitation.bank_account_name}'.\n`,
           );
       }),
     );

@@ -14,6 +14,7 @@ import { confirmDestructive } from "../confirm";
 import type { CliEnv } from "../env";
 import type { Column } from "../format/columns";
 import { addOutputOptions, emitList, emitRecord, type OutputOptions } from "../format/emit";
+import { shown } from "../format/terminal-text";
 import { reportNeedingLogin } from "../login-hint";
 import { printJson, UsageError } from "../output";
 
@@ -119,7 +120,7 @@ export function registerKeysCommands(program: Command, env: CliEnv): void {
         await confirmDestructive(`Revoke API key '${key.name}' (${key.prefix}…)?`, options.yes);
         const revoked = await client.call(revokeApiKeyRoute, { uuid: key.uuid });
         if (options.json) printJson(revoked);
-        else process.stdout.write(`Revoked API key '${revoked.name}' (${revoked.prefix}…).\n`);
+        else process.stdout.write(shown`Revoked API key '${revoked.name}' (${revoked.prefix}…).\n`);
       }),
     );
 
@@ -136,7 +137,7 @@ export function registerKeysCommands(program: Command, env: CliEnv): void {
         if (options.json) printJson({ revoked });
         else
           process.stdout.write(
-            `Revoked ${revoked} API key${revoked === 1 ? "" : "s"}. Create a new one with \`allot keys create NAME\`.\n`,
+            shown`Revoked ${revoked} API key${revoked === 1 ? "" : "s"}. Create a new one with \`allot keys create NAME\`.\n`,
           );
       }),
     );

@@ -11,6 +11,7 @@ import {
 } from "../config-profiles";
 import type { CliEnv } from "../env";
 import { displayWidth, padEndToWidth } from "../format/display-width";
+import { shown } from "../format/terminal-text";
 import { printJson, reportError } from "../output";
 
 interface JsonOption {
@@ -56,7 +57,7 @@ export function registerProfilesCommands(program: Command, env: CliEnv): void {
           return { ...config, current_profile: name };
         });
         if (options.json) printJson({ current_profile: name });
-        else process.stdout.write(`Profile '${name}' is now the current one.\n`);
+        else process.stdout.write(shown`Profile '${name}' is now the current one.\n`);
       } catch (error) {
         reportError(error, Boolean(options.json));
       }
@@ -86,10 +87,10 @@ export function registerProfilesCommands(program: Command, env: CliEnv): void {
           });
           return;
         }
-        process.stdout.write(`Removed profile '${name}'.\n`);
+        process.stdout.write(shown`Removed profile '${name}'.\n`);
         if (saved.current_profile === undefined && Object.keys(saved.profiles).length > 0)
           process.stdout.write(
-            `No profile is current now: choose one with \`allot profiles use NAME\` (else '${DEFAULT_PROFILE}' is used).\n`,
+            shown`No profile is current now: choose one with \`allot profiles use NAME\` (else '${DEFAULT_PROFILE}' is used).\n`,
           );
       } catch (error) {
         reportError(error, Boolean(options.json));
@@ -132,7 +133,7 @@ async function listProfiles(env: CliEnv, json: boolean): Promise<void> {
   );
   for (const line of [header, ...cells])
     process.stdout.write(
-      `${line
+      shown`${line
         .map((cell, i) => padEndToWidth(cell, widths[i] ?? 0))
         .join("  ")
         .trimEnd()}\n`,

@@ -11,6 +11,7 @@ import {
   withoutCredentials,
 } from "../config-profiles";
 import { type CliEnv, DEFAULT_BASE_URL } from "../env";
+import { shown } from "../format/terminal-text";
 import { printJson, reportError, UsageError } from "../output";
 import { readPassword } from "../read-password";
 
@@ -123,11 +124,11 @@ async function logIn(env: CliEnv, options: LoginOptions): Promise<void> {
         ? `a new API key '${stored.api_key_name}' (it does not expire)`
         : "the API key";
   process.stdout.write(
-    `Logged in to ${baseUrl} as ${stored.username}; saved ${what} as profile '${name}'.\n`,
+    shown`Logged in to ${baseUrl} as ${stored.username}; saved ${what} as profile '${name}'.\n`,
   );
   if (!isCurrent)
     process.stdout.write(
-      `Use it with --profile ${name}, or make it the default: allot profiles use ${name}\n`,
+      shown`Use it with --profile ${name}, or make it the default: allot profiles use ${name}\n`,
     );
 }
 
@@ -232,6 +233,6 @@ async function logOut(
         : ended_on_server
           ? " The session was ended on the server."
           : "";
-    process.stdout.write(`Logged out of ${base_url} (profile '${profile}').${note}\n`);
+    process.stdout.write(shown`Logged out of ${base_url} (profile '${profile}').${note}\n`);
   }
 }

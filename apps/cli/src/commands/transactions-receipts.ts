@@ -8,6 +8,7 @@ import type { Command } from "commander";
 import { type ApiOptions, openApiClient } from "../api-session";
 import type { CliEnv } from "../env";
 import type { OutputOptions } from "../format/emit";
+import { shown } from "../format/terminal-text";
 import { printJson, UsageError } from "../output";
 import { act, onOne } from "./transaction-command";
 import { transactionId } from "./transaction-flags";
@@ -125,7 +126,7 @@ export function registerReceiptCommands(group: Command, env: CliEnv): void {
         if (options.json) printJson(saved);
         else
           process.stdout.write(
-            `Saved the ${field} of ${transaction} to ${output} (${size} bytes, ${file.contentType}).\n`,
+            shown`Saved the ${field} of ${transaction} to ${output} (${size} bytes, ${file.contentType}).\n`,
           );
       }),
     );

@@ -12,6 +12,7 @@ import { addExamples } from "../cli-conventions";
 import { confirmDestructive } from "../confirm";
 import type { CliEnv } from "../env";
 import { emitList, type OutputOptions } from "../format/emit";
+import { shown } from "../format/terminal-text";
 import { printJson, UsageError } from "../output";
 import { resolveBudgetId } from "../resolve/budget-names";
 import { act, onOne } from "./transaction-command";
@@ -104,7 +105,8 @@ export function registerTransactionsCommands(program: Command, env: CliEnv): voi
         }
         await client.call(deleteTransactionRoute, input);
         if (options.json) printJson({ id: input.id, deleted: true });
-        else process.stdout.write(`Deleted transaction ${input.id}; its budgets' balances are restored.\n`);
+        else
+          process.stdout.write(shown`Deleted transaction ${input.id}; its budgets' balances are restored.\n`);
       }),
     );
 

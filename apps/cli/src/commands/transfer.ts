@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";
 import type { CliEnv } from "../env";
 import { addOutputOptions, emitList, type OutputOptions } from "../format/emit";
+import { shown } from "../format/terminal-text";
 import { printJson, reportError, UsageError } from "../output";
 import { resolveAccountId } from "../resolve/account";
 import { resolveBudgetId } from "../resolve/budget-names";
@@ -82,7 +83,7 @@ export function registerTransferCommand(program: Command, env: CliEnv): void {
       ];
       if (!options.csv)
         process.stdout.write(
-          `Moved ${made.amount} ${made.amount_currency} from '${from.name}' to '${to.name}'.\n`,
+          shown`Moved ${made.amount} ${made.amount_currency} from '${from.name}' to '${to.name}'.\n`,
         );
       emitList(
         rows,

@@ -31,6 +31,7 @@ import { confirmDestructive } from "../confirm";
 import type { CliEnv } from "../env";
 import type { Column } from "../format/columns";
 import { addOutputOptions, emitList, emitRecord, type OutputOptions } from "../format/emit";
+import { shown } from "../format/terminal-text";
 import { printJson, reportError, UsageError } from "../output";
 import { resolveAccountId } from "../resolve/account";
 import { positiveInteger } from "./transactions-list";
@@ -268,7 +269,7 @@ export function registerWebhooksCommands(program: Command, env: CliEnv): void {
       await confirmDestructive(`Delete the webhook to ${webhook.url} and its deliveries?`, options.yes);
       await client.call(deleteWebhookRoute, { id: webhook.id });
       if (options.json) printJson({ id: webhook.id, url: webhook.url, deleted: true });
-      else process.stdout.write(`Deleted the webhook to ${webhook.url}.\n`);
+      else process.stdout.write(shown`Deleted the webhook to ${webhook.url}.\n`);
     }),
   );
 
@@ -305,7 +306,7 @@ export function registerWebhooksCommands(program: Command, env: CliEnv): void {
       if (options.json) printJson(delivery);
       else
         process.stdout.write(
-          `Queued a webhook.test delivery (${delivery.id}): \`allot webhooks deliveries ${id}\` shows how it went.\n`,
+          shown`Queued a webhook.test delivery (${delivery.id}): \`allot webhooks deliveries ${id}\` shows how it went.\n`,
         );
     }),
   );
@@ -379,7 +380,7 @@ export function registerWebhooksCommands(program: Command, env: CliEnv): void {
       if (options.json) printJson(delivery);
       else
         process.stdout.write(
-          `Queued the ${delivery.event_type} event again (delivery ${delivery.id}): \`allot webhooks deliveries ${id}\` shows how it went.\n`,
+          shown`Queued the ${delivery.event_type} event again (delivery ${delivery.id}): \`allot webhooks deliveries ${id}\` shows how it went.\n`,
         );
     }),
   );

@@ -1,3 +1,5 @@
+import { terminalText } from "./terminal-text";
+
 /** One column of a listing: which field, its heading, and how its values read. */
 export interface Column<Row> {
   header: string;
@@ -6,6 +8,9 @@ export interface Column<Row> {
   money?: boolean;
 }
 
-/** A cell as text: nothing is "-", everything else its plain string. */
+/**
+ * A cell as text: nothing is "-", everything else its plain string with control characters shown
+ * escaped (terminal-text.ts): every table and record the CLI prints goes through here.
+ */
 export const cellText = (value: unknown): string =>
-  value === null || value === undefined || value === "" ? "-" : String(value);
+  value === null || value === undefined || value === "" ? "-" : terminalText(String(value));

@@ -4,6 +4,7 @@ import { stdoutHasColour } from "./colour";
 import { type Column, cellText } from "./columns";
 import { renderCsv } from "./csv";
 import { renderTable } from "./table";
+import { shown } from "./terminal-text";
 
 export interface OutputOptions {
   json?: boolean;
@@ -41,7 +42,7 @@ export function emitList<Row>(
     return;
   }
   if (rows.length === 0) {
-    process.stderr.write(`${empty}\n`);
+    process.stderr.write(shown`${empty}\n`);
     return;
   }
   process.stdout.write(renderTable(rows, columns, stdoutHasColour()));
@@ -60,5 +61,5 @@ export function emitRecord<Row>(row: Row, fields: readonly Column<Row>[], option
   }
   const width = Math.max(...fields.map((field) => field.header.length));
   for (const field of fields)
-    process.stdout.write(`${field.header.padEnd(width)}  ${cellText(field.value(row))}\n`);
+    process.stdout.write(shown`${field.header.padEnd(width)}  ${cellText(field.value(row))}\n`);
 }

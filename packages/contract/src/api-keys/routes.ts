@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameText } from "../http/control-characters";
 import { integerField, noInput, pageQuery, paginated, uuidField } from "../http/fields";
 import { defineRoute } from "../http/route";
 import { ApiKeySchema, CreatedApiKeySchema } from "./api-key";
@@ -29,8 +30,7 @@ export const createApiKeyRoute = defineRoute({
   tags,
   access: "interactive",
   input: z.object({
-    name: z
-      .string()
+    name: nameText()
       .trim()
       .min(1, "This field may not be blank.")
       .max(100)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameText } from "../http/control-characters";
 import {
   booleanField,
   currencyCode,
@@ -87,7 +88,7 @@ export const BankAccountSchema = z
  */
 export const bankAccountFields = describeFields(
   {
-    name: z.string().trim().min(1, "This field may not be blank.").max(200),
+    name: nameText().trim().min(1, "This field may not be blank.").max(200),
     bank: uuidField(),
     account_type: z.enum(ACCOUNT_TYPES),
     account_number: z.string().trim().max(32).nullable(),

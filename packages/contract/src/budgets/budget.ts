@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameText } from "../http/control-characters";
 import {
   booleanField,
   currencyCode,
@@ -160,7 +161,7 @@ const categoryList = () =>
  */
 export const budgetFields = describeFields(
   {
-    name: z.string().trim().min(1, "This field may not be blank.").max(BUDGET_NAME_MAX),
+    name: nameText().trim().min(1, "This field may not be blank.").max(BUDGET_NAME_MAX),
     bank_account: uuidField(),
     budget_type: z.enum(BUDGET_TYPES),
     funding_type: z.enum(FUNDING_TYPES),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasControlCharacters, nameText } from "../http/control-characters";
 import { dateTimeOutput } from "../http/fields";
 
 export const CATEGORY_SCOPES = ["global", "mine", "shared"] as const;
@@ -32,12 +33,13 @@ export const TransactionCategorySchema = z
 /**
  * A group or a name: trimmed with inner whitespace collapsed before the length checks, so
  * "  Food   & Drink " is stored as "Food & Drink". The domain normalises again for other callers.
+ * A text with control characters is left as sent, for nameText to refuse (collapsing would turn
+ * a line break or a tab into a space).
  */
 const categoryPart = () =>
   z.preprocess(
-    (v) => (typeof v === "string" ? v.trim().replace(/\s+/g, " ") : v),
-    z
-      .string()
+    (v) => (typeof v === "string" && !hasControlCharacters(v) ? v.trim().replace(/\s+/g, " ") : v),
+    nameText()
       .min(1, "This field may not be blank.")
       .max(CATEGORY_PART_MAX, `Ensure this field has no more than ${CATEGORY_PART_MAX} characters.`),
   );

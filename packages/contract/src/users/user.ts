@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameText } from "../http/control-characters";
 import { describeFields, uuidField } from "../http/fields";
 
 const USER_DOCS = {
@@ -42,7 +43,7 @@ export const USERNAME_PATTERN = /^[\w.@+-]+$/;
 /** The writable User fields; a PUT sends all of them, a PATCH any subset. */
 export const userWritableFields = describeFields(
   {
-    name: z.string().trim().max(150),
+    name: nameText().trim().max(150),
     /** Form bodies cannot send null: an empty value clears the default too. */
     default_bank_account: z.preprocess((v) => (v === "" ? null : v), uuidField().nullable()),
     timezone: z.string().trim().min(1).max(64),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameText } from "../http/control-characters";
 import { booleanField, choiceListField, noContent, pageQuery, paginated, uuidField } from "../http/fields";
 import { defineRoute } from "../http/route";
 import {
@@ -26,26 +27,33 @@ const url = z
   });
 
 const subscriptions = new Set<string>(WEBHOOK_SUBSCRIPTIONS);
+// A form sends a one-item list as a plain value: it is wrapped here (typed as the list a client sends).
 const eventTypes = z
-  .array(z.string().meta({ enum: [...WEBHOOK_SUBSCRIPTIONS] }))
-  .min(1, "This list may not be empty.")
-  .max(WEBHOOK_SUBSCRIPTIONS.length, "Name each type once.")
-  .superRefine((items, context) => {
-    for (const item of items.filter((value) => !subscriptions.has(value)))
-      context.addIssue({ code: "custom", message: `"${item}" is not a valid event type.`, input: item });
-    if (items.includes("*") && items.length > 1)
-      context.addIssue({ code: "custom", message: '"*" stands alone: it already means every type.' });
-    if (new Set(items).size !== items.length)
-      context.addIssue({ code: "custom", message: "Name each type once." });
-  })
-  .pipe(z.array(z.enum(WEBHOOK_SUBSCRIPTIONS)))
+  .preprocess(
+    (input: string[]) => {
+      const value: unknown = input;
+      return typeof value === "string" ? [value] : value;
+    },
+    z
+      .array(z.string().meta({ enum: [...WEBHOOK_SUBSCRIPTIONS] }))
+      .min(1, "This list may not be empty.")
+      .max(WEBHOOK_SUBSCRIPTIONS.length, "Name each type once.")
+      .superRefine((items, context) => {
+        for (const item of items.filter((value) => !subscriptions.has(value)))
+          context.addIssue({ code: "custom", message: `"${item}" is not a valid event type.`, input: item });
+        if (items.includes("*") && items.length > 1)
+          context.addIssue({ code: "custom", message: '"*" stands alone: it already means every type.' });
+        if (new Set(items).size !== items.length)
+          context.addIssue({ code: "custom", message: "Name each type once." });
+      })
+      .pipe(z.array(z.enum(WEBHOOK_SUBSCRIPTIONS))),
+  )
   .meta({
     description: 'Types of the activity trail, or `["*"]` for all, now and later.',
     example: ["transaction.created", "budget.updated"],
   });
 
-const description = z
-  .string()
+const description = nameText()
   .trim()
   .max(255, "Ensure this field has no more than 255 characters.")
   .meta({ description: "A note about the webhook, up to 255 characters.", example: "Home dashboard" });

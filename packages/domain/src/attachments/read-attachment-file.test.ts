@@ -2,6 +2,7 @@ import { UploadedFile } from "@allot/contract/http/uploaded-file";
 import { describe, expect, it } from "vitest";
 import { ValidationFailed } from "../shared/errors";
 import {
+  hugeImages,
   sampleGif,
   sampleHeic,
   sampleHtml,
@@ -11,7 +12,12 @@ import {
   sampleSvg,
   sampleWebp,
 } from "../testing/sample-files";
-import { type AttachmentField, cleanFileName, readAttachmentFile } from "./read-attachment-file";
+import {
+  type AttachmentField,
+  cleanFileName,
+  MAX_IMAGE_PIXELS,
+  readAttachmentFile,
+} from "./read-attachment-file";
 
 const MAX = 1024 * 1024;
 const read = (field: AttachmentField, bytes: Buffer, name = "receipt", max = MAX) =>
@@ -91,6 +97,30 @@ describe("what a receipt file is", () => {
           new RegExp(`at most .*\\(${png.length - 1} bytes\\); it has ${png.length}\\.$`),
         ),
       ],
+    });
+  });
+
+  it.each(Object.entries({ ...hugeImages(), HEIC: sampleHeic(100_000, 100_000) }))(
+    "refuses a %s declaring more than 100 megapixels, as an image or a document, from its header alone",
+    async (_kind, bytes) => {
+      expect(bytes.length).toBeLessThan(1_000);
+      for (const field of ["image", "document"] as const) {
+        expect(await refusal(read(field, bytes))).toEqual({
+          [field]: [
+            expect.stringMatching(
+              /^Ensure this image is at most 100 megapixels; it declares \d+ × \d+ pixels\.$/,
+            ),
+          ],
+        });
+      }
+    },
+  );
+
+  it("takes an image of exactly 100 megapixels, and refuses one pixel row more", async () => {
+    expect(MAX_IMAGE_PIXELS).toBe(100_000_000);
+    expect(await read("image", sampleGif(10_000, 10_000))).toMatchObject({ width: 10_000, height: 10_000 });
+    expect(await refusal(read("document", sampleGif(10_000, 10_001)))).toEqual({
+      document: ["Ensure this image is at most 100 megapixels; it declares 10000 × 10001 pixels."],
     });
   });
 

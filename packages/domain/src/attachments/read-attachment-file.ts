@@ -38,13 +38,20 @@ export interface AttachmentFile {
   bytes: Buffer;
 }
 
+/**
+ * The most pixels an image may declare. A small file can name 100,000 × 100,000 pixels (40 GB
+ * decoded): nothing that later decodes a receipt (a thumbnailer, a browser, an OCR step) may be
+ * handed one. 100 megapixels is far above any phone camera or scanner page.
+ */
+export const MAX_IMAGE_PIXELS = 100_000_000;
+
 // SI units, as the contract's "10 MB" (10,000,000 bytes).
 const readableSize = (bytes: number) =>
   bytes >= 1_000_000 ? `${Math.floor(bytes / 100_000) / 10} MB` : `${Math.floor(bytes / 100) / 10} KB`;
 
 /**
  * Checks one uploaded file for `field`: its type sniffed from the bytes, its size under `maxBytes`,
- * an image's dimensions readable. Anything else (SVG, HTML, text, an unknown format, a PNG
+ * an image's dimensions readable from its header (never decoded) and within MAX_IMAGE_PIXELS. Anything else (SVG, HTML, text, an unknown format, a PNG
  * renamed .pdf passing for a PDF) is a 400 on the field.
  */
 export async function readAttachmentFile(
@@ -74,6 +81,10 @@ export async function readAttachmentFile(
     const size = readImageSize(bytes);
     if (!size) throw refuse(`Upload ${accepted.says}; this ${sniffed.ext} file cannot be read.`);
     ({ width, height } = size);
+    if (width * height > MAX_IMAGE_PIXELS)
+      throw refuse(
+        `Ensure this image is at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels; it declares ${width} × ${height} pixels.`,
+      );
   }
   return {
     contentType: sniffed.mime,

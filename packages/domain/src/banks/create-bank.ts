@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "@allot/contract/http/control-characters";
 import { banks } from "@allot/db/schema/banks";
 import { isActiveCurrency } from "../currencies/currency-list";
 import { ValidationFailed } from "../shared/errors";
@@ -16,7 +17,8 @@ export function parseNewBank(input: NewBank) {
   const name = input.name.trim();
   const currency = input.currency.trim().toUpperCase();
   const errors: FieldErrors = {};
-  if (!name || name.length > 200) addError(errors, "name", "Must be 1 to 200 characters.");
+  if (hasControlCharacters(input.name)) addError(errors, "name", CONTROL_CHARACTERS_MESSAGE);
+  else if (!name || name.length > 200) addError(errors, "name", "Must be 1 to 200 characters.");
   if (!isActiveCurrency(currency))
     addError(errors, "currency", `'${input.currency}' is not an ISO 4217 currency code.`);
   if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);

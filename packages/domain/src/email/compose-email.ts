@@ -1,3 +1,5 @@
+import { controlCharacters } from "@allot/contract/http/control-characters";
+
 /** The words of a message; compose-email renders them as plain text and as HTML. */
 export interface EmailContent {
   subject: string;
@@ -16,10 +18,25 @@ const escapeHtml = (text: string) =>
   );
 
 /**
- * Plain text and HTML of the same message. Every value is escaped in the HTML: names, addresses
- * and account names come from users.
+ * A piece of a message without control characters, each made a space: names interpolated into it
+ * come from users (and rows stored before names refused them may hold some). In the subject a CR
+ * or LF would end the header and start another (`Bcc:`); in the body an ESC would reach a
+ * terminal mail reader. The message's own line breaks are added after, between pieces.
  */
-export function composeEmail(content: EmailContent): { subject: string; text: string; html: string } {
+const plain = (text: string) => text.replace(controlCharacters(), " ");
+
+/**
+ * Plain text and HTML of the same message. Every piece is cleaned of control characters, the
+ * subject first (every email Allot sends is composed here), and every value is escaped in the
+ * HTML: names, addresses and account names come from users.
+ */
+export function composeEmail(written: EmailContent): { subject: string; text: string; html: string } {
+  const content: EmailContent = {
+    subject: plain(written.subject).trim(),
+    paragraphs: written.paragraphs.map(plain),
+    ...(written.action && { action: { label: plain(written.action.label), url: plain(written.action.url) } }),
+    ...(written.footer !== undefined && { footer: plain(written.footer) }),
+  };
   const text = [
     ...content.paragraphs,
     ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),

@@ -85,7 +85,7 @@ describe("enrichTransaction", () => {
       { merchantCity: "AUSTIN", merchantRegion: "TX", merchantCountry: "MX" },
     ],
     [
-      "an overwrite replaces the merchant fields the earlier details filled, and keeps their location",
+      "an overwrite replaces the merchant fields the earlier details filled, and keeps their location and the description",
       enrichedOnce(),
       SECOND,
       {
@@ -95,7 +95,7 @@ describe("enrichTransaction", () => {
         merchantCountry: "US",
         merchantCategory: null,
         merchantCategoryCode: null,
-        description: "Whole Foods Market -- AUSTIN, TX",
+        description: "Whole Foods -- AUSTIN, TX (Grocery)",
       },
     ],
     [
@@ -106,7 +106,7 @@ describe("enrichTransaction", () => {
         merchantCity: "AUSTIN",
         merchantRegion: "TX",
         merchantCountry: "US",
-        description: "Whole Foods -- AUSTIN, TX",
+        description: "Whole Foods -- AUSTIN, TX (Grocery)",
       },
     ],
     [
@@ -117,7 +117,7 @@ describe("enrichTransaction", () => {
         merchantCity: "Round Rock",
         merchantRegion: "TX",
         merchantCountry: "US",
-        description: "Whole Foods Market -- Round Rock, TX",
+        description: "Whole Foods -- Round Rock, TX (Grocery)",
       },
     ],
     [
@@ -127,10 +127,10 @@ describe("enrichTransaction", () => {
       { description: "Something else" },
     ],
     [
-      "an overwrite composes when the first details composed nothing",
+      "an overwrite composes nothing, even when the first details composed nothing",
       row({ details: { merchant_category: "Grocery" }, merchantCategory: "Grocery" }),
       SECOND,
-      { description: "Whole Foods Market -- DALLAS, TX" },
+      { merchantName: "Whole Foods Market", description: "WHOLEFDS AUS 10234" },
     ],
     [
       "an overwrite keeps a user-edited description",
@@ -160,7 +160,7 @@ describe("enrichTransaction", () => {
   });
 
   describe("the origin's worked examples", () => {
-    it("an overwrite re-applies the merchant fields but keeps the city the first enrichment set", () => {
+    it("an overwrite re-applies the merchant fields but keeps the city and the description the first enrichment set", () => {
       // Given a row first enriched in Menlo Park
       const first = { merchant_name: "Blue Bottle", merchant_information: "MENLO PARK, CA" };
       const enriched = { ...row(), ...enrichTransaction(row(), first).values };
@@ -172,14 +172,15 @@ describe("enrichTransaction", () => {
         merchant_category: "Coffee Shops",
       });
 
-      // Then the merchant fields are the new record's, the location the first one's
+      // Then the merchant fields are the new record's, the location and the description the first
+      // one's: only the first enrichment recomposes the description
       expect(values).toMatchObject({
         merchantName: "Blue Bottle Coffee",
         merchantCategory: "Coffee Shops",
         merchantCity: "MENLO PARK",
         merchantRegion: "CA",
         merchantCountry: "US",
-        description: "Blue Bottle Coffee -- MENLO PARK, CA (Coffee Shops)",
+        description: "Blue Bottle -- MENLO PARK, CA",
       });
     });
 

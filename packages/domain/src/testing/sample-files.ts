@@ -74,6 +74,36 @@ export function sampleHeic(width = 8, height = 6): Buffer {
   ]);
 }
 
+/**
+ * Decompression bombs: small files whose headers declare far more pixels than any receipt has,
+ * each built from a real tiny image with only its declared size changed.
+ * - PNG: 100,000 × 100,000 in IHDR, one compressed row of data behind it.
+ * - JPEG: 65,535 × 65,535 in the frame header (the format's largest).
+ * - GIF: 65,535 × 65,535 logical screen (the format's largest).
+ * - WebP: 16,384 × 16,384 in the lossless header (the format's largest, 268 megapixels).
+ */
+export function hugeImages(): Record<"PNG" | "JPEG" | "GIF" | "WebP", Buffer> {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(100_000, 0);
+  header.writeUInt32BE(100_000, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.alloc(64))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+  const jpeg = sampleJpeg();
+  const frame = jpeg.indexOf(Buffer.from([0xff, 0xc2])); // SOF2: marker, length, precision, height, width
+  jpeg.writeUInt16BE(0xffff, frame + 5);
+  jpeg.writeUInt16BE(0xffff, frame + 7);
+  const webp = sampleWebp();
+  // VP8L: after the 0x2f signature, 14 bits of width − 1 and 14 of height − 1, then the flags.
+  const bits = webp.readUInt32LE(21);
+  webp.writeUInt32LE(((bits & ~0x0fffffff) | 16_383 | (16_383 << 14)) >>> 0, 21);
+  return { PNG: png, JPEG: jpeg, GIF: sampleGif(65_535, 65_535), WebP: webp };
+}
+
 /** A one-page PDF. */
 export const samplePdf = (): Buffer =>
   Buffer.from(

@@ -1,3 +1,4 @@
+import { nameText } from "@allot/contract/http/control-characters";
 import { isUniqueViolation } from "@allot/db/database-errors";
 import { users } from "@allot/db/schema/users";
 import { z } from "zod";
@@ -10,7 +11,7 @@ import { normalizeTimeZone, notATimeZone } from "./time-zone";
 const CreateUserInput = z.object({
   email: z.email("Enter a valid email address.").max(254),
   password: z.string().min(1, "This field may not be blank.").max(4096),
-  name: z.string().trim().max(150).default(""),
+  name: nameText().trim().max(150).default(""),
   staff: z.boolean().default(false),
   /** Absent: the column's default. */
   timezone: z

@@ -131,7 +131,8 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
       });
       expect(body.applied).toBe(2);
       expect(await storedDetails(row.id)).toEqual({ details: { merchant_name: "Second" }, type: "object" });
-      expect((await view(user, row.id)).description).toBe("Second");
+      // The second is an overwrite: its merchant name, the first one's description.
+      expect(await view(user, row.id)).toMatchObject({ merchant_name: "Second", description: "First" });
     });
   });
 
@@ -231,7 +232,7 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
   });
 
   describe("description, overwrite and user-entered fields", () => {
-    it("recomposes the description on first enrichment and on an overwrite while it is still ours", async () => {
+    it("recomposes the description on first enrichment only; an overwrite replaces the merchant fields", async () => {
       const { user, account } = await setUp();
       const row = await kit.transaction(user, account.id, { raw_description: "WHOLEFDS AUS" });
       await apply(user, account.id, { details: [{ transaction: row.id, details: GROCERY_DETAILS }] });
@@ -239,7 +240,7 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
 
       // Without overwrite nothing changes; with it, the new record replaces the old one and the
       // merchant fields the old one filled in (the category it no longer has included); the
-      // location stays the one the first enrichment set.
+      // location and the description stay the ones the first enrichment set.
       const newer = { merchant_name: "Whole Foods Market", merchant_information: "DALLAS, TX" };
       const skipped = await apply(user, account.id, { details: [{ transaction: row.id, details: newer }] });
       expect(skipped.results[0]?.status).toBe("skipped_has_details");
@@ -256,7 +257,7 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
         merchant_category: null,
         merchant_category_code: null,
         virtual_card_number: null,
-        description: "Whole Foods Market -- AUSTIN, TX",
+        description: "Whole Foods -- AUSTIN, TX (Grocery Stores)",
       });
     });
 
@@ -360,7 +361,8 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
         merchant_city: "MENLO PARK",
         merchant_region: "CA",
         merchant_country: "US",
-        description: "Blue Bottle Coffee -- MENLO PARK, CA (Coffee Shops)",
+        // Only the first enrichment recomposes the description (operations.md, the origin).
+        description: "Blue Bottle -- MENLO PARK, CA",
       });
     });
 

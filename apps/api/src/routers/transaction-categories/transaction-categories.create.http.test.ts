@@ -24,7 +24,7 @@ describe.each(testEngines())("transaction categories over HTTP: create and retri
   describe("create", () => {
     it("normalises whitespace, makes the caller the owner and answers 201", async () => {
       const user = await t.user();
-      const response = await create(user, { group: "  Side \t  Hustle ", name: " Etsy   Sales  " });
+      const response = await create(user, { group: "  Side \u00a0  Hustle ", name: " Etsy   Sales  " });
       expect(response.statusCode, response.body).toBe(201);
       const category = response.json();
       expect(category).toEqual({
@@ -70,7 +70,13 @@ describe.each(testEngines())("transaction categories over HTTP: create and retri
       ["a missing group", { name: "Seeds" }, "group", "This field is required."],
       ["a missing name", { group: "Garden" }, "name", "This field is required."],
       ["a blank group", { group: "   ", name: "Seeds" }, "group", "This field may not be blank."],
-      ["a blank name", { group: "Garden", name: "\t \n" }, "name", "This field may not be blank."],
+      ["a blank name", { group: "Garden", name: " \u00a0 " }, "name", "This field may not be blank."],
+      [
+        "a tab or a line break (control characters)",
+        { group: "Garden", name: "Seeds\t\n" },
+        "name",
+        "Control characters (line breaks, tabs, escape codes) are not allowed in a name.",
+      ],
       [
         "a group over 100 characters",
         { group: "g".repeat(101), name: "Seeds" },

@@ -1,4 +1,4 @@
-import { samplePng } from "@allot/domain/testing/sample-files";
+import { hugeImages, samplePdf, samplePng } from "@allot/domain/testing/sample-files";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/testing/test-app";
 import { enginesAndStores, receiptKit } from "./receipt-test-kit";
@@ -73,6 +73,49 @@ describe.each(enginesAndStores())(
       );
       expect(download.headers["content-type"]).toBe("image/png");
       expect(download.headers["x-content-type-options"]).toBe("nosniff");
+    });
+
+    it("serves every download sandboxed: a PDF or an image cannot run script or load anything", async () => {
+      const owner = await t.user();
+      const account = await kit.account(owner);
+      const pdfWithScript = Buffer.concat([
+        samplePdf(),
+        Buffer.from("4 0 obj<</S/JavaScript/JS(app.alert(1))>>endobj\n", "latin1"),
+      ]);
+      const { id } = (
+        await receipts.create(owner, account.id, {
+          image: { filename: "r.png", bytes: png },
+          document: { filename: "r.pdf", bytes: pdfWithScript },
+        })
+      ).json();
+      for (const field of ["image", "document"] as const) {
+        const download = await receipts.download(owner, id, field);
+        expect(download.statusCode).toBe(200);
+        expect(download.headers["content-security-policy"]).toBe("sandbox; default-src 'none'");
+        expect(download.headers["x-content-type-options"]).toBe("nosniff");
+      }
+    });
+
+    it("refuses an image declaring more than 100 megapixels, as the image or the document, and stores nothing", async () => {
+      const owner = await t.user();
+      const account = await kit.account(owner);
+      const storedBefore = await receipts.storedKeys();
+      for (const [kind, bytes] of Object.entries(hugeImages())) {
+        const created = await receipts.create(owner, account.id, {
+          image: { filename: `bomb.${kind}`, bytes },
+          document: { filename: `bomb.${kind}`, bytes },
+        });
+        expect(created.statusCode, kind).toBe(400);
+        expect(created.json()).toEqual({
+          image: [
+            expect.stringMatching(
+              /^Ensure this image is at most 100 megapixels; it declares \d+ × \d+ pixels\.$/,
+            ),
+          ],
+          document: [expect.stringMatching(/^Ensure this image is at most 100 megapixels/)],
+        });
+      }
+      expect(await receipts.storedKeys()).toEqual(storedBefore);
     });
   },
 );
