@@ -53,7 +53,9 @@ describe.each(testEngines())("a webhook's credential at creation (%s)", (engine)
   it("refuses a key revoked after the caller was authenticated, and makes no webhook", async () => {
     const { user, key, actor } = await aUserWithKey();
     await database.db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, key.uuid));
-    await expect(createWebhook(asUser(database.db, actor), HOOK, { policy: POLICY, vault: testVault })).rejects.toEqual(
+    await expect(
+      createWebhook(asUser(database.db, actor), HOOK, { policy: POLICY, vault: testVault }),
+    ).rejects.toEqual(
       new Unauthenticated("Invalid API key: the key has been revoked.", "authentication_failed"),
     );
     expect(await hooksOf(user.id)).toEqual([]);
@@ -66,9 +68,9 @@ describe.each(testEngines())("a webhook's credential at creation (%s)", (engine)
     const { sessionId } = await tokens.verify(issued.access);
     await endSession(database.db, sessionId, now);
     const actor: Actor = { ...sessionActor(user), sessionId };
-    await expect(createWebhook(asUser(database.db, actor), HOOK, { policy: POLICY, vault: testVault })).rejects.toEqual(
-      new Unauthenticated("Token is invalid: its session has ended.", "token_not_valid"),
-    );
+    await expect(
+      createWebhook(asUser(database.db, actor), HOOK, { policy: POLICY, vault: testVault }),
+    ).rejects.toEqual(new Unauthenticated("Token is invalid: its session has ended.", "token_not_valid"));
     expect(await hooksOf(user.id)).toEqual([]);
   });
 
@@ -91,7 +93,10 @@ describe.each(testEngines())("a webhook's credential at creation (%s)", (engine)
         await held;
       });
       await keyLocked;
-      const creating = createWebhook(asUser(database.db, actor), HOOK, { policy: POLICY, vault: testVault }).then(
+      const creating = createWebhook(asUser(database.db, actor), HOOK, {
+        policy: POLICY,
+        vault: testVault,
+      }).then(
         () => "created",
         (error: unknown) => error,
       );

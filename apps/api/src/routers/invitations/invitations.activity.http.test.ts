@@ -163,7 +163,9 @@ describe.each(testEngines())("invitations in the activity trail (%s)", (engine) 
     const seen = await activityOf(t, joiner, account.id);
     const hidden = new Set(
       everything
-        .filter((e) => JSON.stringify(e).includes(cancelledEmail) || JSON.stringify(e).includes(declinedEmail))
+        .filter(
+          (e) => JSON.stringify(e).includes(cancelledEmail) || JSON.stringify(e).includes(declinedEmail),
+        )
         .map((e) => e.id),
     );
     expect(hidden.size).toBe(4);

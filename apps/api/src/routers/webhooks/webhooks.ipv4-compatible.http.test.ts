@@ -48,7 +48,9 @@ describe.each(testEngines())("webhooks over HTTP: IPv4-compatible addresses (%s)
       const account = await anAccount(t, owner);
       const hook = await kit.webhook(owner, { url: "http://[::127.0.0.1]:9/hook", bank_account: account.id });
       await aBudget(t, owner, account);
-      expect(await deliverDueWebhooks(internalContext(t.db, "scheduler"), { poster: strict })).toEqual({
+      expect(
+        await deliverDueWebhooks(internalContext(t.db, "scheduler"), { poster: strict, vault: t.vault }),
+      ).toEqual({
         succeeded: 0,
         failed: 1,
       });
