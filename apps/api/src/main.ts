@@ -103,8 +103,12 @@ if (setupToken) {
 // Emails queued by requests and jobs go out from here (every API process), a moment after their commit.
 emailDelivery = startEmailDelivery(database.db, mailTransport, {
   publicBaseUrl: env.config.publicBaseUrl,
+  vault,
 });
 // Webhook deliveries too: every API process takes its share of the outbox (so does `pnpm cron`).
 webhookDelivery = startWebhookDelivery(database, { poster: webhookPoster, vault });
 if (env.scheduler === "embedded")
-  scheduler = startScheduler(database, { jobs: jobsFor(env.jobs, { attachments }), accountJobs });
+  scheduler = startScheduler(database, {
+    jobs: jobsFor(env.jobs, { attachments, vault: () => vault }),
+    accountJobs,
+  });

@@ -12,6 +12,7 @@ import {
   testEngines,
   withAdminConnection,
 } from "@allot/db/testing/test-databases";
+import { testVault } from "@allot/domain/testing/test-vault";
 import { selfSignedCertificate } from "@allot/mail/testing/self-signed-certificate";
 import { startTestSmtpServer } from "@allot/mail/testing/test-smtp-server";
 import { jobsFor } from "@allot/scheduler/jobs";
@@ -21,7 +22,10 @@ import { RUN_BUILT_SERVER } from "../test/testing/built-server";
 import { temporaryAttachmentStore } from "../test/testing/test-attachments";
 
 // Names only: the server process runs them over its own store.
-const jobs = jobsFor({ changesRetentionDays: 90 }, { attachments: temporaryAttachmentStore().store });
+const jobs = jobsFor(
+  { changesRetentionDays: 90 },
+  { attachments: temporaryAttachmentStore().store, vault: () => testVault },
+);
 
 const apiRoot = fileURLToPath(new URL("..", import.meta.url));
 

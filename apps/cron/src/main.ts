@@ -34,8 +34,12 @@ const openDatabase = async () => {
 try {
   const env = readEnv();
   const webhookPoster = httpWebhookPoster(env.webhooks);
-  // The API's receipt files (local or S3): the removal job deletes what was let go.
-  const jobs = jobsFor(env.jobs, { attachments: attachmentStoreFor(env.attachments) });
+  // The API's receipt files (local or S3): the removal job deletes what was let go. The digests
+  // job seals the emails it queues with the API's key.
+  const jobs = jobsFor(env.jobs, {
+    attachments: attachmentStoreFor(env.attachments),
+    vault: webhookVault,
+  });
   await createProgram({ openDatabase, jobs, accountJobs, webhookPoster, webhookVault }).parseAsync(
     process.argv,
   );

@@ -18,7 +18,7 @@ export interface ProgramDeps {
   accountJobs: AccountJob[];
   /** Sends the webhook deliveries this process claims (several cron and API processes share them). */
   webhookPoster: WebhookPoster & { close(): Promise<void> };
-  /** Opens the webhook secrets this process signs with (sealed at rest, decision 0049). */
+  /** Opens the webhook secrets this process signs with, and seals the emails its jobs queue (decision 0049). */
   webhookVault(): SecretVault;
 }
 

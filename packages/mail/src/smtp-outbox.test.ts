@@ -4,6 +4,8 @@ import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases"
 import { deliverDueEmails } from "@allot/domain/email/deliver-emails";
 import { enqueueEmail } from "@allot/domain/email/enqueue-email";
 import { internalContext } from "@allot/domain/shared/use-case-context";
+import { openedOutboxRow } from "@allot/domain/testing/opened-outbox-row";
+import { testVault as vault } from "@allot/domain/testing/test-vault";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailTransportFor } from "./mail-transport-for";
 import {
@@ -46,27 +48,37 @@ describe.each(testEngines())("the email outbox over SMTP (%s)", (engine) => {
     });
     try {
       await database.db.transaction((tx) =>
-        enqueueEmail(tx, {
-          kind: "password_changed",
-          to: "sam@example.com",
-          subject: "Your password changed",
-          text: "Plain",
-          html: "<p>Rich</p>",
-        }),
+        enqueueEmail(
+          tx,
+          {
+            kind: "password_changed",
+            to: "sam@example.com",
+            subject: "Your password changed",
+            text: "Plain",
+            html: "<p>Rich</p>",
+          },
+          { vault },
+        ),
       );
       const t0 = Date.now();
       const at = (ms: number) => ({ ...internalContext(database.db, "scheduler"), now: new Date(t0 + ms) });
 
-      expect(await deliverDueEmails(at(0), { transport })).toEqual({ sent: 0, failed: 1 });
+      expect(await deliverDueEmails(at(0), { transport, vault })).toEqual({ sent: 0, failed: 1 });
       const [refused] = await database.db.select().from(emailOutbox);
-      expect(refused).toMatchObject({ attempts: 1, sentAt: null, textBody: "Plain" });
+      // Kept, sealed (decision 0049), for the next attempt.
+      expect(refused?.textBody).not.toContain("Plain");
+      expect(refused && openedOutboxRow(refused)).toMatchObject({
+        attempts: 1,
+        sentAt: null,
+        textBody: "Plain",
+      });
       expect(refused?.lastError).toContain("451 Greylisted, try again later");
       expect(refused?.lastError).not.toContain(PASSWORD);
       expect(smtp.received).toEqual([]);
 
       // Not due again before its backoff (30 s) has passed; then it goes.
-      expect(await deliverDueEmails(at(10_000), { transport })).toEqual({ sent: 0, failed: 0 });
-      expect(await deliverDueEmails(at(31_000), { transport })).toEqual({ sent: 1, failed: 0 });
+      expect(await deliverDueEmails(at(10_000), { transport, vault })).toEqual({ sent: 0, failed: 0 });
+      expect(await deliverDueEmails(at(31_000), { transport, vault })).toEqual({ sent: 1, failed: 0 });
 
       expect(smtp.received).toHaveLength(1);
       const [{ mail, user }] = smtp.received as [ReceivedMail];

@@ -3,6 +3,7 @@ import { issueQueuedPasswordResets } from "@allot/domain/credentials/issue-queue
 import { deliverDueEmails } from "@allot/domain/email/deliver-emails";
 import type { MailTransport } from "@allot/domain/email/outgoing-email";
 import { deliverImmediateNotifications } from "@allot/domain/notifications/deliver-notifications";
+import type { SecretVault } from "@allot/domain/secrets/secret-vault";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { logLine } from "./log-line";
 import { type PollingLoop, startPolling } from "./polling-loop";
@@ -21,7 +22,7 @@ export type EmailDelivery = PollingLoop;
 export function startEmailDelivery(
   db: Database,
   transport: MailTransport,
-  options: { publicBaseUrl: string },
+  options: { publicBaseUrl: string; vault: SecretVault },
 ): EmailDelivery {
   const context = internalContext(db, "scheduler");
   // Each step as of its own start, so the emails the first two queue are due for the third.
@@ -29,9 +30,10 @@ export function startEmailDelivery(
   return startPolling(
     POLL_MS,
     async () => {
-      await deliverImmediateNotifications(asOfNow());
-      await issueQueuedPasswordResets(asOfNow(), { publicBaseUrl: options.publicBaseUrl });
-      const report = await deliverDueEmails(asOfNow(), { transport });
+      // The vault seals the bodies the first two queue and opens them for the send (decision 0049).
+      await deliverImmediateNotifications(asOfNow(), options);
+      await issueQueuedPasswordResets(asOfNow(), options);
+      const report = await deliverDueEmails(asOfNow(), { transport, vault: options.vault });
       if (report.failed > 0) logLine({ job: "deliver-emails", status: "retrying", ...report });
     },
     (error) => logLine({ job: "deliver-emails", status: "failed", error: String(error) }),

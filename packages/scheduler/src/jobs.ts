@@ -7,6 +7,7 @@ import { purgeOldTombstones } from "@allot/domain/changes/purge-old-tombstones";
 import { purgeExpiredIdempotencyKeys } from "@allot/domain/idempotency/purge-expired-keys";
 import { expireDueInvitations } from "@allot/domain/invitations/expire-invitations";
 import { deliverDigests } from "@allot/domain/notifications/deliver-notifications";
+import type { SecretVault } from "@allot/domain/secrets/secret-vault";
 import type { PublicContext } from "@allot/domain/shared/use-case-context";
 import { deleteExpiredThrottleCounters } from "@allot/domain/throttle/expired-throttle-counters";
 import { purgeOldDeliveries } from "@allot/domain/webhooks/purge-old-deliveries";
@@ -30,12 +31,17 @@ export interface JobSettings {
 interface JobServices {
   /** Where receipt files live: the removal job deletes what attachment_removals lists. */
   attachments: AttachmentStore;
+  /** Seals the bodies of the emails the jobs queue (decision 0049); read when a job first needs it. */
+  vault(): SecretVault;
 }
 
 const HOUR_MS = 3_600_000;
 
 // Lock ids sit beside the migration lock (4_216_001) in one arbitrary range of our own.
-export const jobsFor = ({ changesRetentionDays }: JobSettings, { attachments }: JobServices): Job[] => [
+export const jobsFor = (
+  { changesRetentionDays }: JobSettings,
+  { attachments, vault }: JobServices,
+): Job[] => [
   { name: "cleanup-tokens", everyMs: 24 * HOUR_MS, lockId: 4_216_101, run: cleanupTokens },
   {
     name: "cleanup-throttle-counters",
@@ -45,7 +51,12 @@ export const jobsFor = ({ changesRetentionDays }: JobSettings, { attachments }: 
   },
   { name: "warn-expiring-api-keys", everyMs: HOUR_MS, lockId: 4_216_111, run: warnExpiringApiKeys },
   // Digests are queued at each user's local window (about 7 am / 6 pm): a pass every five minutes.
-  { name: "deliver-digests", everyMs: 5 * 60_000, lockId: 4_216_110, run: deliverDigests },
+  {
+    name: "deliver-digests",
+    everyMs: 5 * 60_000,
+    lockId: 4_216_110,
+    run: (ctx) => deliverDigests(ctx, { vault: vault() }),
+  },
   // Reading or answering an invitation already treats it as expired; this writes the status down.
   { name: "expire-invitations", everyMs: HOUR_MS, lockId: 4_216_103, run: expireDueInvitations },
   { name: "purge-activity", everyMs: 24 * HOUR_MS, lockId: 4_216_104, run: purgeOldActivity },

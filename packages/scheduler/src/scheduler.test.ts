@@ -4,13 +4,17 @@ import { join } from "node:path";
 import { localAttachmentStore } from "@allot/attachments/local-attachment-store";
 import type { DatabaseHandle } from "@allot/db/create-database";
 import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases";
+import { testVault } from "@allot/domain/testing/test-vault";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Job, jobsFor } from "./jobs";
 
 const jobs = jobsFor(
   { changesRetentionDays: 90 },
-  { attachments: localAttachmentStore(mkdtempSync(join(tmpdir(), "allot-scheduler-"))) },
+  {
+    attachments: localAttachmentStore(mkdtempSync(join(tmpdir(), "allot-scheduler-"))),
+    vault: () => testVault,
+  },
 );
 
 import { createScheduler } from "./scheduler";

@@ -4,6 +4,7 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import { issueQueuedPasswordResets } from "@allot/domain/credentials/issue-queued-password-resets";
 import { deliverDueEmails } from "@allot/domain/email/deliver-emails";
 import { internalContext } from "@allot/domain/shared/use-case-context";
+import { openedOutboxRow } from "@allot/domain/testing/opened-outbox-row";
 import { logTransport } from "@allot/mail/log-transport";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -23,8 +24,10 @@ describe.each(testEngines())("tokens in emails (%s)", (engine) => {
     expect(response.statusCode).toBe(204);
     await issueQueuedPasswordResets(internalContext(t.db, "scheduler"), {
       publicBaseUrl: testConfig().publicBaseUrl,
+      vault: t.vault,
     });
-    const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    const [stored] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    const row = stored && openedOutboxRow(stored);
     const token = /\/links\/password-reset\/([^\s"<]+)/.exec(row?.textBody ?? "")?.[1];
     if (!row || !token) throw new Error(`no reset email queued for ${email}`);
     return { row, token };
@@ -50,6 +53,7 @@ describe.each(testEngines())("tokens in emails (%s)", (engine) => {
       const lines: string[] = [];
       await deliverDueEmails(internalContext(t.db, "scheduler"), {
         transport: logTransport(FROM, { bodies }, (line) => lines.push(line)),
+        vault: t.vault,
       });
       const mine = lines.filter((line) => line.includes(user.email));
       expect(mine).toHaveLength(1);

@@ -1,14 +1,22 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createApiKeyRoute, listApiKeysRoute } from "@allot/contract/api-keys/routes";
-import { changePasswordRoute } from "@allot/contract/credentials/routes";
+import {
+  changeEmailRoute,
+  changePasswordRoute,
+  requestPasswordResetRoute,
+} from "@allot/contract/credentials/routes";
+import { inviteRoute } from "@allot/contract/invitations/routes";
 import { createWebhookRoute, rotateWebhookSecretRoute } from "@allot/contract/webhooks/routes";
+import { emailOutbox } from "@allot/db/schema/email-outbox";
 import { idempotencyKeys } from "@allot/db/schema/idempotency-keys";
 import { webhooks } from "@allot/db/schema/webhooks";
 import { testEngines } from "@allot/db/testing/test-databases";
+import { issueQueuedPasswordResets } from "@allot/domain/credentials/issue-queued-password-resets";
 import { requestDigest } from "@allot/domain/idempotency/request-fingerprint";
 import { sealStoredSecrets } from "@allot/domain/secrets/seal-stored-secrets";
 import { isSealed, secretVault } from "@allot/domain/secrets/secret-vault";
 import { internalContext } from "@allot/domain/shared/use-case-context";
+import { openedOutboxRow } from "@allot/domain/testing/opened-outbox-row";
 import { TEST_SECRETS_KEYS } from "@allot/domain/testing/test-vault";
 import { deliverDueWebhooks } from "@allot/domain/webhooks/deliver-webhooks";
 import { and, eq } from "drizzle-orm";
@@ -16,7 +24,8 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { databaseDump } from "../../test/testing/database-dump";
 import { aBudget, anAccount } from "../../test/testing/fixtures";
-import { useTestApp } from "../../test/testing/test-app";
+import { testConfig, useTestApp } from "../../test/testing/test-app";
+import { type DeliveredEmail, useTestMailbox } from "../../test/testing/test-mailbox";
 import { useWebhookReceiver } from "../../test/testing/webhook-receiver";
 import { webhooksKit } from "../routers/webhooks/webhooks-test-kit";
 
@@ -32,12 +41,28 @@ const secretForms = (secret: string) => [secret, secret.replace(/^whsec_/, "")];
  * Issue 31, Security 2 and 3 (decision 0049): no secret is kept in clear at rest. Keyed answers
  * that show a credential once are sealed in the idempotency store and replayed as answered; the
  * webhooks' signing secrets are sealed and still sign; fingerprints are keyed and leave passwords
- * out; what was stored in clear before is converted at start-up.
+ * out; queued emails keep their bodies (and the link tokens in them) sealed until sent; what was
+ * stored in clear before is converted at start-up.
  */
 describe.each(testEngines())("secrets at rest (%s)", (engine) => {
   const t = useTestApp(engine);
   const receiver = useWebhookReceiver();
   const kit = webhooksKit(t);
+  const mailbox = useTestMailbox(() => t.db);
+
+  /** The token a delivered message's link carries: the path's segment after `path`. */
+  const tokenIn = (message: DeliveredEmail | undefined, path: string) => {
+    if (!message) throw new Error(`no message with a ${path} link`);
+    const token = mailbox.linkIn(message, path).split(path)[1]?.split("/")[0];
+    if (!token) throw new Error(`no token after ${path}`);
+    return token;
+  };
+  /** What the email-delivery loop does before it sends: queued reset requests become emails. */
+  const issueQueuedResets = () =>
+    issueQueuedPasswordResets(internalContext(t.db, "scheduler"), {
+      publicBaseUrl: testConfig().publicBaseUrl,
+      vault: t.vault,
+    });
 
   it("keeps no API key, webhook secret or password of a keyed write in any table, and replays each answer as given", async () => {
     const owner = await t.user();
@@ -109,6 +134,76 @@ describe.each(testEngines())("secrets at rest (%s)", (engine) => {
     for (const record of records) expect(isSealed(record.body)).toBe(true);
   });
 
+  it("keeps no reset, invitation or email-change link token in any table while the emails wait to be sent", async () => {
+    const owner = await t.user();
+    const account = await anAccount(t, owner);
+    const invitee = `invitee-${randomUUID()}@example.com`;
+    const newAddress = `moved-${randomUUID()}@example.com`;
+    const reset = await t.anonymous.call(requestPasswordResetRoute, { email: owner.email });
+    expect(reset.statusCode, reset.body).toBe(204);
+    await issueQueuedResets();
+    const invited = await t.as(owner).call(inviteRoute, { id: account.id, invitee_email: invitee });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const change = await t.as(owner).call(changeEmailRoute, { new_email: newAddress });
+    expect(change.statusCode, change.body).toBeLessThan(300);
+
+    // The sender has not run (mail down, or not yet its turn): the messages wait in the outbox.
+    const queued = await t.db.select().from(emailOutbox);
+    const waiting = queued.filter(
+      (row) => row.sentAt === null && [owner.email, invitee, newAddress].includes(row.toAddress),
+    );
+    expect(waiting.map((row) => row.kind).sort()).toEqual([
+      "email_change_confirm",
+      "email_change_revoke",
+      "invitation",
+      "password_reset",
+    ]);
+    for (const row of waiting) expect(isSealed(row.textBody) && isSealed(row.htmlBody)).toBe(true);
+    const dump = await databaseDump(t.db);
+    expect(dump).toContain("Reset your Allot password");
+
+    // The tokens as the recipients get them, once the sender runs.
+    const toOwner = await mailbox.messagesTo(owner.email);
+    const tokens = [
+      tokenIn(
+        toOwner.find((m) => m.kind === "password_reset"),
+        "/links/password-reset/",
+      ),
+      tokenIn(await mailbox.latestTo(invitee), "/links/invitations/"),
+      tokenIn(await mailbox.latestTo(newAddress), "/links/email-change/"),
+      tokenIn(
+        toOwner.find((m) => m.kind === "email_change_revoke"),
+        "/links/email-change/",
+      ),
+    ];
+    for (const token of tokens) expect(dump.includes(token), "a link token is in the dump").toBe(false);
+  });
+
+  it("seals at start-up the emails queued in clear by an earlier version, and still sends them", async () => {
+    const owner = await t.user();
+    await t.anonymous.call(requestPasswordResetRoute, { email: owner.email });
+    await issueQueuedResets();
+    const [sealed] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, owner.email));
+    if (!sealed) throw new Error("no reset email queued");
+    // Back to what earlier versions stored: the bodies in clear.
+    const clear = openedOutboxRow(sealed);
+    await t.db
+      .update(emailOutbox)
+      .set({ textBody: clear.textBody, htmlBody: clear.htmlBody })
+      .where(eq(emailOutbox.id, sealed.id));
+    const token = /\/links\/password-reset\/([^\s"<]+)/.exec(clear.textBody ?? "")?.[1];
+    if (!token) throw new Error("no reset link");
+    expect(await databaseDump(t.db)).toContain(token);
+
+    const report = await sealStoredSecrets(t.db, t.vault);
+    expect(report.queuedEmails).toBeGreaterThanOrEqual(1);
+    expect((await sealStoredSecrets(t.db, t.vault)).queuedEmails).toBe(0);
+    expect(await databaseDump(t.db)).not.toContain(token);
+
+    const delivered = await mailbox.latestTo(owner.email);
+    expect(mailbox.linkIn(delivered, "/links/password-reset/")).toContain(token);
+  });
+
   it("signs deliveries with the sealed secret, and with both across a rotation", async () => {
     const owner = await t.user();
     const account = await anAccount(t, owner);
@@ -165,6 +260,7 @@ describe.each(testEngines())("secrets at rest (%s)", (engine) => {
     expect(await sealStoredSecrets(t.db, t.vault)).toEqual({
       webhooks: 0,
       idempotencyRecords: 0,
+      queuedEmails: 0,
       unreadableWebhooks: 0,
     });
     const dump = await databaseDump(t.db);

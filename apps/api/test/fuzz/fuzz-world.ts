@@ -1,4 +1,5 @@
 import { emailOutbox } from "@allot/db/schema/email-outbox";
+import { openedOutboxRow } from "@allot/domain/testing/opened-outbox-row";
 import { desc, eq } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { aBank, aBudget, aCategory, anAccount, aTransaction } from "../testing/fixtures";
@@ -322,14 +323,14 @@ export class FuzzWorld {
     // The public invitation endpoints take only the secret emailed to the invitee (the listed
     // `token` is the owners' handle): the newest invitation emails, read from the outbox.
     const mailed = await this.db
-      .select({ text: emailOutbox.textBody })
+      .select({ textBody: emailOutbox.textBody, htmlBody: emailOutbox.htmlBody })
       .from(emailOutbox)
       .where(eq(emailOutbox.kind, "invitation"))
       .orderBy(desc(emailOutbox.createdAt))
       .limit(5);
-    const secrets = mailed.flatMap(
-      (m) => /\/links\/invitations\/([A-Za-z0-9_-]+)/.exec(m.text ?? "")?.[1] ?? [],
-    );
+    const secrets = mailed
+      .map(openedOutboxRow)
+      .flatMap((m) => /\/links\/invitations\/([A-Za-z0-9_-]+)/.exec(m.textBody ?? "")?.[1] ?? []);
 
     const ids = (rows: Record<string, unknown>[], field = "id") =>
       rows.flatMap((r) => (typeof r[field] === "string" ? [r[field] as string] : []));

@@ -9,6 +9,7 @@ import { localDate } from "@allot/domain/calendar/local-days";
 import { addDays } from "@allot/domain/funding/schedule-events";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { anAccount, anOwner } from "@allot/domain/testing/fixtures";
+import { testVault } from "@allot/domain/testing/test-vault";
 import { asUser } from "@allot/domain/testing/use-case-context";
 import { jobsFor } from "@allot/scheduler/jobs";
 import { asc, eq, inArray, sql } from "drizzle-orm";
@@ -125,7 +126,10 @@ export function fundingRunsOnce() {
         loops.every(
           (loop) =>
             jobLines(loop.output()).length >=
-            jobsFor({ changesRetentionDays: 90 }, { attachments: temporaryAttachmentStore().store }).length,
+            jobsFor(
+              { changesRetentionDays: 90 },
+              { attachments: temporaryAttachmentStore().store, vault: () => testVault },
+            ).length,
         ),
       150_000,
     );

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createDatabase, type DatabaseHandle } from "@allot/db/create-database";
 import { anAccount, anOwner, type Owner } from "@allot/domain/testing/fixtures";
-import { TEST_SECRETS_KEYS } from "@allot/domain/testing/test-vault";
+import { TEST_SECRETS_KEYS, testVault } from "@allot/domain/testing/test-vault";
 import { jobsFor } from "@allot/scheduler/jobs";
 import { httpWebhookPoster } from "@allot/webhook-poster/http-webhook-poster";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -107,7 +107,10 @@ describe.runIf(process.env.DATABASE_URL)("two webhook senders on one PostgreSQL"
         const started = await waitFor(
           () =>
             jobLines(loop.output()).length >=
-            jobsFor({ changesRetentionDays: 90 }, { attachments: temporaryAttachmentStore().store }).length,
+            jobsFor(
+              { changesRetentionDays: 90 },
+              { attachments: temporaryAttachmentStore().store, vault: () => testVault },
+            ).length,
           150_000,
         );
         if (!started) throw new Error(`the cron loop never ran:\n${loop.output()}`);

@@ -5,6 +5,7 @@ import type { Database } from "@allot/db/create-database";
 import { issueQueuedPasswordResets } from "@allot/domain/credentials/issue-queued-password-resets";
 import { deliverDueEmails } from "@allot/domain/email/deliver-emails";
 import { internalContext } from "@allot/domain/shared/use-case-context";
+import { testVault } from "@allot/domain/testing/test-vault";
 import { fileTransport } from "@allot/mail/file-transport";
 import { afterAll, beforeAll } from "vitest";
 import { testConfig } from "./test-app";
@@ -27,7 +28,10 @@ const FROM = "Allot <noreply@allot.test>";
  * read back: tests follow links from the emails a user would receive. Each read first runs what the
  * email-delivery loop runs before sending (queued reset requests become emails).
  */
-export function useTestMailbox(db: () => Database, options = { publicBaseUrl: testConfig().publicBaseUrl }) {
+export function useTestMailbox(
+  db: () => Database,
+  options = { publicBaseUrl: testConfig().publicBaseUrl, vault: testVault },
+) {
   let directory: string;
   beforeAll(async () => {
     directory = await mkdtemp(join(tmpdir(), "allot-mailbox-"));
@@ -42,6 +46,7 @@ export function useTestMailbox(db: () => Database, options = { publicBaseUrl: te
       await issueQueuedPasswordResets(internalContext(db(), "scheduler"), options);
       await deliverDueEmails(internalContext(db(), "scheduler"), {
         transport: fileTransport(directory, FROM),
+        vault: options.vault,
       });
       const names = (await readdir(directory)).filter((name) => name.endsWith(".json")).sort();
       const messages = await Promise.all(

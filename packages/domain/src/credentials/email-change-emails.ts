@@ -1,6 +1,7 @@
 import type { Tx } from "@allot/db/create-database";
 import { composeEmail } from "../email/compose-email";
 import { enqueueEmail } from "../email/enqueue-email";
+import type { SecretVault } from "../secrets/secret-vault";
 import { EMAIL_CHANGE_CONFIRM_HOURS, EMAIL_CHANGE_REVOCATION_DAYS } from "./email-change-rules";
 
 const base = (publicBaseUrl: string) => publicBaseUrl.replace(/\/+$/, "");
@@ -19,34 +20,42 @@ export const emailChangeRevokeLink = (publicBaseUrl: string, token: string) =>
 export async function enqueueEmailChangeEmails(
   tx: Tx,
   change: { oldEmail: string; newEmail: string; confirmToken: string; revokeToken: string },
-  publicBaseUrl: string,
+  { publicBaseUrl, vault }: { publicBaseUrl: string; vault: SecretVault },
 ) {
-  await enqueueEmail(tx, {
-    kind: "email_change_confirm",
-    to: change.newEmail,
-    ...composeEmail({
-      subject: "Confirm your new Allot email address",
-      paragraphs: [`Confirm that ${change.newEmail} should become the login email of your Allot account.`],
-      action: {
-        label: "Confirm the new address",
-        url: emailChangeConfirmLink(publicBaseUrl, change.confirmToken),
-      },
-      footer: `The link works once, for ${EMAIL_CHANGE_CONFIRM_HOURS} hours. If you did not ask for this, ignore this email.`,
-    }),
-  });
+  await enqueueEmail(
+    tx,
+    {
+      kind: "email_change_confirm",
+      to: change.newEmail,
+      ...composeEmail({
+        subject: "Confirm your new Allot email address",
+        paragraphs: [`Confirm that ${change.newEmail} should become the login email of your Allot account.`],
+        action: {
+          label: "Confirm the new address",
+          url: emailChangeConfirmLink(publicBaseUrl, change.confirmToken),
+        },
+        footer: `The link works once, for ${EMAIL_CHANGE_CONFIRM_HOURS} hours. If you did not ask for this, ignore this email.`,
+      }),
+    },
+    { vault },
+  );
   // A system account has no address of its own: there is nobody to warn.
   if (!change.oldEmail) return;
-  await enqueueEmail(tx, {
-    kind: "email_change_revoke",
-    to: change.oldEmail,
-    ...composeEmail({
-      subject: "Your Allot login email is being changed",
-      paragraphs: [
-        `Someone signed in to your Allot account asked to change its login email from ${change.oldEmail} to ${change.newEmail}.`,
-        "If that was not you, cancel the change. Once it was confirmed, cancelling gives the account back to this address, signs every session out, revokes API keys and disables webhooks created since the request, and sends you a link to choose a new password.",
-      ],
-      action: { label: "Cancel the change", url: emailChangeRevokeLink(publicBaseUrl, change.revokeToken) },
-      footer: `The link works until ${EMAIL_CHANGE_REVOCATION_DAYS} days after the new address is confirmed.`,
-    }),
-  });
+  await enqueueEmail(
+    tx,
+    {
+      kind: "email_change_revoke",
+      to: change.oldEmail,
+      ...composeEmail({
+        subject: "Your Allot login email is being changed",
+        paragraphs: [
+          `Someone signed in to your Allot account asked to change its login email from ${change.oldEmail} to ${change.newEmail}.`,
+          "If that was not you, cancel the change. Once it was confirmed, cancelling gives the account back to this address, signs every session out, revokes API keys and disables webhooks created since the request, and sends you a link to choose a new password.",
+        ],
+        action: { label: "Cancel the change", url: emailChangeRevokeLink(publicBaseUrl, change.revokeToken) },
+        footer: `The link works until ${EMAIL_CHANGE_REVOCATION_DAYS} days after the new address is confirmed.`,
+      }),
+    },
+    { vault },
+  );
 }

@@ -3,6 +3,7 @@ import { passwordResetTokens } from "@allot/db/schema/credential-tokens";
 import { randomToken, sha256 } from "../auth/token-digest";
 import { composeEmail } from "../email/compose-email";
 import { enqueueEmail } from "../email/enqueue-email";
+import type { SecretVault } from "../secrets/secret-vault";
 
 export const PASSWORD_RESET_HOURS = 24;
 
@@ -52,7 +53,7 @@ const MESSAGES: Record<
 export async function issuePasswordReset(
   tx: Tx,
   user: { id: number; email: string },
-  options: { publicBaseUrl: string; reason: ResetReason; now: Date },
+  options: { publicBaseUrl: string; reason: ResetReason; now: Date; vault: SecretVault },
 ) {
   const token = randomToken();
   const { now } = options;
@@ -63,14 +64,18 @@ export async function issuePasswordReset(
     expiresAt: new Date(now.getTime() + PASSWORD_RESET_HOURS * 3_600_000),
   });
   const message = MESSAGES[options.reason];
-  await enqueueEmail(tx, {
-    kind: "password_reset",
-    to: user.email,
-    ...composeEmail({
-      subject: message.subject,
-      paragraphs: message.paragraphs,
-      action: { label: message.label, url: passwordResetLink(options.publicBaseUrl, token) },
-      footer: `The link works once, for ${PASSWORD_RESET_HOURS} hours.${message.footer}`,
-    }),
-  });
+  await enqueueEmail(
+    tx,
+    {
+      kind: "password_reset",
+      to: user.email,
+      ...composeEmail({
+        subject: message.subject,
+        paragraphs: message.paragraphs,
+        action: { label: message.label, url: passwordResetLink(options.publicBaseUrl, token) },
+        footer: `The link works once, for ${PASSWORD_RESET_HOURS} hours.${message.footer}`,
+      }),
+    },
+    options,
+  );
 }

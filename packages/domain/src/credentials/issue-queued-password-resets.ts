@@ -2,6 +2,7 @@ import type { Tx } from "@allot/db/create-database";
 import { passwordResetRequests } from "@allot/db/schema/credential-tokens";
 import { users } from "@allot/db/schema/users";
 import { and, asc, inArray, isNull, or, sql } from "drizzle-orm";
+import type { SecretVault } from "../secrets/secret-vault";
 import type { PublicContext } from "../shared/use-case-context";
 import { issuePasswordReset } from "./issue-password-reset";
 
@@ -15,7 +16,7 @@ const BATCH = 50;
  */
 export async function issueQueuedPasswordResets(
   { db, now }: PublicContext,
-  options: { publicBaseUrl: string },
+  options: { publicBaseUrl: string; vault: SecretVault },
 ): Promise<number> {
   let handled = 0;
   for (;;) {
@@ -34,6 +35,7 @@ export async function issueQueuedPasswordResets(
             publicBaseUrl: options.publicBaseUrl,
             reason: "requested",
             now,
+            vault: options.vault,
           });
         }
       }

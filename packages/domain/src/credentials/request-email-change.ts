@@ -6,6 +6,7 @@ import { users } from "@allot/db/schema/users";
 import { and, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { randomToken, sha256 } from "../auth/token-digest";
 import { notifyUser } from "../notifications/record-notification";
+import type { SecretVault } from "../secrets/secret-vault";
 import { Conflict, ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { enqueueEmailChangeEmails } from "./email-change-emails";
@@ -22,7 +23,7 @@ import { lockUserWithPassword } from "./usable-password";
 export async function requestEmailChange(
   { db, actor, now }: UseCaseContext,
   { new_email: newEmail }: RouteInput<typeof changeEmailRoute>,
-  options: { publicBaseUrl: string },
+  options: { publicBaseUrl: string; vault: SecretVault },
 ): Promise<void> {
   const address = newEmail.trim();
   await db.transaction(async (tx) => {
@@ -53,7 +54,7 @@ export async function requestEmailChange(
     await enqueueEmailChangeEmails(
       tx,
       { oldEmail: user.email, newEmail: address, confirmToken, revokeToken },
-      options.publicBaseUrl,
+      options,
     );
     await notifyUser(tx, user.id, "email_change_requested", { new_email: address });
   });

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { revokeKeysCreatedSince } from "../api-keys/revoke-keys-created-since";
 import { endUserSessions } from "../auth/end-user-sessions";
 import { notifyUser } from "../notifications/record-notification";
+import type { SecretVault } from "../secrets/secret-vault";
 import { disableWebhooksCreatedSince } from "../webhooks/disable-credential-webhooks";
 import { invalidatePasswordResets } from "./invalidate-password-resets";
 import { issuePasswordReset } from "./issue-password-reset";
@@ -23,7 +24,7 @@ type EmailChange = typeof emailChanges.$inferSelect;
 export async function revertEmailChange(
   tx: Tx,
   change: EmailChange,
-  options: { publicBaseUrl: string; now: Date },
+  options: { publicBaseUrl: string; now: Date; vault: SecretVault },
 ): Promise<void> {
   const { now } = options;
   await moveLoginEmail(tx, change.userId, change.newEmail, change.oldEmail);
@@ -36,7 +37,7 @@ export async function revertEmailChange(
   await issuePasswordReset(
     tx,
     { id: change.userId, email: change.oldEmail },
-    { publicBaseUrl: options.publicBaseUrl, reason: "email_change_revoked", now },
+    { ...options, reason: "email_change_revoked" },
   );
   await notifyUser(tx, change.userId, "email_changed", {
     previous_email: change.newEmail,

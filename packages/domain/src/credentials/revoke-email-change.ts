@@ -2,6 +2,7 @@ import type { revokeEmailChangeRoute } from "@allot/contract/credentials/routes"
 import type { RouteInput } from "@allot/contract/http/route";
 import { emailChanges } from "@allot/db/schema/credential-tokens";
 import { eq } from "drizzle-orm";
+import type { SecretVault } from "../secrets/secret-vault";
 import { ValidationFailed } from "../shared/errors";
 import type { PublicContext } from "../shared/use-case-context";
 import { revocationEndsAt } from "./email-change-rules";
@@ -17,7 +18,7 @@ import { revertEmailChange } from "./revert-email-change";
 export async function revokeEmailChange(
   { db, now }: PublicContext,
   { token }: RouteInput<typeof revokeEmailChangeRoute>,
-  options: { publicBaseUrl: string },
+  options: { publicBaseUrl: string; vault: SecretVault },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const change = await lockEmailChangeByToken(tx, "revoke", token);
@@ -32,7 +33,7 @@ export async function revokeEmailChange(
       if (!change.confirmedAt || revocationEndsAt(change.confirmedAt) <= now) {
         throw ValidationFailed.general("The 7 days to revoke this email change have passed.");
       }
-      await revertEmailChange(tx, change, { publicBaseUrl: options.publicBaseUrl, now });
+      await revertEmailChange(tx, change, { ...options, now });
     }
     await tx
       .update(emailChanges)

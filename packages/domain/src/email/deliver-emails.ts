@@ -1,6 +1,7 @@
 import type { Database } from "@allot/db/create-database";
 import { emailOutbox } from "@allot/db/schema/email-outbox";
 import { eq, sql } from "drizzle-orm";
+import type { SecretVault } from "../secrets/secret-vault";
 import type { PublicContext } from "../shared/use-case-context";
 import type { EmailToSend, MailTransport } from "./outgoing-email";
 import { retryDelayMs } from "./retry-delay";
@@ -21,11 +22,12 @@ export interface DeliveryReport {
  * never send the same message; each message is then marked sent, or given its next attempt time.
  * A message is sent twice only if the process dies between the transport's success and the mark;
  * transports pass the outbox id along so the provider (resend's idempotency key) or the file name
- * makes that repeat harmless.
+ * makes that repeat harmless. The bodies are opened (decision 0049) only here, for the send: one
+ * that cannot be opened (sealed with a key this process does not hold) fails like a refused send.
  */
 export async function deliverDueEmails(
   { db, now: startedAt }: PublicContext,
-  { transport }: { transport: MailTransport },
+  { transport, vault }: { transport: MailTransport; vault: SecretVault },
 ): Promise<DeliveryReport> {
   // The clock moves on from the context's instant as the pass goes: a long pass claims each batch,
   // and times each send, as of when it happens, so no claim is out of date when it is made.
@@ -36,7 +38,11 @@ export async function deliverDueEmails(
     const claimed = await claimDue(db, now());
     for (const message of claimed) {
       try {
-        await transport.send(message);
+        await transport.send({
+          ...message,
+          text: vault.open("email-body", message.text),
+          html: vault.open("email-body", message.html),
+        });
         await db
           .update(emailOutbox)
           // The body goes once delivered: its links carry tokens (credentials) nobody needs again.
@@ -60,6 +66,7 @@ export async function deliverDueEmails(
   }
 }
 
+// The message as stored: its bodies still sealed.
 async function claimDue(db: Database, at: Date): Promise<(EmailToSend & { attempts: number })[]> {
   const o = emailOutbox;
   const rows = await db.transaction(async (tx) => {

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { recordEvent } from "../activity/record-event";
 import { stampAccounts } from "../changes/change-number";
 import { issuePasswordReset } from "../credentials/issue-password-reset";
+import type { SecretVault } from "../secrets/secret-vault";
 import type { PublicContext } from "../shared/use-case-context";
 import { actOnPendingInvitation } from "./act-on-invitation";
 import { bySecret } from "./invitation-secret";
@@ -24,7 +25,7 @@ import { notifyInviter } from "./notify-inviter";
 export async function acceptInvitation(
   ctx: PublicContext,
   { token: secret }: RouteInput<typeof acceptInvitationRoute>,
-  options: { publicBaseUrl: string },
+  options: { publicBaseUrl: string; vault: SecretVault },
 ) {
   const { db, now } = ctx;
   await actOnPendingInvitation(db, bySecret(secret), now, async (tx, invitation) => {
@@ -45,7 +46,7 @@ export async function acceptInvitation(
       await issuePasswordReset(
         tx,
         { id: invitee.id, email: invitee.email },
-        { publicBaseUrl: options.publicBaseUrl, reason: "invitation_accepted", now },
+        { ...options, reason: "invitation_accepted", now },
       );
     }
 

@@ -8,6 +8,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { recordEvent } from "../activity/record-event";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { enqueueEmail } from "../email/enqueue-email";
+import type { SecretVault } from "../secrets/secret-vault";
 import { Conflict, Throttled } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { expireInvitationsWhere } from "./expire-invitations";
@@ -27,7 +28,7 @@ import { invitationExpiry } from "./invitation-status";
 export async function inviteToAccount(
   ctx: UseCaseContext,
   { id: accountId, invitee_email: email }: RouteInput<typeof inviteRoute>,
-  options: { publicBaseUrl: string },
+  options: { publicBaseUrl: string; vault: SecretVault },
 ) {
   const { db, actor, now } = ctx;
   await db.transaction(async (tx) => {
@@ -117,6 +118,7 @@ export async function inviteToAccount(
         bankName: bank.name,
         expiresAt,
       }),
+      options,
     );
   });
 }

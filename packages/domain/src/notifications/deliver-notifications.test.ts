@@ -6,6 +6,8 @@ import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases"
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { internalContext } from "../shared/use-case-context";
+import { openedOutboxRow } from "../testing/opened-outbox-row";
+import { testVault as vault } from "../testing/test-vault";
 import { createUser } from "../users/create-user";
 import { deliverDigests, deliverImmediateNotifications } from "./deliver-notifications";
 import { notifyUser } from "./record-notification";
@@ -39,7 +41,9 @@ describe.each(testEngines())("notification delivery (%s)", (engine) => {
     payload: Record<string, unknown> = {},
   ) => database.db.transaction((tx) => notifyUser(tx, userId, kind, payload));
   const outboxTo = async (email: string) =>
-    database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    (await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).map(
+      openedOutboxRow,
+    );
   const outcomes = async (userId: number) =>
     (await database.db.select().from(notifications).where(eq(notifications.userId, userId)))
       .map((n) => `${n.kind}:${n.outcome ?? "waiting"}`)
@@ -59,7 +63,7 @@ describe.each(testEngines())("notification delivery (%s)", (engine) => {
     await notify(sam.id, "invitation_accepted", { invitee_email: "kim@example.com" });
     await notify(sam.id, "import_error", { error_count: 1, errors: {} });
 
-    await deliverImmediateNotifications(scheduled());
+    await deliverImmediateNotifications(scheduled(), { vault });
     expect(await outcomes(sam.id)).toEqual([
       "balance_mismatch:emailed",
       "import_error:waiting",
@@ -72,7 +76,7 @@ describe.each(testEngines())("notification delivery (%s)", (engine) => {
       "password_changed",
     ]);
     // A second pass finds nothing more to do.
-    await deliverImmediateNotifications(scheduled());
+    await deliverImmediateNotifications(scheduled(), { vault });
     expect(await outboxTo(sam.email)).toHaveLength(2);
   });
 
@@ -88,13 +92,13 @@ describe.each(testEngines())("notification delivery (%s)", (engine) => {
 
     // Two days on, a daily_evening window has passed since both were recorded: one digest holds both.
     const later = new Date(recordedAt.getTime() + 2 * 24 * 3_600_000);
-    await deliverDigests(scheduled(later));
+    await deliverDigests(scheduled(later), { vault });
     const messages = await outboxTo(kim.email);
     expect(messages).toHaveLength(1);
     expect(messages[0]?.subject).toBe("Allot digest: 2 updates");
     expect(messages[0]?.textBody).toContain("amount: Bad.");
     expect(await outcomes(kim.id)).toEqual(["funding_complete:digested", "import_error:digested"]);
-    await deliverDigests(scheduled(new Date(later.getTime() + 3 * 24 * 3_600_000)));
+    await deliverDigests(scheduled(new Date(later.getTime() + 3 * 24 * 3_600_000)), { vault });
     expect(await outboxTo(kim.email)).toHaveLength(1);
   });
 
@@ -102,7 +106,7 @@ describe.each(testEngines())("notification delivery (%s)", (engine) => {
     const lee = await user();
     await notify(lee.id, "funding_complete", { transfers: 1 });
     // Right now the latest daily_morning window is in the past and the notification is newer.
-    expect(await deliverDigests(scheduled(new Date()))).toBe(0);
+    expect(await deliverDigests(scheduled(new Date()), { vault })).toBe(0);
     expect(await outcomes(lee.id)).toEqual(["funding_complete:waiting"]);
   });
 
@@ -110,8 +114,8 @@ describe.each(testEngines())("notification delivery (%s)", (engine) => {
     const ann = await user();
     for (let i = 0; i < 30; i++) await notify(ann.id, "balance_mismatch", { balance_mismatch: `${i}.00` });
     await Promise.all([
-      deliverImmediateNotifications(scheduled()),
-      deliverImmediateNotifications(scheduled()),
+      deliverImmediateNotifications(scheduled(), { vault }),
+      deliverImmediateNotifications(scheduled(), { vault }),
     ]);
     expect(await outboxTo(ann.email)).toHaveLength(30);
   });

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { composeEmail } from "../email/compose-email";
 import { enqueueEmail } from "../email/enqueue-email";
 import { DEFAULT_DIGEST_FREQUENCY } from "../preferences/channels";
+import type { SecretVault } from "../secrets/secret-vault";
 import type { PublicContext } from "../shared/use-case-context";
 import { lastDigestWindow } from "./digest-windows";
 import { digestEmail, immediateEmail, type NotificationToSend } from "./notification-email";
@@ -85,17 +86,24 @@ async function markDelivered(
  * them delivered), and those the user turned off are marked suppressed. Digest ones are left for
  * their window. Returns how many were handled.
  */
-export async function deliverImmediateNotifications({ db, now }: PublicContext): Promise<number> {
+export async function deliverImmediateNotifications(
+  { db, now }: PublicContext,
+  seal: { vault: SecretVault },
+): Promise<number> {
   let handled = 0;
   for (;;) {
     const count = await db.transaction(async (tx) => {
       const rows = await lockPending(tx, ["immediate", "off"], BATCH);
       for (const row of rows.filter((r) => r.mode === "immediate" && r.email))
-        await enqueueEmail(tx, {
-          kind: row.kind,
-          to: row.email,
-          ...composeEmail(immediateEmail(toSend(row))),
-        });
+        await enqueueEmail(
+          tx,
+          {
+            kind: row.kind,
+            to: row.email,
+            ...composeEmail(immediateEmail(toSend(row))),
+          },
+          seal,
+        );
       await markDelivered(
         tx,
         rows.filter((r) => r.mode === "immediate").map((r) => r.id),
@@ -119,7 +127,10 @@ export async function deliverImmediateNotifications({ db, now }: PublicContext):
  * Each user's digest: the digest-mode notifications recorded before their channel's latest window
  * (in their time zone), in one email. Later ones wait for the next window. Returns the emails queued.
  */
-export async function deliverDigests({ db, now }: PublicContext): Promise<number> {
+export async function deliverDigests(
+  { db, now }: PublicContext,
+  seal: { vault: SecretVault },
+): Promise<number> {
   return db.transaction(async (tx) => {
     // All of them: which are due depends on each user's window, so a batch could hold none that is.
     const rows = await lockPending(tx, ["digest"], null);
@@ -136,11 +147,15 @@ export async function deliverDigests({ db, now }: PublicContext): Promise<number
     for (const due of byUser.values()) {
       const [first] = due;
       if (!first?.email) continue;
-      await enqueueEmail(tx, {
-        kind: "digest",
-        to: first.email,
-        ...composeEmail(digestEmail(due.map(toSend))),
-      });
+      await enqueueEmail(
+        tx,
+        {
+          kind: "digest",
+          to: first.email,
+          ...composeEmail(digestEmail(due.map(toSend))),
+        },
+        seal,
+      );
       await markDelivered(
         tx,
         due.map((row) => row.id),

@@ -10,7 +10,7 @@ export interface SecretsKeys {
 }
 
 /** What a sealed value is for: each has its own derived key, and a value opens only as what it was sealed for. */
-export type SealPurpose = "webhook-secret" | "idempotency-answer";
+export type SealPurpose = "webhook-secret" | "idempotency-answer" | "email-body";
 
 // `sealed1.<key id>.<base64url of IV | GCM tag | ciphertext>`: clear text never starts with it.
 const SEALED_PREFIX = "sealed1.";
@@ -39,6 +39,7 @@ function derivedKeys(root: string): DerivedKeys {
     seal: {
       "webhook-secret": derive(root, "seal webhook-secret"),
       "idempotency-answer": derive(root, "seal idempotency-answer"),
+      "email-body": derive(root, "seal email-body"),
     },
     fingerprint: derive(root, "idempotency fingerprint"),
   };

@@ -66,7 +66,7 @@ export async function createWebhook(
       .returning();
     if (!row) throw new Error("webhook insert returned nothing");
     // It answers to the caller's credential, and its owner hears of it (decision 0048).
-    await emailWebhookCreated(tx, actor, row, "created");
+    await emailWebhookCreated(tx, actor, row, "created", { vault });
     return { ...toWebhookView(row), secret };
   });
 }

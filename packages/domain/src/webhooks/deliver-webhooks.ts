@@ -176,7 +176,7 @@ async function attempt(
       );
       return;
     }
-    await noteFailure(tx, delivery.webhook_id, attemptedAt, response);
+    await noteFailure(tx, delivery.webhook_id, attemptedAt, response, vault);
   });
   return succeeded ? "succeeded" : "failed";
 }
@@ -185,7 +185,13 @@ async function attempt(
  * Marks the webhook failing since this attempt (unless it already was); once every attempt for
  * five days has failed, disables it and emails its owner, in the same transaction.
  */
-async function noteFailure(tx: Tx, webhookId: string, at: Date, response: WebhookResponse) {
+async function noteFailure(
+  tx: Tx,
+  webhookId: string,
+  at: Date,
+  response: WebhookResponse,
+  vault: SecretVault,
+) {
   await tx
     .update(webhooks)
     .set({ failingSince: at })
@@ -222,5 +228,5 @@ async function noteFailure(tx: Tx, webhookId: string, at: Date, response: Webhoo
     ],
     footer: "You get this email because you created this webhook in Allot.",
   });
-  await enqueueEmail(tx, { kind: "webhook_disabled", to: failing.email, ...email });
+  await enqueueEmail(tx, { kind: "webhook_disabled", to: failing.email, ...email }, { vault });
 }

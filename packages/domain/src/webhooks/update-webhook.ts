@@ -2,6 +2,7 @@ import type { RouteInput } from "@allot/contract/http/route";
 import type { updateWebhookRoute } from "@allot/contract/webhooks/routes";
 import { webhooks } from "@allot/db/schema/webhooks";
 import { eq } from "drizzle-orm";
+import type { SecretVault } from "../secrets/secret-vault";
 import type { UseCaseContext } from "../shared/use-case-context";
 import type { WebhookPolicy } from "./address-policy";
 import { disableWebhook } from "./disable-webhook";
@@ -22,7 +23,7 @@ const REVOKED = new Set<string | null>(["credential_revoked", "email_change_undo
 export async function updateWebhook(
   { db, actor }: UseCaseContext,
   { id, ...input }: RouteInput<typeof updateWebhookRoute>,
-  { policy }: { policy: WebhookPolicy },
+  { policy, vault }: { policy: WebhookPolicy; vault: SecretVault },
 ) {
   await findOwnWebhook(db, actor, id);
   const url = input.url === undefined ? undefined : await checkWebhookUrl(input.url, policy);
@@ -46,7 +47,7 @@ export async function updateWebhook(
       return toWebhookView(disabling ? { ...current, enabled: false, disabledReason: "owner" } : current);
     const [row] = await tx.update(webhooks).set(changes).where(eq(webhooks.id, id)).returning();
     if (!row) throw new Error("webhook update returned nothing");
-    if (adopting) await emailWebhookCreated(tx, actor, row, "enabled again");
+    if (adopting) await emailWebhookCreated(tx, actor, row, "enabled again", { vault });
     return toWebhookView(row);
   });
 }

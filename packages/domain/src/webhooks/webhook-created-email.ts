@@ -3,6 +3,7 @@ import { users } from "@allot/db/schema/users";
 import { eq } from "drizzle-orm";
 import { composeEmail } from "../email/compose-email";
 import { enqueueEmail } from "../email/enqueue-email";
+import type { SecretVault } from "../secrets/secret-vault";
 import type { Actor } from "../shared/actor";
 import { credentialWords } from "./webhook-credential";
 
@@ -16,6 +17,7 @@ export async function emailWebhookCreated(
   actor: Actor,
   webhook: { url: string; eventTypes: string[] },
   how: "created" | "enabled again",
+  { vault }: { vault: SecretVault },
 ) {
   const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, actor.userId));
   // A system account has no address of its own: there is nobody to tell.
@@ -35,5 +37,5 @@ export async function emailWebhookCreated(
     ],
     footer: "You get this email whenever a webhook is set up on your behalf; it cannot be turned off.",
   });
-  await enqueueEmail(tx, { kind: "webhook_created", to: owner.email, ...email });
+  await enqueueEmail(tx, { kind: "webhook_created", to: owner.email, ...email }, { vault });
 }

@@ -26,7 +26,7 @@ describe.each(testEngines())("expiring API keys (%s)", (engine) => {
 
     expect(await warnExpiringApiKeys(internalContext(t.db, "scheduler"))).toBeGreaterThanOrEqual(1);
     expect(await warnExpiringApiKeys(internalContext(t.db, "scheduler"))).toBe(0);
-    await deliverImmediateNotifications(internalContext(t.db, "scheduler"));
+    await deliverImmediateNotifications(internalContext(t.db, "scheduler"), { vault: t.vault });
     const messages = await mailbox.messagesTo(user.email);
     expect(messages.map((m) => m.subject)).toEqual(["API key expiring"]);
     expect(messages[0]?.text).toContain("name: nightly importer");

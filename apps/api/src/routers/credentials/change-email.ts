@@ -3,5 +3,5 @@ import { requestEmailChange } from "@allot/domain/credentials/request-email-chan
 import { procedureFor } from "../../trpc/trpc";
 
 export const changeEmailProcedure = procedureFor(changeEmailRoute).mutation(async ({ ctx, input }) => {
-  await requestEmailChange(ctx, input, { publicBaseUrl: ctx.config.publicBaseUrl });
+  await requestEmailChange(ctx, input, { publicBaseUrl: ctx.config.publicBaseUrl, vault: ctx.vault });
 });

@@ -121,7 +121,7 @@ describe.each(testEngines())("password-reset requests are queued alike (%s)", (e
           sent.push(message);
         },
       },
-      { publicBaseUrl: testConfig().publicBaseUrl },
+      { publicBaseUrl: testConfig().publicBaseUrl, vault: t.vault },
     );
     try {
       for (let waited = 0; sent.every((m) => m.to !== user.email) && waited < 20_000; waited += 100) {

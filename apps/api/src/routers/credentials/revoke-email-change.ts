@@ -4,6 +4,6 @@ import { publicProcedureFor } from "../../trpc/trpc";
 
 export const revokeEmailChangeProcedure = publicProcedureFor(revokeEmailChangeRoute).mutation(
   async ({ ctx, input }) => {
-    await revokeEmailChange(ctx, input, { publicBaseUrl: ctx.config.publicBaseUrl });
+    await revokeEmailChange(ctx, input, { publicBaseUrl: ctx.config.publicBaseUrl, vault: ctx.vault });
   },
 );

@@ -3,6 +3,7 @@ import { invitations } from "@allot/db/schema/invitations";
 import { users } from "@allot/db/schema/users";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { internalContext } from "@allot/domain/shared/use-case-context";
+import { testVault } from "@allot/domain/testing/test-vault";
 import { jobsFor } from "@allot/scheduler/jobs";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -11,7 +12,10 @@ import { temporaryAttachmentStore } from "../../../test/testing/test-attachments
 import { useTestMailbox } from "../../../test/testing/test-mailbox";
 import { invitationKit } from "./invitation-test-kit";
 
-const jobs = jobsFor({ changesRetentionDays: 90 }, { attachments: temporaryAttachmentStore().store });
+const jobs = jobsFor(
+  { changesRetentionDays: 90 },
+  { attachments: temporaryAttachmentStore().store, vault: () => testVault },
+);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;

@@ -3,5 +3,5 @@ import { updateWebhook } from "@allot/domain/webhooks/update-webhook";
 import { procedureFor } from "../../trpc/trpc";
 
 export const updateWebhookProcedure = procedureFor(updateWebhookRoute).mutation(({ ctx, input }) =>
-  updateWebhook(ctx, input, { policy: ctx.config.webhooks }),
+  updateWebhook(ctx, input, { policy: ctx.config.webhooks, vault: ctx.vault }),
 );
