@@ -5,6 +5,8 @@ export default defineConfig({
     include: ["{packages,apps,bench}/*/{src,test}/**/*.test.ts"],
     globalSetup: ["./tooling/vitest/global-setup.ts"],
     pool: "forks",
+    isolate: false,
+    setupFiles: ["./tooling/vitest/fresh-workspace-modules.ts"],
     // Two cores: more workers only fight over them (and each PGlite takes hundreds of MB).
     maxWorkers: 2,
     testTimeout: 30_000,

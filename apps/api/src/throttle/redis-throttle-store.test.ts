@@ -16,6 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "../../test/testing/test-app";
 import { temporaryAttachmentStore } from "../../test/testing/test-attachments";
 import { type Caller, routeCaller } from "../../test/testing/test-client";
+import { describeOnRedis } from "../../test/testing/test-throttle-stores";
 import { buildApp } from "../app";
 import { connectRedis, createRedisClient } from "./redis-connection";
 import { redisThrottleCounters, redisThrottleStore } from "./redis-throttle-store";
@@ -24,7 +25,6 @@ import { ThrottleStoreUnavailable } from "./throttle-store";
 
 // The Redis tests run when TEST_REDIS_URL names a server (CI: redis://127.0.0.1:6379); the tests of an
 // unreachable Redis need none and always run.
-const redisUrls = () => (process.env.TEST_REDIS_URL ? [process.env.TEST_REDIS_URL] : []);
 const quietLog = { info: () => {}, error: () => {} };
 const PASSWORD = "correct horse battery staple";
 
@@ -103,7 +103,7 @@ describe("the Redis throttle store, Redis unreachable", () => {
   });
 });
 
-describe.each(redisUrls())("the Redis throttle store (%s)", (url) => {
+describeOnRedis("the Redis throttle store", (url) => {
   const clients: Redis[] = [];
   const prefixes: string[] = [];
   const client = async () => {

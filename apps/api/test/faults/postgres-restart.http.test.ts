@@ -1,5 +1,6 @@
 import { createDatabase, type DatabaseHandle } from "@allot/db/create-database";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
+import { describeOnPostgres } from "@allot/db/testing/server-suites";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
@@ -7,7 +8,7 @@ import { internalContext } from "@allot/domain/shared/use-case-context";
 import { createUser } from "@allot/domain/users/create-user";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../../src/app";
 import { testConfig } from "../testing/test-app";
 import { temporaryAttachmentStore } from "../testing/test-attachments";
@@ -33,7 +34,7 @@ const DOWN_MS = 3_000;
  * acknowledged transfer is in the ledger afterwards. PostgreSQL only: PGlite runs inside the
  * process and cannot restart under it.
  */
-describe.runIf(process.env.DATABASE_URL)("PostgreSQL restarting under load", () => {
+describeOnPostgres("PostgreSQL restarting under load", () => {
   let server: Awaited<ReturnType<typeof startPrivatePostgres>>;
   let database: DatabaseHandle;
   let app: FastifyInstance;

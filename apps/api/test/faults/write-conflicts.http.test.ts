@@ -4,10 +4,10 @@ import {
   listInternalTransactionsRoute,
 } from "@allot/contract/internal-transactions/routes";
 import { rowsOf } from "@allot/db/rows-of";
-import { testEngines } from "@allot/db/testing/test-databases";
+import { describeOnPostgres } from "@allot/db/testing/server-suites";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { aBank, aBudget, anAccount } from "../testing/fixtures";
 import { useTestApp } from "../testing/test-app";
 import type { RouteResponse } from "../testing/test-client";
@@ -20,7 +20,7 @@ import type { RouteResponse } from "../testing/test-client";
  * The service runs the transfer again once the other writer is done, and the client sees a 201.
  * PostgreSQL only: PGlite has one connection, so its writers never wait on each other.
  */
-describe.runIf(testEngines().includes("postgres"))("a deadlock between concurrent writers", () => {
+describeOnPostgres("a deadlock between concurrent writers", () => {
   const t = useTestApp("postgres");
 
   it("is retried inside the service: the transfer succeeds once and the ledger adds up", async () => {

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { createDatabase, type DatabaseHandle } from "@allot/db/create-database";
+import { describeOnPostgres } from "@allot/db/testing/server-suites";
 import { anAccount, anOwner, type Owner } from "@allot/domain/testing/fixtures";
 import { TEST_SECRETS_KEYS, testVault } from "@allot/domain/testing/test-vault";
 import { jobsFor } from "@allot/scheduler/jobs";
 import { httpWebhookPoster } from "@allot/webhook-poster/http-webhook-poster";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import {
   deliverAt,
   deliveriesOf,
@@ -29,7 +30,7 @@ import { type Defer, jobLines, scratchDatabase, startApi, startCron, waitFor } f
 
 const DELIVERIES = 200;
 
-describe.runIf(process.env.DATABASE_URL)("two webhook senders on one PostgreSQL", () => {
+describeOnPostgres("two webhook senders on one PostgreSQL", () => {
   const receiver = useWebhookReceiver();
   const poster = httpWebhookPoster(LOOPBACK_POLICY);
   // What a test started (undone after it), and the shared database (after them all).

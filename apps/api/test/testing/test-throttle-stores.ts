@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { DatabaseEngine } from "@allot/db/create-database";
+import { describeOnServer } from "@allot/db/testing/server-suites";
 import { testEngines } from "@allot/db/testing/test-databases";
 import type { Redis } from "ioredis";
 import { afterAll } from "vitest";
@@ -18,6 +19,11 @@ export function testThrottleSetups(): [DatabaseEngine, ThrottleStoreKind][] {
   return testEngines().flatMap((engine) =>
     stores.map((store): [DatabaseEngine, ThrottleStoreKind] => [engine, store]),
   );
+}
+
+/** A suite that needs a Redis server: run with TEST_REDIS_URL, else declared and skipped with the reason. */
+export function describeOnRedis(title: string, suite: (url: string) => void) {
+  describeOnServer({ name: "Redis", variable: "TEST_REDIS_URL" }, title, suite);
 }
 
 /** Redis throttle counters under a key prefix of its own, whose keys are deleted after the tests. */

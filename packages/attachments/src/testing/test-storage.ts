@@ -4,7 +4,7 @@ import { join, relative } from "node:path";
 import type { AttachmentStore } from "@allot/domain/attachments/attachment-store";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { attachmentStoreFor } from "../attachment-store-for";
-import { type RunningS3Server, startS3Server } from "./s3-server";
+import type { RunningS3Server } from "./s3-server";
 
 /** Where a test keeps receipts: a fresh temporary folder, or a fresh s3rver on loopback. */
 export type TestStorageKind = "local" | "s3";
@@ -50,6 +50,8 @@ async function startLocalStorage(): Promise<TestStorage> {
 }
 
 async function startS3Storage(): Promise<TestStorage> {
+  // s3rver is loaded by the files that use it: every HTTP test file imports this one.
+  const { startS3Server } = await import("./s3-server");
   const server = await startS3Server();
   return {
     kind: "s3",

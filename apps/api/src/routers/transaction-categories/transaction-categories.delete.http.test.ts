@@ -1,5 +1,6 @@
 import { deleteTransactionCategoryRoute } from "@allot/contract/transaction-categories/routes";
 import { createTransactionRoute } from "@allot/contract/transactions/routes";
+import { describeOnPostgres } from "@allot/db/testing/server-suites";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -100,75 +101,72 @@ describe.each(testEngines())("transaction categories over HTTP: delete (%s)", (e
 });
 
 // PostgreSQL only: PGlite serves one connection, so a delete and a create never overlap there.
-describe.each(testEngines().filter((engine) => engine === "postgres"))(
-  "deleting a category while a transaction is created with it (%s)",
-  (engine) => {
-    const t = useTestApp(engine);
-    let owner: TestUser;
-    let accountId: string;
+describeOnPostgres("deleting a category while a transaction is created with it (postgres)", () => {
+  const t = useTestApp("postgres");
+  let owner: TestUser;
+  let accountId: string;
 
-    beforeAll(async () => {
-      owner = await t.user();
-      accountId = (await anAccount(t, owner, { name: "Race" })).id;
+  beforeAll(async () => {
+    owner = await t.user();
+    accountId = (await anAccount(t, owner, { name: "Race" })).id;
+  });
+
+  const newCategory = async (name: string): Promise<string> =>
+    (await aCategory(t, owner, { group: "Race", name })).id;
+  const remove = (id: string) => t.as(owner).call(deleteTransactionCategoryRoute, { id });
+  const createWith = (category: string) =>
+    t.as(owner).call(createTransactionRoute, {
+      bank_account: accountId,
+      amount: "-3.00",
+      transaction_date: "2026-01-10",
+      transaction_type: "ach",
+      raw_description: "RACE",
+      category,
     });
+  /** Until some session of this database waits for a row lock. */
+  const someoneWaitsForALock = async () => {
+    for (let tries = 0; tries < 200; tries++) {
+      // postgres.js answers the rows as an array.
+      const waiting = (await t.db.execute(
+        sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      )) as unknown as unknown[];
+      if (waiting.length > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error("no session ever waited for a lock");
+  };
 
-    const newCategory = async (name: string): Promise<string> =>
-      (await aCategory(t, owner, { group: "Race", name })).id;
-    const remove = (id: string) => t.as(owner).call(deleteTransactionCategoryRoute, { id });
-    const createWith = (category: string) =>
-      t.as(owner).call(createTransactionRoute, {
-        bank_account: accountId,
-        amount: "-3.00",
-        transaction_date: "2026-01-10",
-        transaction_type: "ach",
-        raw_description: "RACE",
-        category,
-      });
-    /** Until some session of this database waits for a row lock. */
-    const someoneWaitsForALock = async () => {
-      for (let tries = 0; tries < 200; tries++) {
-        // postgres.js answers the rows as an array.
-        const waiting = (await t.db.execute(
-          sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        )) as unknown as unknown[];
-        if (waiting.length > 0) return;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      throw new Error("no session ever waited for a lock");
-    };
-
-    it("answers 400 on category, not 500, when the delete commits while the create waits", async () => {
-      const category = await newCategory("Held");
-      let pending: ReturnType<typeof createWith> | undefined;
-      // The delete, as deleteCategory runs it, holding its row lock while the create arrives.
-      await t.db.transaction(async (tx) => {
-        await tx.execute(sql`select id from transaction_categories where id = ${category} for update`);
-        pending = createWith(category);
-        await someoneWaitsForALock();
-        await tx.execute(sql`delete from transaction_categories where id = ${category}`);
-      });
-      const response = await (pending as ReturnType<typeof createWith>);
-      expect(response.statusCode, response.body).toBe(400);
-      expect(Object.keys(response.json())).toEqual(["category"]);
+  it("answers 400 on category, not 500, when the delete commits while the create waits", async () => {
+    const category = await newCategory("Held");
+    let pending: ReturnType<typeof createWith> | undefined;
+    // The delete, as deleteCategory runs it, holding its row lock while the create arrives.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from transaction_categories where id = ${category} for update`);
+      pending = createWith(category);
+      await someoneWaitsForALock();
+      await tx.execute(sql`delete from transaction_categories where id = ${category}`);
     });
+    const response = await (pending as ReturnType<typeof createWith>);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(Object.keys(response.json())).toEqual(["category"]);
+  });
 
-    it("never answers 500 to a delete and a create racing: one of them wins cleanly", {
-      timeout: 60_000,
-    }, async () => {
-      for (let round = 0; round < 25; round++) {
-        const category = await newCategory(`Round ${round}`);
-        const [deleted, createdTransaction] =
-          round % 2 === 0
-            ? await Promise.all([remove(category), createWith(category)])
-            : await Promise.all([createWith(category), remove(category)]).then(([c, d]) => [d, c] as const);
-        const outcome = `${createdTransaction.statusCode}/${deleted.statusCode}`;
-        // Created, so the delete found a reference; or deleted, so the create found no category.
-        expect(["201/409", "400/204"], `${outcome} ${createdTransaction.body} ${deleted.body}`).toContain(
-          outcome,
-        );
-        if (createdTransaction.statusCode === 400)
-          expect(Object.keys(createdTransaction.json())).toEqual(["category"]);
-      }
-    });
-  },
-);
+  it("never answers 500 to a delete and a create racing: one of them wins cleanly", {
+    timeout: 60_000,
+  }, async () => {
+    for (let round = 0; round < 25; round++) {
+      const category = await newCategory(`Round ${round}`);
+      const [deleted, createdTransaction] =
+        round % 2 === 0
+          ? await Promise.all([remove(category), createWith(category)])
+          : await Promise.all([createWith(category), remove(category)]).then(([c, d]) => [d, c] as const);
+      const outcome = `${createdTransaction.statusCode}/${deleted.statusCode}`;
+      // Created, so the delete found a reference; or deleted, so the create found no category.
+      expect(["201/409", "400/204"], `${outcome} ${createdTransaction.body} ${deleted.body}`).toContain(
+        outcome,
+      );
+      if (createdTransaction.statusCode === 400)
+        expect(Object.keys(createdTransaction.json())).toEqual(["category"]);
+    }
+  });
+});
