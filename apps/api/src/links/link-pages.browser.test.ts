@@ -1,10 +1,9 @@
 import type { AddressInfo } from "node:net";
 import { changeEmailRoute } from "@allot/contract/credentials/routes";
 import { getInvitationRoute } from "@allot/contract/invitations/routes";
-import { testEngines } from "@allot/db/testing/test-databases";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, watchedPage } from "../../test/testing/chromium";
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { describeInChromium, launchChromium, watchedPage } from "../../test/testing/chromium";
 import { invitationFlow } from "../../test/testing/invitation-flow";
 import { useTestApp } from "../../test/testing/test-app";
 import { useTestMailbox } from "../../test/testing/test-mailbox";
@@ -15,7 +14,7 @@ const STRONG = "plum sofa quietly river lantern";
  * The emailed links as a person follows them: a real server on a port, headless Chromium with
  * JavaScript off (the pages are plain forms), buttons clicked, results read off the page.
  */
-describe.each(testEngines())("link pages in a browser (%s)", (engine) => {
+describeInChromium("link pages in a browser (%s)", (engine) => {
   const t = useTestApp(engine);
   const mailbox = useTestMailbox(() => t.db);
   const invitations = invitationFlow(t, mailbox);

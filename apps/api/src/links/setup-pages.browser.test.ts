@@ -3,11 +3,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DatabaseEngine } from "@allot/db/create-database";
-import { databaseUrl, testEngines, withAdminConnection } from "@allot/db/testing/test-databases";
+import { databaseUrl, withAdminConnection } from "@allot/db/testing/test-databases";
 import type { Browser, Page } from "playwright-core";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import { type ApiProcess, startApiProcess } from "../../test/faults/api-process";
-import { launchChromium, watchedPage } from "../../test/testing/chromium";
+import { describeInChromium, launchChromium, watchedPage } from "../../test/testing/chromium";
 import { STRONG } from "../../test/testing/first-run";
 
 /**
@@ -48,7 +48,7 @@ async function waitFor<T>(read: () => T | null, what: string, timeoutMs = 30_000
  * The first run as a newcomer lives it: start the real server on nothing, copy the link it
  * prints, fill in the page in Chromium (JavaScript off), press the button, then sign in over HTTP.
  */
-describe.each(testEngines())("first run in a browser (%s)", (engine) => {
+describeInChromium("first run in a browser (%s)", (engine) => {
   const cleanups: (() => Promise<unknown>)[] = [];
   const defer = (cleanup: () => Promise<unknown>) => cleanups.push(cleanup);
   afterEach(async () => {

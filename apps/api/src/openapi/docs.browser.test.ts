@@ -1,12 +1,11 @@
 import type { AddressInfo } from "node:net";
-import { testEngines } from "@allot/db/testing/test-databases";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../../test/testing/chromium";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeInChromium, launchChromium } from "../../test/testing/chromium";
 import { useTestApp } from "../../test/testing/test-app";
 
 /** The reference page as a reader opens it: a real server on a port, headless Chromium with JavaScript on. */
-describe.each(testEngines())("the API reference page in a browser (%s)", (engine) => {
+describeInChromium("the API reference page in a browser (%s)", (engine) => {
   const t = useTestApp(engine);
   let origin: string;
   let browser: Browser;

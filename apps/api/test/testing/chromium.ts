@@ -1,13 +1,23 @@
 import { existsSync } from "node:fs";
+import type { DatabaseEngine } from "@allot/db/create-database";
+import { testEngines } from "@allot/db/testing/test-databases";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { describe } from "vitest";
 
 /** Debian's chromium package (`apt-get install -y chromium`); `.ci/run` installs it. */
 const CHROMIUM = "/usr/bin/chromium";
 
 /**
- * Headless Debian Chromium driven by playwright-core (which never downloads a browser of its own).
- * A missing browser fails the suite loudly: browser tests are never skipped.
+ * A browser suite on each engine. It runs where Chromium is installed, and always under CI (which
+ * installs it, so a missing browser fails there loudly); on a machine without it, as a newcomer's
+ * plain `pnpm test` may be, it is declared skipped with the reason (decision 0052).
  */
+export function describeInChromium(title: string, suite: (engine: DatabaseEngine) => void) {
+  if (existsSync(CHROMIUM) || process.env.CI) describe.each(testEngines())(title, suite);
+  else describe.skip(`${title} (skipped: needs Chromium, apt-get install chromium)`, () => {});
+}
+
+/** Headless Debian Chromium driven by playwright-core (which never downloads a browser of its own). */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
