@@ -81,8 +81,9 @@ describe("the buffered throttle store", () => {
   });
 
   it("keeps a steady caller off the store between syncs, even when a sync's write is slower than the last", async () => {
-    // On a clock the test moves, so a busy machine cannot delay a sync into a gap of its own
-    vi.useFakeTimers();
+    // On a clock the test moves, so a busy machine cannot delay a sync into a gap of its own; ten
+    // seconds into a minute, so the second it runs never crosses into a new minute's window
+    vi.useFakeTimers({ now: new Date("2026-06-01T12:00:10.000Z") });
     try {
       // Given a store whose writes take 45 ms and 5 ms in turn, as a busy database's do
       const counters = memoryCounters();
