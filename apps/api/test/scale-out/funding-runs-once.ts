@@ -9,7 +9,7 @@ import { localDate } from "@allot/domain/calendar/local-days";
 import { addDays } from "@allot/domain/funding/schedule-events";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { anAccount, anOwner } from "@allot/domain/testing/fixtures";
-import { testVault } from "@allot/domain/testing/test-vault";
+import { TEST_SECRETS_KEYS, testVault } from "@allot/domain/testing/test-vault";
 import { asUser } from "@allot/domain/testing/use-case-context";
 import { jobsFor } from "@allot/scheduler/jobs";
 import { asc, eq, inArray, sql } from "drizzle-orm";
@@ -102,7 +102,8 @@ export function fundingRunsOnce() {
       .update(budgets)
       .set({ schedulesFrom: addDays(today, -3) })
       .where(inArray(budgets.id, [tens.id, quarters.id]));
-    const env = { DATABASE_URL: url };
+    // On PostgreSQL `pnpm cron` needs the key it seals queued emails with (decision 0049).
+    const env = { DATABASE_URL: url, SECRETS_KEY: TEST_SECRETS_KEYS.key };
 
     // `cron run fund` reads no claims: two at once meet in the engine (account lock, one
     // occurrence per event). Up to yesterday: 3 + 2 events.
