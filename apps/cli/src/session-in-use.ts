@@ -9,7 +9,7 @@ export function noteSessionInUse(profileName: string, email: string | undefined)
 }
 
 /** `allot login` for a profile: its email when known, its name when not the default one. */
-export function loginCommand(profileName: string, email: string | undefined): string {
+function loginCommand(profileName: string, email: string | undefined): string {
   const profile = profileName === DEFAULT_PROFILE ? "" : ` --profile ${profileName}`;
   return `allot login --email ${email ?? "EMAIL"}${profile}`;
 }
