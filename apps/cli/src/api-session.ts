@@ -7,6 +7,7 @@ import { type CliEnv, DEFAULT_BASE_URL } from "./env";
 import { shown } from "./format/terminal-text";
 import { UsageError } from "./output";
 import { retryNoticeText } from "./retry-notice";
+import { noteSessionInUse } from "./session-in-use";
 import { cliWriteJournal } from "./write-journal";
 
 export interface ApiOptions {
@@ -130,6 +131,7 @@ export async function openApiSession(
       client: await createApiClient(env, { baseUrl, auth: { apiKey: credential.key } }, options),
       target,
     };
+  noteSessionInUse(profileName, profile?.email);
   const access = await freshAccessToken(env, profileName, baseUrl, credential);
   return { client: await createApiClient(env, { baseUrl, auth: { bearer: access } }, options), target };
 }

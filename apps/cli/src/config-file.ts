@@ -18,6 +18,8 @@ export type ImportProfile = z.infer<typeof ImportProfileSchema>;
 const ProfileSchema = z.object({
   base_url: z.string().optional(),
   username: z.string().optional(),
+  /** The login's email, for the `allot login --email …` a message suggests. */
+  email: z.string().optional(),
   api_key: z.string().optional(),
   api_key_name: z.string().optional(),
   api_key_uuid: z.string().optional(),

@@ -8,10 +8,22 @@ import { UsageError } from "./output";
  * deleted by a command that could not ask.
  */
 export async function confirmDestructive(question: string, yes: boolean | undefined): Promise<void> {
+  await confirmOrRefuse(question, yes, "this cannot be undone");
+}
+
+/**
+ * The same rule for any command that must not run unasked (money moved ahead of time): `--yes`, or
+ * a person at a terminal answering yes; a script without `--yes` is refused (exit 2), `why` said.
+ */
+export async function confirmOrRefuse(
+  question: string,
+  yes: boolean | undefined,
+  why: string,
+): Promise<void> {
   if (yes) return;
   if (!process.stdin.isTTY || !process.stderr.isTTY)
     throw new UsageError(
-      `${question.replace(/\?$/, "")}: this cannot be undone, so pass --yes to confirm.`,
+      `${question.replace(/\?$/, "")}: ${why}, so pass --yes to confirm.`,
       "confirmation_required",
     );
   const answer = await ask(`${question} [y/N] `);

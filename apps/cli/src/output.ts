@@ -5,6 +5,7 @@ import { idempotencyKeyOf } from "@allot/sdk/idempotency-key";
 import { WRITE_JOURNAL_MAX_AGE_HOURS } from "@allot/sdk/write-journal";
 import { EXIT_API_ERROR, EXIT_USAGE } from "./cli-conventions";
 import { jsonText, shown, terminalText } from "./format/terminal-text";
+import { sessionEndedHint } from "./session-in-use";
 
 /** For scripts: the value as JSON on stdout. */
 export function printJson(value: unknown): void {
@@ -49,6 +50,8 @@ export function reportError(error: unknown, json: boolean): void {
   }
   if (typeof body.detail === "string") {
     process.stderr.write(`error: ${detailText(error, body.detail)}\n`);
+    const loginHint = sessionEndedHint(error);
+    if (loginHint) process.stderr.write(shown`hint: ${loginHint}\n`);
     if (UNANSWERED.has(body.code as string) && idempotencyKeyOf(error) !== null)
       process.stderr.write(
         shown`hint: the write may have gone through. Run the same command again within ${WRITE_JOURNAL_MAX_AGE_HOURS} hours: it is resent with the same Idempotency-Key and applied once.\n`,

@@ -119,11 +119,15 @@ export function registerAccountsCommands(program: Command, env: CliEnv): void {
     .option("--posted-balance <amount>", "the opening posted balance (instead of --balance)")
     .option("--available-balance <amount>", "the opening available balance (instead of --balance)")
     .addOption(
-      new Option("--auto-funding <on|off>", "run scheduled funding automatically").choices(["on", "off"]),
+      // Alone it means on; `on|off` as before. Off by default, as the API makes it.
+      new Option(
+        "--auto-funding [on|off]",
+        "fund budgets on their schedules automatically (default: off)",
+      ).choices(["on", "off"]),
     )
     .addHelpText(
       "after",
-      '\nExamples:\n  $ allot accounts create --name Checking --bank "First Bank" --balance 1250.00\n  $ allot accounts create --name Card --bank BANK_ID --type credit-card --currency EUR --auto-funding off --json\n',
+      '\nExamples:\n  $ allot accounts create --name Checking --bank "First Bank" --balance 1250.00 --auto-funding\n  $ allot accounts create --name Card --bank BANK_ID --type credit-card --currency EUR --auto-funding off --json\n',
     )
     .action((options: Options & CreateFlags) =>
       run(options, async () => {
@@ -139,13 +143,16 @@ export function registerAccountsCommands(program: Command, env: CliEnv): void {
           account_number: options.accountNumber,
           posted_balance: posted,
           available_balance: available,
-          auto_funding_enabled: options.autoFunding ? options.autoFunding === "on" : undefined,
+          auto_funding_enabled: options.autoFunding === undefined ? undefined : options.autoFunding !== "off",
         });
         emitRecord(account, FIELDS, options);
-        if (!options.json && !options.csv)
+        if (!options.json && !options.csv) {
           process.stderr.write(
             shown`Created '${account.name}'. Next: add budgets with \`allot budgets create --account "${account.name}" …\`.\n`,
           );
+          if (!account.auto_funding_enabled)
+            process.stderr.write(shown`note: ${autoFundingOffWarning(account.name)}\n`);
+        }
       }),
     );
 
@@ -210,6 +217,10 @@ export function registerAccountsCommands(program: Command, env: CliEnv): void {
     );
 }
 
+/** Said when an account's schedules will not run by themselves, with the command that changes it. */
+export const autoFundingOffWarning = (accountName: string) =>
+  `auto-funding is off for '${accountName}': its budgets are funded on their schedules only by \`allot fund run\`. Turn it on with \`allot accounts update "${accountName}" --auto-funding on\`.`;
+
 interface CreateFlags {
   name: string;
   bank: string;
@@ -219,7 +230,8 @@ interface CreateFlags {
   balance?: string;
   postedBalance?: string;
   availableBalance?: string;
-  autoFunding?: "on" | "off";
+  /** true: the flag alone. */
+  autoFunding?: "on" | "off" | true;
 }
 
 interface UpdateFlags {

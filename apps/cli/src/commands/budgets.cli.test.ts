@@ -26,7 +26,7 @@ import { useCliServer } from "../testing/cli-server";
 describe.each(testEngines())("allot budgets against a running API (%s)", (engine) => {
   const server = useCliServer(engine);
 
-  /** A user with an API key and one account holding 1000.00 (all of it Unallocated). */
+  /** A user with an API key and one auto-funding account holding 1000.00 (all of it Unallocated). */
   async function setUp() {
     const { client, allot } = await server.apiKeyUser();
     const bank = await server.bank();
@@ -35,6 +35,8 @@ describe.each(testEngines())("allot budgets against a running API (%s)", (engine
       bank: bank.id,
       posted_balance: "1000.00",
       available_balance: "1000.00",
+      // Funded by the scheduler, so a schedule given here draws no auto-funding warning.
+      auto_funding_enabled: true,
     });
     const allotJson = async <T>(args: string[]) => {
       const run = await allot([...args, "--json"]);

@@ -15,6 +15,7 @@ import type { Client } from "@allot/sdk/client";
 import { type Command, Option } from "commander";
 import type { z } from "zod";
 import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";
+import { printJsonWithWarnings, printWarnings } from "../cli-warnings";
 import type { CliEnv } from "../env";
 import type { Column } from "../format/columns";
 import { addOutputOptions, emitList, emitRecord, type OutputOptions } from "../format/emit";
@@ -22,6 +23,7 @@ import { shown } from "../format/terminal-text";
 import { reportError, UsageError } from "../output";
 import { resolveAccountId } from "../resolve/account";
 import { resolveBudgetId } from "../resolve/budget-names";
+import { autoFundingOffWarning } from "./accounts";
 
 type Budget = z.output<typeof BudgetSchema>;
 
@@ -131,10 +133,6 @@ const examples = (command: Command, lines: string[]) =>
 async function budgetIdOf(client: Client, options: Options, nameOrId: string): Promise<string> {
   if (isUuid(nameOrId.trim())) return nameOrId.trim().toLowerCase();
   return resolveBudgetId(client, await resolveAccountId(client, options.account), nameOrId);
-}
-
-function printWarnings(warnings: readonly string[]): void {
-  for (const warning of warnings) process.stderr.write(shown`warning: ${warning}\n`);
 }
 
 /** Runs a subcommand's work with a client, reporting any failure (exit 1 from the API, 2 for usage). */
@@ -334,7 +332,17 @@ export function registerBudgetsCommands(program: Command, env: CliEnv): void {
             ...fields,
             bank_account: await resolveAccountId(client, options.account),
           });
-          emitRecord(created, RECORD_FIELDS, options);
+          // A schedule on an account without auto-funding never runs by itself: said once, here.
+          const account = created.funding_schedule
+            ? await client.call(getBankAccountRoute, { id: created.bank_account })
+            : null;
+          const warnings =
+            account && !account.auto_funding_enabled ? [autoFundingOffWarning(account.name)] : [];
+          if (options.json) printJsonWithWarnings(created, warnings);
+          else {
+            emitRecord(created, RECORD_FIELDS, options);
+            printWarnings(warnings);
+          }
         },
       ),
     );

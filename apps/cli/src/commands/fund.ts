@@ -1,8 +1,11 @@
+import { getBankAccountRoute } from "@allot/contract/bank-accounts/routes";
 import { fundingEventDatesRoute, fundingSummaryRoute, runFundingRoute } from "@allot/contract/funding/routes";
+import { localDate } from "@allot/domain/calendar/local-days";
 import type { Client } from "@allot/sdk/client";
 import type { Command } from "commander";
 import dayjs from "dayjs";
 import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";
+import { confirmOrRefuse } from "../confirm";
 import type { CliEnv } from "../env";
 import { addOutputOptions, emitList, emitRecord, type OutputOptions } from "../format/emit";
 import { shown } from "../format/terminal-text";
@@ -52,6 +55,33 @@ function action<O extends FundOptions>(
   };
 }
 
+/**
+ * An --as-of after the account's today funds every schedule up to that day now, ahead of time:
+ * said on stderr first (not with --json, where stderr holds errors only), then asked at a terminal;
+ * a script must pass --yes, or is refused, since money would move (decision 0055).
+ */
+async function confirmFundingAhead(
+  client: Client,
+  accountId: string,
+  asOf: string,
+  options: { json?: boolean; yes?: boolean },
+): Promise<void> {
+  const account = await client.call(getBankAccountRoute, { id: accountId });
+  const today = localDate(new Date(), account.timezone);
+  const ahead = dayjs(asOf).diff(dayjs(today), "day");
+  if (ahead <= 0) return;
+  const days = ahead === 1 ? "1 day" : `${ahead} days`;
+  if (!options.json)
+    process.stderr.write(
+      shown`warning: --as-of ${asOf} is ${days} after today (${today}) for '${account.name}': this funds every schedule of the account up to ${asOf} now, as if those days had come.\n`,
+    );
+  await confirmOrRefuse(
+    `Fund '${account.name}' ${days} ahead, through ${asOf}?`,
+    options.yes,
+    "money moves ahead of time",
+  );
+}
+
 /** `allot fund run|summary|dates`: run an account's funding now, and see what its schedules will fund and when. */
 export function registerFundCommands(program: Command, env: CliEnv): void {
   const group = program
@@ -65,10 +95,12 @@ export function registerFundCommands(program: Command, env: CliEnv): void {
       "--as-of <date>",
       "process events due through this day, YYYY-MM-DD (default: the account's today)",
     )
+    .option("--yes", "do not ask before funding ahead (an --as-of after today)")
     .action(
       action(
         env,
-        async (client, accountId, options: FundOptions & { asOf?: string }) => {
+        async (client, accountId, options: FundOptions & { asOf?: string; yes?: boolean }) => {
+          if (options.asOf !== undefined) await confirmFundingAhead(client, accountId, options.asOf, options);
           const result = await client.call(runFundingRoute, { id: accountId, as_of: options.asOf });
           emitRecord(
             result,
@@ -94,7 +126,11 @@ export function registerFundCommands(program: Command, env: CliEnv): void {
         },
       ),
     );
-  examples(run, ["allot fund run", "allot fund run --account Joint --as-of 2025-06-30 --json"]);
+  examples(run, [
+    "allot fund run",
+    "allot fund run --account Joint --as-of 2026-06-30 --json   # a missed day: today or before",
+    "allot fund run --as-of 2026-07-03 --yes                    # ahead of time, say so with --yes",
+  ]);
 
   const summary = common(group.command("summary"))
     .description("What the next funding of each schedule moves, grouped by schedule, soonest first")

@@ -58,6 +58,7 @@ describe.each(testEngines())("allot login / whoami / logout against a running AP
           default: {
             base_url: baseUrl,
             username,
+            email,
             access_token: expect.any(String),
             refresh_token: expect.any(String),
           },

@@ -156,6 +156,8 @@ async function passwordLogin(
     const stored = {
       base_url: baseUrl,
       username: me.username,
+      // For the `allot login --email …` suggested when the session ends (a password reset).
+      email: me.email,
       access_token: session.access,
       refresh_token: session.refreshToken,
     };

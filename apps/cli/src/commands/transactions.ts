@@ -9,10 +9,11 @@ import { TRANSACTION_TYPES } from "@allot/contract/transactions/transaction";
 import { type Command, Option } from "commander";
 import { type ApiOptions, openApiClient } from "../api-session";
 import { addExamples } from "../cli-conventions";
+import { overdraftsAfter, printWarnings } from "../cli-warnings";
 import { confirmDestructive } from "../confirm";
 import type { CliEnv } from "../env";
 import { emitList, type OutputOptions } from "../format/emit";
-import { shown } from "../format/terminal-text";
+import { jsonText, shown } from "../format/terminal-text";
 import { printJson, UsageError } from "../output";
 import { resolveBudgetId } from "../resolve/budget-names";
 import { act, onOne } from "./transaction-command";
@@ -148,6 +149,12 @@ export function registerTransactionsCommands(program: Command, env: CliEnv): voi
         const allocations = await client.call(splitTransactionRoute, { ...input, splits });
         const { budgetNames } = await accountLabelsOf(client, account, options);
         emitList(allocations, allocationColumns(budgetNames), options);
+        // The API lets a split overdraw a budget (spec); the CLI says so, since it is rarely meant.
+        const warnings = await overdraftsAfter(client, allocations);
+        if (warnings.length === 0) return;
+        // The JSON answer is a list, with no room beside it: the warnings are one JSON object on stderr.
+        if (options.json) process.stderr.write(`${jsonText({ warnings }, 2)}\n`);
+        else printWarnings(warnings);
       }),
     );
 

@@ -3,10 +3,11 @@ import { DECIMAL_PATTERN } from "@allot/contract/http/fields";
 import { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
 import type { Command } from "commander";
 import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";
+import { overdraftWarnings, printJsonWithWarnings, printWarnings } from "../cli-warnings";
 import type { CliEnv } from "../env";
 import { addOutputOptions, emitList, type OutputOptions } from "../format/emit";
 import { shown } from "../format/terminal-text";
-import { printJson, reportError, UsageError } from "../output";
+import { reportError, UsageError } from "../output";
 import { resolveAccountId } from "../resolve/account";
 import { resolveBudgetId } from "../resolve/budget-names";
 
@@ -68,15 +69,20 @@ export function registerTransferCommand(program: Command, env: CliEnv): void {
         dst_budget: dst,
         effective_date: options.date,
       });
-      if (options.json && !options.csv) {
-        printJson(made);
-        return;
-      }
       // The names as stored (the arguments may be ids or differ in case), balances as just after it.
       const [from, to] = await Promise.all([
         client.call(getBudgetRoute, { id: src }),
         client.call(getBudgetRoute, { id: dst }),
       ]);
+      // The API allows an overdrawn source (spec); the CLI says so, since it is rarely meant. Its
+      // balance now, not the one at a back-dated --date.
+      const warnings = overdraftWarnings([
+        { name: from.name, balance: from.balance, currency: from.balance_currency },
+      ]);
+      if (options.json) {
+        printJsonWithWarnings(made, warnings);
+        return;
+      }
       const rows: BalanceRow[] = [
         { budget: from.name, balance: made.src_budget_balance },
         { budget: to.name, balance: made.dst_budget_balance },
@@ -93,6 +99,7 @@ export function registerTransferCommand(program: Command, env: CliEnv): void {
         ],
         options,
       );
+      printWarnings(warnings);
     } catch (error) {
       reportError(error, Boolean(options.json));
     }

@@ -185,7 +185,12 @@ describe.each(testEngines())("the write journal of allot, against a running API 
 
     proxy.script = () => "pass";
     const again = await allot([...split, "--json"]);
-    expect(again.stderr).toBe("");
+    // No retry notice: stderr holds only the split's overdraft warning, as JSON (decision 0055).
+    expect(again.errorJson()).toEqual({
+      warnings: [
+        "'Groceries' is overdrawn: its balance is now -60.00 USD. Move money into it with `allot transfer AMOUNT --from BUDGET --to 'Groceries'`.",
+      ],
+    });
     expect(again.code).toBe(0);
     expect(
       again
