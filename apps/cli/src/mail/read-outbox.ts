@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { z } from "zod";
 
 /** A message is a few kilobytes; anything much larger in the folder is not one the server wrote. */
-export const MAX_MESSAGE_BYTES = 1_000_000;
+const MAX_MESSAGE_BYTES = 1_000_000;
 /** The most files one run reads, newest first: the folder grows with every email ever sent. */
 export const MAX_FILES_READ = 10_000;
 
@@ -45,7 +45,7 @@ export interface OutboxRead {
 const LINK = /https?:\/\/[^\s<>"']+/g;
 
 /** The message's links to Allot's emailed pages: `{PUBLIC_BASE_URL}/links/<page>/<token>`. */
-export const linksIn = (text: string): string[] =>
+const linksIn = (text: string): string[] =>
   [...text.matchAll(LINK)].map((match) => match[0]).filter((url) => /\/links\/[^/\s]+\/\S/.test(url));
 
 /**
