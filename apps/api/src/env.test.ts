@@ -33,14 +33,30 @@ describe("readEnv", () => {
     expect(env.config.throttle.loginPerIp).toEqual([{ limit: 10, windowSeconds: 60 }]);
   });
 
-  it("prints mail by default, writes it under the data folder with `file`, and needs a key for resend", async () => {
+  it("writes mail to files under the data folder by default, prints it with `log`, and needs a key for resend", async () => {
     const root = await tempDir();
+    // Unset: the outbox on disk (decision 0054), in DATA_DIR/mail, MAIL_DIR elsewhere.
     expect(readEnv({ INIT_CWD: root }).mail).toEqual({
+      transport: "file",
+      from: "Allot <noreply@allot.localhost>",
+      directory: join(root, ".data", "mail"),
+    });
+    expect(readEnv({ INIT_CWD: root, DATA_DIR: "elsewhere" }).mail).toMatchObject({
+      transport: "file",
+      directory: join(root, "elsewhere", "mail"),
+    });
+    expect(readEnv({ INIT_CWD: root, MAIL_DIR: "outbox" }).mail).toMatchObject({
+      transport: "file",
+      directory: join(root, "outbox"),
+    });
+    expect(readEnv({ INIT_CWD: root, MAIL_TRANSPORT: "log" }).mail).toEqual({
       transport: "log",
       from: "Allot <noreply@allot.localhost>",
       logBodies: false,
     });
-    expect(readEnv({ INIT_CWD: root, MAIL_LOG_BODIES: "true" }).mail).toMatchObject({ logBodies: true });
+    expect(readEnv({ INIT_CWD: root, MAIL_TRANSPORT: "log", MAIL_LOG_BODIES: "true" }).mail).toMatchObject({
+      logBodies: true,
+    });
     expect(() => readEnv({ INIT_CWD: root, MAIL_LOG_BODIES: "yes" })).toThrow(/MAIL_LOG_BODIES/);
     expect(readEnv({ INIT_CWD: root, MAIL_TRANSPORT: "file" }).mail).toMatchObject({
       transport: "file",

@@ -49,7 +49,10 @@ const EnvSchema = z.object({
   // The scheduled jobs inside this process: the default on the embedded database, which no
   // `pnpm cron` process can open beside the server; with DATABASE_URL, cron processes run them.
   SCHEDULER: z.enum(["embedded", "off"]).optional(),
-  MAIL_TRANSPORT: z.enum(["log", "file", "resend", "smtp"]).default("log"),
+  // `file` by default: a fresh install completes every emailed flow (an invitation, a password
+  // reset) with no mail server, the links read with `allot admin mail` and kept out of the log.
+  MAIL_TRANSPORT: z.enum(["log", "file", "resend", "smtp"]).default("file"),
+  // `file`: the outbox folder; unset, DATA_DIR/mail.
   MAIL_DIR: z.string().optional(),
   MAIL_FROM: z.string().default("Allot <noreply@allot.localhost>"),
   // `log` transport: print messages whole, links' tokens included (local development only).

@@ -88,6 +88,12 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 await app.listen({ port: env.port, host: env.host });
+// Where the emails go, on the start lines whatever LOG_LEVEL says: on a default install the
+// invitation and password-reset links are read there (decision 0054).
+if (env.mail.transport === "file")
+  process.stdout.write(
+    `Email goes to files in ${env.mail.directory}: \`pnpm cli admin mail\` (or \`allot admin mail\`) shows them with their links; set MAIL_TRANSPORT=smtp to send it.\n`,
+  );
 // First run: while no user exists, each start prints a new one-time link to create the first one
 // (it retires the links of earlier starts). Printed whatever LOG_LEVEL says: it is the way in. This
 // is the only line that holds the token; request logs mask it (/links/setup/[masked]).

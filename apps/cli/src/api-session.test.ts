@@ -25,6 +25,7 @@ function env(values: Partial<CliEnv> = {}): CliEnv {
     apiKey: undefined,
     profile: undefined,
     workingDirectory: "/tmp",
+    mail: { directory: "/tmp/mail", transport: undefined },
     ...values,
   };
 }

@@ -23,6 +23,10 @@ const EnvSchema = z.object({
   ALLOT_BASE_URL: optional(z.url()),
   ALLOT_API_KEY: optional(z.string()),
   ALLOT_PROFILE: optional(z.string()),
+  // The server's: where `allot admin mail` finds the outbox. Any text: the value is only compared,
+  // so a server setting the CLI does not know never breaks another command.
+  MAIL_TRANSPORT: optional(z.string()),
+  MAIL_DIR: optional(z.string()),
 });
 
 export interface CliEnv {
@@ -39,6 +43,11 @@ export interface CliEnv {
   profile: string | undefined;
   /** Where the user typed the command: relative file arguments mean paths from here. */
   workingDirectory: string;
+  /**
+   * The server's `file` outbox, as the server finds it: MAIL_DIR, else DATA_DIR/mail; `transport`
+   * is MAIL_TRANSPORT as set (undefined: the default, `file`).
+   */
+  mail: { directory: string; transport: string | undefined };
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): CliEnv {
@@ -65,5 +74,13 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(
     apiKey: e.ALLOT_API_KEY,
     profile: e.ALLOT_PROFILE,
     workingDirectory: base,
+    mail: {
+      // The server reads MAIL_DIR only with `file`, which is also what an unset MAIL_TRANSPORT means.
+      directory:
+        e.MAIL_DIR && (e.MAIL_TRANSPORT ?? "file") === "file"
+          ? resolve(base, e.MAIL_DIR)
+          : join(dataDir, "mail"),
+      transport: e.MAIL_TRANSPORT,
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -46,5 +46,13 @@ describe("the file transport", () => {
       "2026-11-25T10-00-00-123Z-a1.json",
       "2026-11-25T10-00-00-123Z-b2.json",
     ]);
+  });
+
+  it("makes the folder 0700 and each message 0600: messages hold link secrets", async () => {
+    const outbox = join(directory, "data", "mail");
+    await fileTransport(outbox, "Allot <noreply@allot.test>").send(message("c3"));
+    expect((await stat(outbox)).mode & 0o777).toBe(0o700);
+    const [name] = await readdir(outbox);
+    expect((await stat(join(outbox, name as string))).mode & 0o777).toBe(0o600);
   });
 });

@@ -86,7 +86,10 @@ describe("the embedded database beside a running server", () => {
   it("lists every admin command here", () => {
     const program = createProgram(readEnv({}, tmpdir()));
     const admin = program.commands.find((command) => command.name() === "admin") as Command;
-    expect(admin.commands.map((command) => command.name()).sort()).toEqual(Object.keys(refusedRuns).sort());
+    // `mail` reads the outbox folder, not the database: it runs beside the server (below).
+    expect(admin.commands.map((command) => command.name()).sort()).toEqual(
+      [...Object.keys(refusedRuns), "mail"].sort(),
+    );
   });
 
   it(
@@ -128,6 +131,11 @@ describe("the embedded database beside a running server", () => {
       const typed = admin.at(-1) as CliRun;
       expect(typed.code).toBe(1);
       expect(typed.errorJson()).toEqual({ detail: message, code: "database_in_use" });
+
+      // The outbox is a folder, not the database: `admin mail` reads it beside the server.
+      const mail = await runCli(["admin", "mail"], { env });
+      expect(mail.code, mail.stderr).toBe(0);
+      expect(mail.stdout).toMatch(/^No mail in /);
 
       // Unaffected: it answers, and holds the lock still.
       expect((await fetch(`${first.base}/healthz`)).status).toBe(200);

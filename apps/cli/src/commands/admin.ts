@@ -4,6 +4,7 @@ import type { CliEnv } from "../env";
 import { shown } from "../format/terminal-text";
 import { printJson, printRecord, reportError } from "../output";
 import { readPassword } from "../read-password";
+import { registerAdminMailCommand } from "./admin-mail";
 
 interface JsonOption {
   json?: boolean;
@@ -17,7 +18,7 @@ export function registerAdminCommands(program: Command, env: CliEnv): void {
   const admin = program
     .command("admin")
     .description(
-      "Administer the database directly (with the embedded database, stop the server first: one process at a time)",
+      "Administer the database directly (with the embedded database, stop the server first: one process at a time); read the server's outbox (`mail`, at any time)",
     );
 
   const createUser = admin
@@ -118,8 +119,11 @@ export function registerAdminCommands(program: Command, env: CliEnv): void {
       }
     });
 
+  registerAdminMailCommand(admin, env);
+
   addExamples(admin, [
     "allot admin migrate",
+    "allot admin mail --to sam@example.com --last 1",
     "allot admin create-user --email me@example.com --name Me",
     "DATABASE_URL=postgres://… allot admin create-bank --name 'First Bank' --currency USD",
   ]);
