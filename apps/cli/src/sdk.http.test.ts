@@ -558,6 +558,87 @@ await client.budgets.list({ ordering: "nme" });
 await client.budgets.list({ ordering: "-name", page: 2, page_size: 50 });
 // @ts-expect-error: a page is a number
 await client.budgets.list({ page: "2" });
+
+// Every write is typed from the contract's input schema (issue 32): a wrong type does not compile.
+const id = "4a8c2e6f-1b3d-4f5a-9c7e-2d4f6a8b0c1e";
+const sale = { ...purchase, amount: "12.50" } as const;
+// @ts-expect-error: the issue's example: a memo is text, a category an id, a city one text
+await client.transactions.create({ ...sale, memo: 123, category: { nope: true }, merchant_city: ["a"] });
+// @ts-expect-error: a memo is text
+await client.transactions.create({ ...sale, memo: 123 });
+// @ts-expect-error: a category is an id
+await client.transactions.create({ ...sale, category: { nope: true } });
+// @ts-expect-error: a city is one text
+await client.transactions.create({ ...sale, merchant_city: ["a"] });
+// @ts-expect-error: a coordinate is decimal text, like money
+await client.transactions.create({ ...sale, merchant_latitude: 39.78 });
+// @ts-expect-error: a receipt is a file, not a URL
+await client.transactions.create({ ...sale, image: "https://example.com/receipt.png" });
+await client.transactions.create({
+  ...sale,
+  memo: null,
+  category: id,
+  merchant_city: "Springfield",
+  merchant_latitude: "39.781721",
+  image: new Blob([new Uint8Array([1])]),
+  document: { path: "receipt.pdf" },
+});
+// @ts-expect-error: PATCH: a memo is text
+await client.transactions.update({ id, memo: 123 });
+// @ts-expect-error: PUT: a bank transaction id is text
+await client.transactions.replace({ id, transaction_type: "ach", bank_transaction_id: 381 });
+await client.transactions.update({ id, memo: "Birthday dinner", category: null, image: null });
+// @ts-expect-error: the final amount is a decimal string
+await client.transactions.resolvePending({ id, posted_date: "2026-05-03", amount: -61.7 });
+await client.transactions.resolvePending({ id, posted_date: "2026-05-03", amount: "-61.70" });
+// @ts-expect-error: splits map a budget to a decimal string
+await client.transactions.split({ id, splits: { [id]: 40 } });
+// @ts-expect-error: splits are a map, not a list
+await client.transactions.split({ id, splits: [id, "40.00"] });
+await client.transactions.split({ id, splits: { [id]: "40.00" } });
+// @ts-expect-error: a list filter is a boolean
+await client.transactions.list({ pending: "yes" });
+// @ts-expect-error: an unknown filter
+await client.transactions.list({ no_such_filter: "x" });
+// @ts-expect-error: a budget's funding amount is a decimal string
+await client.budgets.create({ bank_account: id, budget_type: "G", name: "Trip", funding_type: "D", target_balance: "900.00", funding_amount: 25 });
+// @ts-expect-error: auto_spend lists category names
+await client.budgets.update({ id, auto_spend: "Food : Groceries" });
+// @ts-expect-error: a target date is a YYYY-MM-DD text
+await client.budgets.update({ id, target_date: new Date() });
+await client.budgets.update({ id, funding_amount: "25.00", target_date: null, auto_spend: ["Food : Groceries"] });
+// @ts-expect-error: an account's balance is a decimal string
+await client.bankAccounts.create({ name: "Checking", bank: id, posted_balance: 0 });
+// @ts-expect-error: a category's name is text
+await client.transactionCategories.create({ group: "Food", name: 7 });
+// @ts-expect-error: PATCH: a group is text
+await client.transactionCategories.update({ id, group: ["Food"] });
+await client.transactionCategories.create({ group: "Food", name: "Groceries" });
+// @ts-expect-error: the default account is an id or null
+await client.users.updateMe({ default_bank_account: 7 });
+// @ts-expect-error: a time zone is text
+await client.users.updateMe({ timezone: 1 });
+await client.users.updateMe({ default_bank_account: null, timezone: "Europe/Paris" });
+// @ts-expect-error: expiry is a number of days
+await client.apiKeys.create({ name: "ci", expiry_days: "30" });
+// @ts-expect-error: event types are a list
+await client.webhooks.create({ url: "https://hooks.example.com/allot", event_types: "*" });
+// @ts-expect-error: enabled is a boolean
+await client.webhooks.update({ id, enabled: "yes" });
+// @ts-expect-error: an invitee is one email
+await client.invitations.invite({ id, invitee_email: ["a@example.com"] });
+// @ts-expect-error: a scraped amount is a decimal string
+await client.imports.syncScrape({ id, scraped_at: "2026-05-03T00:00:00Z", ending_balance: "0.00", transactions: [{ is_pending: false, posted_date: "2026-05-03", raw_description: "x", amount: -5 }] });
+// @ts-expect-error: overwrite is a boolean
+await client.imports.transactionDetails({ id, details: [], overwrite: "yes" });
+// @ts-expect-error: a transfer's amount is a decimal string
+await client.internalTransactions.create({ bank_account: id, amount: 5, src_budget: id, dst_budget: id });
+// @ts-expect-error: a digest frequency from the list
+await client.preferences.updateChannel({ channel: "email", digest_frequency: "hourly" });
+// @ts-expect-error: an email is text
+await client.credentials.changeEmail({ new_email: 5 });
+// @ts-expect-error: as_of is a date text
+await client.funding.run({ id, as_of: new Date() });
 const transaction: Transaction = await client.transactions.get({ id: "x" });
 const amount: string = transaction.amount;
 const budgets: Budget[] = (await client.budgets.list()).results;

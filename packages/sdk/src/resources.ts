@@ -1,6 +1,6 @@
 import type { routes } from "@allot/contract/routes";
 import { type MethodName, methodName } from "./resource-names";
-import type { AnyRoute, RouteMethod } from "./route-types";
+import type { AnyRoute, RouteInput, RouteMethod } from "./route-types";
 import type { RequestOptions } from "./transport";
 
 type Areas = typeof routes;
@@ -15,6 +15,38 @@ export type AreaResource<Area extends Record<string, unknown>, AreaName extends 
 export type GeneratedResources = {
   [AreaName in keyof Areas & string]: AreaResource<Areas[AreaName], AreaName>;
 };
+
+/** `unknown` or `any`: a field that would take anything. */
+type Untyped<T> = 0 extends 1 & T ? true : unknown extends T ? true : false;
+
+/** The paths of a value's untyped fields, through nested objects and lists (a map's values are free). */
+type UntypedPaths<T, Path extends string> =
+  Untyped<T> extends true
+    ? Path
+    : T extends readonly (infer Item)[]
+      ? UntypedPaths<Item, `${Path}[]`>
+      : T extends object
+        ? string extends keyof T
+          ? never
+          : { [Field in keyof T & string]-?: UntypedPaths<T[Field], `${Path}.${Field}`> }[keyof T & string]
+        : never;
+
+type UntypedInputFields = {
+  [AreaName in keyof Areas & string]: {
+    [Export in keyof Areas[AreaName] & string]: Areas[AreaName][Export] extends AnyRoute
+      ? UntypedPaths<RouteInput<Areas[AreaName][Export]>, `${AreaName}.${Export}`>
+      : never;
+  }[keyof Areas[AreaName] & string];
+}[keyof Areas & string];
+
+/**
+ * Every field a method takes is typed, so a wrong type does not compile. A contract field typed
+ * `unknown` (a `z.preprocess` whose argument is not annotated) fails the SDK's typecheck and build
+ * here, naming it: "Type '"users.updateMeRoute.default_bank_account"' does not satisfy … 'never'".
+ */
+type RequireNone<Fields extends never> = Fields;
+// biome-ignore lint/correctness/noUnusedVariables: checked where it is declared, never used
+type EveryInputTyped = RequireNone<UntypedInputFields>;
 
 export type CallRoute = (route: AnyRoute, input: unknown, options?: RequestOptions) => Promise<unknown>;
 

@@ -1,12 +1,28 @@
 import type { RouteSpec } from "@allot/contract/http/route";
+import type { UploadedFile } from "@allot/contract/http/uploaded-file";
 import type { z } from "zod";
 import type { FileDownload } from "./file-download";
+import type { FileUpload } from "./file-upload";
 import type { RequestOptions } from "./transport";
 
 export type AnyRoute = RouteSpec<z.ZodType, z.ZodType>;
 
-/** What a caller sends: the contract's input schema before parsing (so `page: "2"` or `2`). */
-export type RouteInput<R extends AnyRoute> = z.input<R["input"]>;
+/**
+ * A file part the server's parser hands on as an UploadedFile (a receipt's `image`, `document`) is
+ * sent from any FileUpload: with one among the fields, the body goes as multipart/form-data.
+ */
+type WithUploads<Input> = {
+  [Field in keyof Input]: UploadedFile extends Input[Field]
+    ? Exclude<Input[Field], UploadedFile> | FileUpload
+    : Input[Field];
+};
+
+/**
+ * What a caller sends: the contract's input schema before parsing, as a JSON client writes it (the
+ * contract types its form-text readings out: money is a decimal string, `page` a number, a cleared
+ * field null, not ""), files as FileUpload.
+ */
+export type RouteInput<R extends AnyRoute> = WithUploads<z.input<R["input"]>>;
 /**
  * What the server answers: the contract's output schema; `void` for 204 routes. A route whose
  * output is bytes is a download (`download: true`, which `defineRoute` does not keep in the type):

@@ -7,22 +7,13 @@ import type { RequestOptions } from "./transport";
 /** A transaction's receipt files (docs/spec/extensions.md §5). */
 export type TransactionFileField = "image" | "document";
 
-/** A write's `image` and `document`: a file to upload, or null to remove the one stored. */
-type WithFiles<Input> = Omit<Input, TransactionFileField> & {
-  [Field in TransactionFileField]?: FileUpload | null;
-};
-
 type Generated = GeneratedResources["transactions"];
-type WriteMethod<Name extends "create" | "replace" | "update"> = (
-  input: WithFiles<Parameters<Generated[Name]>[0]>,
-  options?: RequestOptions,
-) => ReturnType<Generated[Name]>;
 
-export type TransactionsResource = Omit<Generated, "create" | "replace" | "update"> & {
-  /** With `image` or `document` files, the body is sent as multipart/form-data; null removes a file. */
-  create: WriteMethod<"create">;
-  replace: WriteMethod<"replace">;
-  update: WriteMethod<"update">;
+/**
+ * The generated methods, whose writes take `image` and `document` as files (RouteInput: the body
+ * is then sent as multipart/form-data; null removes a file), and the receipt helpers.
+ */
+export type TransactionsResource = Generated & {
   /** Uploads receipt files to a transaction (a PATCH of those fields only), replacing any stored. */
   attach(
     id: string,

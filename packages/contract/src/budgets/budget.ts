@@ -6,6 +6,7 @@ import {
   dateField,
   dateTimeOutput,
   describeFields,
+  emptyAsNull,
   moneyInput,
   moneyOutput,
   uuidField,
@@ -144,14 +145,13 @@ export const BudgetUpdateResultSchema = BudgetSchema.extend({
   }),
 }).meta({ id: "BudgetUpdateResult", description: "The budget after the change, with warnings about it." });
 
-/** Forms cannot send null: an empty value of a nullable field means null. */
-const emptyAsNull = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === "" ? null : v), schema.nullable());
-
-/** One category name or a list of them (a form sends a single value as a plain string). */
+/** One category name or a list of them (a form sends a single value as a plain string; typed as the list). */
 const categoryList = () =>
   z.preprocess(
-    (v) => (typeof v === "string" ? [v] : v),
+    (input: string[]) => {
+      const v: unknown = input;
+      return typeof v === "string" ? [v] : v;
+    },
     z.array(z.string().max(201, "Ensure this field has no more than 201 characters.")).max(100),
   );
 

@@ -46,6 +46,16 @@ export const booleanField = () =>
     return TRUE_WORDS.has(word) ? true : FALSE_WORDS.has(word) ? false : v;
   }, z.boolean());
 
+/**
+ * A nullable field a form clears with an empty value (forms cannot send null). Typed as what a JSON
+ * client sends, the field's own input or null, so the SDK refuses a wrong type; "" is form text.
+ */
+export const emptyAsNull = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((input: z.input<T> | null) => {
+    const v: unknown = input;
+    return v === "" ? null : v;
+  }, schema.nullable());
+
 export const integerField = () =>
   z.preprocess((input: number) => {
     const v: unknown = input;

@@ -38,7 +38,10 @@ export const TransactionCategorySchema = z
  */
 const categoryPart = () =>
   z.preprocess(
-    (v) => (typeof v === "string" && !hasControlCharacters(v) ? v.trim().replace(/\s+/g, " ") : v),
+    (input: string) => {
+      const v: unknown = input;
+      return typeof v === "string" && !hasControlCharacters(v) ? v.trim().replace(/\s+/g, " ") : v;
+    },
     nameText()
       .min(1, "This field may not be blank.")
       .max(CATEGORY_PART_MAX, `Ensure this field has no more than ${CATEGORY_PART_MAX} characters.`),

@@ -6,6 +6,7 @@ import {
   currencyCode,
   dateTimeFilter,
   dateTimeInput,
+  emptyAsNull,
   moneyInput,
   noContent,
   orderingField,
@@ -170,8 +171,7 @@ export const resolvePendingRoute = defineRoute({
         "When the bank posted it: an ISO 8601 date-time, or a date (the start of that day in the account's time zone).",
       example: "2026-05-03T00:00:00Z",
     }),
-    amount: z
-      .preprocess((v) => (v === "" ? null : v), moneyInput().nullable())
+    amount: emptyAsNull(moneyInput())
       .meta({
         description: "The final amount, when it differs from the pending one; absent or null: unchanged.",
         example: "-61.70",
@@ -195,12 +195,13 @@ export const splitTransactionRoute = defineRoute({
   access: "user",
   input: z.object({
     id,
-    // Form bodies carry the map as JSON text. The key count is checked before any value, so a
-    // huge map costs one 400 naming the limit, not one message per key (or a query per key).
+    // Form bodies carry the map as JSON text (typed as the map a JSON client sends). The key count
+    // is checked before any value, so a huge map costs one 400 naming the limit, not one message
+    // per key (or a query per key).
     splits: z
       .preprocess(
-        (v, ctx) => {
-          let value = v;
+        (input: Record<string, string>, ctx) => {
+          let value: unknown = input;
           if (typeof value === "string") {
             try {
               value = JSON.parse(value);

@@ -6,6 +6,7 @@ import {
   dateTimeInput,
   dateTimeOutput,
   describeFields,
+  emptyAsNull,
   moneyInput,
   moneyOutput,
   uuidField,
@@ -173,8 +174,6 @@ const TRANSACTION_INPUT_DOCS = {
 
 export type TransactionView = z.output<typeof TransactionSchema>;
 
-// Forms send "" for a cleared field: read it as null.
-const blankAsNull = (v: unknown) => (v === "" ? null : v);
 const ATTACHMENT_NOT_A_FILE =
   "Upload a file here (a multipart/form-data file part), or send null or an empty value to remove it.";
 /**
@@ -185,8 +184,13 @@ const ATTACHMENT_NOT_A_FILE =
 const attachmentField = () =>
   z
     .preprocess(
-      (v) =>
-        v instanceof UploadedFile && v.filename === "" && v.bytes.length === 0 ? undefined : blankAsNull(v),
+      // Typed as what the server's body parser gives; the SDK takes its own file types here.
+      (input: UploadedFile | null) => {
+        const v: unknown = input;
+        if (v instanceof UploadedFile && v.filename === "" && v.bytes.length === 0) return undefined;
+        // Forms send "" for a cleared field: read it as null.
+        return v === "" ? null : v;
+      },
       z
         .custom<UploadedFile | null | undefined>(
           (v) => v === undefined || v === null || v instanceof UploadedFile,
@@ -196,12 +200,15 @@ const attachmentField = () =>
     )
     .optional();
 
-const optionalText = (max: number) =>
-  z.preprocess(blankAsNull, z.string().trim().max(max).nullable()).optional();
+const optionalText = (max: number) => emptyAsNull(z.string().trim().max(max)).optional();
+/** Decimal text, like money: a number is accepted and read as text, but typed out. */
 const coordinate = (limit: number) =>
   z
     .preprocess(
-      (v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : blankAsNull(v)),
+      (input: string | null) => {
+        const v: unknown = input;
+        return typeof v === "number" && Number.isFinite(v) ? String(v) : v === "" ? null : v;
+      },
       z
         .string()
         .trim()
@@ -224,7 +231,7 @@ export const transactionFields = describeFields(
     memo: optionalText(10_000),
     raw_description: z.string().trim().min(1, "This field may not be blank.").max(10_000),
     description: z.string().trim().max(10_000).optional(),
-    category: z.preprocess(blankAsNull, uuidField().nullable()).optional(),
+    category: emptyAsNull(uuidField()).optional(),
     merchant_address: optionalText(10_000),
     merchant_city: optionalText(128),
     merchant_region: optionalText(64),

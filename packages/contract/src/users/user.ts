@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { nameText } from "../http/control-characters";
-import { describeFields, uuidField } from "../http/fields";
+import { describeFields, emptyAsNull, uuidField } from "../http/fields";
 
 const USER_DOCS = {
   username: [
@@ -45,7 +45,7 @@ export const userWritableFields = describeFields(
   {
     name: nameText().trim().max(150),
     /** Form bodies cannot send null: an empty value clears the default too. */
-    default_bank_account: z.preprocess((v) => (v === "" ? null : v), uuidField().nullable()),
+    default_bank_account: emptyAsNull(uuidField()),
     timezone: z.string().trim().min(1).max(64),
   },
   USER_DOCS,

@@ -9,7 +9,7 @@ describe.each(testEngines())("transaction splits over HTTP (%s)", (engine) => {
   const t = useTestApp(engine);
   const kit = transactionKit(t);
 
-  const split = (user: TestUser, id: string, splits: unknown) =>
+  const split = (user: TestUser, id: string, splits: Record<string, string>) =>
     t.as(user).call(splitTransactionRoute, { id, splits });
   type Allocation = { id: string; budget: string | null; amount: string; budget_balance: string };
   const summary = (rows: Allocation[]) => rows.map((a) => [a.budget, a.amount, a.budget_balance]);
@@ -92,7 +92,7 @@ describe.each(testEngines())("transaction splits over HTTP (%s)", (engine) => {
       { [siblingBudget]: "1.00" },
       { [foreign]: "1.00" },
       { [archived]: "1.00" },
-    ]) {
+    ] as Record<string, string>[]) {
       const response = await split(user, row.id, splits);
       expect(response.statusCode, JSON.stringify(splits)).toBe(400);
       expect(Object.keys(response.json()), JSON.stringify(splits)).toEqual(["splits"]);

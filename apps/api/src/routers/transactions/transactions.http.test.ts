@@ -441,7 +441,8 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
       expect(same.statusCode, same.body).toBe(200);
       expect(same.json()).toMatchObject({ ...stored, memo: "kept" });
       const bare = await kit.transaction(user, account.id);
-      const blank = await t.as(user).call(updateTransactionRoute, {
+      // Blanks as a form spells them ("" for null): the contract's types take only null for a file.
+      const blank = await t.as(user).callUnchecked(updateTransactionRoute, {
         id: bare.id,
         merchant_city: "",
         merchant_latitude: null,
