@@ -150,7 +150,7 @@ describe.each(testEngines())("webhooks over HTTP: what a delivery checks again (
     await kit.deliver(new Date(first.getTime() + 60_000));
     const failing = await shown();
     expect(failing).toMatchObject({ last_failure_reason: "HTTP 500" });
-    expect(Date.parse(failing.last_failure_at)).toBeGreaterThanOrEqual(first.getTime() + 60_000);
+    expect(Date.parse(String(failing.last_failure_at))).toBeGreaterThanOrEqual(first.getTime() + 60_000);
 
     // The next attempt (5 minutes on) succeeds: the webhook works again, no failure shown.
     receiver.reset();
