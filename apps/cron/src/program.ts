@@ -112,10 +112,19 @@ export function createProgram({
         if (ahead && options.asOf) {
           const kind = job.name === "recur" ? "recur" : "fund";
           process.stderr.write(`${runAheadWarning(kind, options.asOf, ahead)}\n`);
-          await confirmRunAhead(kind, options.asOf, ahead, options.yes).catch((error: unknown) => {
-            if (!(error instanceof RunAheadRefused)) throw error;
-            this.error(`error: ${error.message}`, { exitCode: USAGE_EXIT_CODE });
-          });
+          const refused = await confirmRunAhead(kind, options.asOf, ahead, options.yes).then(
+            () => null,
+            (error: unknown) => {
+              if (error instanceof RunAheadRefused) return error.message;
+              throw error;
+            },
+          );
+          if (refused !== null) {
+            // Not a usage error (no help follows): nothing ran, exit 2 as the CLI's refusal.
+            process.stderr.write(`error: ${refused}\n`);
+            process.exitCode = USAGE_EXIT_CODE;
+            return;
+          }
         }
         const runs = await runJobNow(database, job, { now, asOf: options.asOf, onRun: logLine });
         if (runs.some((run) => run.status === "failed")) process.exitCode = 1;
