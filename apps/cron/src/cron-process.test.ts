@@ -17,6 +17,7 @@ import {
   testEngines,
   withAdminConnection,
 } from "@allot/db/testing/test-databases";
+import { localDate } from "@allot/domain/calendar/local-days";
 import { TEST_SECRETS_KEYS, testVault } from "@allot/domain/testing/test-vault";
 import { asUser } from "@allot/domain/testing/use-case-context";
 import { createWebhook } from "@allot/domain/webhooks/create-webhook";
@@ -162,8 +163,19 @@ describe.each(testEngines())("pnpm cron, a real process (%s)", (engine) => {
       await database.close();
     }
 
-    const run = await pnpmCron(["run", "fund", "--as-of", "2031-01-01"], env);
-    expect(run.stderr).toBe("");
+    // 2031-01-01 is ahead of the account's today: said first, and a script must pass --yes.
+    const today = localDate(new Date(), "Europe/Berlin");
+    const days = Math.round((Date.parse("2031-01-01") - Date.parse(today)) / 86_400_000);
+    const warning = `warning: --as-of 2031-01-01 is ${days.toLocaleString("en")} days after today (${today}) for 1 auto-funding account, with 0 budgets with a funding schedule: this runs every funding of theirs due through 2031-01-01 now, as if those days had come.\n`;
+    const unasked = await pnpmCron(["run", "fund", "--as-of", "2031-01-01"], env);
+    expect(unasked.code).toBe(2);
+    expect(unasked.stdout).toBe("");
+    expect(unasked.stderr).toBe(
+      `${warning}error: Run fund for 1 account ${days.toLocaleString("en")} days ahead, through 2031-01-01: money moves ahead of time, so pass --yes to confirm.\n`,
+    );
+
+    const run = await pnpmCron(["run", "fund", "--as-of", "2031-01-01", "--yes"], env);
+    expect(run.stderr).toBe(warning);
     expect(run.code).toBe(0);
     const lines = run.stdout
       .trim()

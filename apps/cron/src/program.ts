@@ -7,10 +7,12 @@ import type { WebhookPoster } from "@allot/domain/webhooks/webhook-poster";
 import type { AccountJob } from "@allot/scheduler/account-jobs";
 import type { Job } from "@allot/scheduler/jobs";
 import { logLine } from "@allot/scheduler/log-line";
+import { runAheadOf } from "@allot/scheduler/run-ahead";
 import { runJobNow } from "@allot/scheduler/run-now";
 import { runSchedulerOnce, startScheduler } from "@allot/scheduler/run-scheduler";
 import { startWebhookDelivery } from "@allot/scheduler/webhook-delivery";
 import { Argument, Command, InvalidArgumentError } from "commander";
+import { confirmRunAhead, RunAheadRefused, runAheadWarning } from "./confirm-run-ahead";
 
 export interface ProgramDeps {
   openDatabase(): Promise<DatabaseHandle>;
@@ -90,7 +92,8 @@ export function createProgram({
       "fund/recur: run as of this date (default: each account's local today)",
       asOfDate,
     )
-    .action(async function (this: Command, name: string, options: { asOf?: string }) {
+    .option("--yes", "fund/recur: do not ask before running ahead of time (an --as-of after today)")
+    .action(async function (this: Command, name: string, options: { asOf?: string; yes?: boolean }) {
       // commander has checked the name against the choices already
       const job = [...jobs, ...accountJobs].find((candidate) => candidate.name === name);
       if (!job) return this.error(`error: unknown job '${name}'`, { exitCode: USAGE_EXIT_CODE });
@@ -100,7 +103,30 @@ export function createProgram({
         });
       const database = await openDatabase();
       try {
-        const runs = await runJobNow(database, job, { asOf: options.asOf, onRun: logLine });
+        const now = new Date();
+        // A day after the accounts' today moves money ahead of time: said first, then confirmed.
+        const ahead =
+          options.asOf === undefined || "lockId" in job
+            ? null
+            : await runAheadOf(database.db, job, options.asOf, now);
+        if (ahead && options.asOf) {
+          const kind = job.name === "recur" ? "recur" : "fund";
+          process.stderr.write(`${runAheadWarning(kind, options.asOf, ahead)}\n`);
+          const refused = await confirmRunAhead(kind, options.asOf, ahead, options.yes).then(
+            () => null,
+            (error: unknown) => {
+              if (error instanceof RunAheadRefused) return error.message;
+              throw error;
+            },
+          );
+          if (refused !== null) {
+            // Not a usage error (no help follows): nothing ran, exit 2 as the CLI's refusal.
+            process.stderr.write(`error: ${refused}\n`);
+            process.exitCode = USAGE_EXIT_CODE;
+            return;
+          }
+        }
+        const runs = await runJobNow(database, job, { now, asOf: options.asOf, onRun: logLine });
         if (runs.some((run) => run.status === "failed")) process.exitCode = 1;
       } finally {
         await database.close();

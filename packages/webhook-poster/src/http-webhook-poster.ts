@@ -62,14 +62,19 @@ export function httpWebhookPoster(
   };
 }
 
+// A refusal names the server setting behind it: a webhook that worked until a restart without
+// that setting says why it stopped (decision 0057).
+const NOT_HTTP = "the server's WEBHOOK_ALLOW_HTTP is not true";
+const NOT_PRIVATE = "the server's WEBHOOK_ALLOW_PRIVATE is not true";
+
 /** Why a URL is not tried at all: its scheme, or a literal address the policy refuses. */
 function refusedUrl(text: string, policy: WebhookPolicy): string | null {
   const url = new URL(text);
   if (url.protocol !== "https:" && !(url.protocol === "http:" && policy.allowHttp))
-    return `Refused: ${url.protocol}// URLs are not allowed (only https://).`;
+    return `Refused: ${url.protocol}// URLs are not allowed, only https:// (${NOT_HTTP}).`;
   const literal = literalAddress(url.hostname);
   if (literal && !policy.allowPrivate && isForbiddenAddress(literal))
-    return `Refused: ${literal} is a private or reserved address.`;
+    return `Refused: ${literal} is a private or reserved address (${NOT_PRIVATE}).`;
   return null;
 }
 
@@ -83,7 +88,7 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
     if (forbidden)
       return callback(
         new ForbiddenAddress(
-          `Refused: ${hostname} resolves to ${forbidden.address}, a private or reserved address.`,
+          `Refused: ${hostname} resolves to ${forbidden.address}, a private or reserved address (${NOT_PRIVATE}).`,
         ),
         "",
         0,

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { testEngines } from "@allot/db/testing/test-databases";
@@ -57,6 +57,8 @@ describe.each(testEngines())(
         raw_description: "HARDWARE STORE",
       });
       const allot = (...args: string[]) => run(["transactions", ...args]);
+      /** `allot transactions …` run in the folder `cwd`. */
+      const allotIn = (cwd: string, ...args: string[]) => run(["transactions", ...args], { cwd });
       /** A --json run that must succeed. */
       const json = async <T = Row>(...args: string[]) => {
         const result = await allot(...args, "--json");
@@ -64,7 +66,7 @@ describe.each(testEngines())(
         expect(result.code).toBe(0);
         return result.json<T>();
       };
-      return { client, account, transaction, allot, json };
+      return { client, account, transaction, allot, allotIn, json };
     }
 
     it(
@@ -180,6 +182,82 @@ describe.each(testEngines())(
         ]);
         expect(theirs.code).toBe(1);
         expect(theirs.errorJson()).toMatchObject({ code: "not_found" });
+      },
+    );
+    it(
+      "receipt: saves the file under its uploaded name, cleaned, where it runs; --document, --output, -, --force; none is exit 1",
+      SLOW,
+      async () => {
+        const { client, transaction, allot, allotIn } = await setUp();
+        const { id } = transaction;
+        const here = await mkdtemp(join(folder, "cwd-"));
+
+        const none = await allotIn(here, "receipt", id);
+        expect(none.code).toBe(1);
+        expect(none.stderr).toBe(
+          `error: Transaction ${id} has no image: attach one with \`allot transactions attach ${id} --image FILE\`.\n`,
+        );
+        expect(await readdir(here)).toEqual([]);
+
+        // The name as uploaded: leading dots, a right-to-left override, a colon. Saved cleaned.
+        await client.transactions.attach(id, {
+          image: { bytes: png, filename: "..\u202ereceipt:1.png" },
+          document: { bytes: pdf, filename: "invoice.pdf" },
+        });
+        const saved = await allotIn(here, "receipt", id);
+        expect(saved.stderr).toBe("");
+        expect(saved.code).toBe(0);
+        expect(saved.stdout).toBe(
+          `Saved the image of ${id} to receipt_1.png (${png.length} bytes, image/png).\n`,
+        );
+        expect(await readdir(here)).toEqual(["receipt_1.png"]);
+        expect(sha256(await readFile(join(here, "receipt_1.png")))).toBe(sha256(png));
+
+        // An existing file is kept unless --force.
+        await writeFile(join(here, "invoice.pdf"), "mine");
+        const kept = await allotIn(here, "receipt", id, "--document", "--json");
+        expect(kept.code).toBe(2);
+        expect(kept.errorJson()).toMatchObject({
+          code: "file_exists",
+          detail: expect.stringContaining("--force"),
+        });
+        expect(await readFile(join(here, "invoice.pdf"), "utf8")).toBe("mine");
+        const forced = await allotIn(here, "receipt", id, "--document", "--force", "--json");
+        expect(forced.code, forced.stderr).toBe(0);
+        expect(forced.json()).toEqual({
+          id,
+          field: "document",
+          path: join(here, "invoice.pdf"),
+          filename: "invoice.pdf",
+          content_type: "application/pdf",
+          size: pdf.length,
+        });
+        expect(sha256(await readFile(join(here, "invoice.pdf")))).toBe(sha256(pdf));
+
+        const chosen = await allot("receipt", id, "--output", file("chosen.png"));
+        expect(chosen.code, chosen.stderr).toBe(0);
+        expect(sha256(await readFile(file("chosen.png")))).toBe(sha256(png));
+        const piped = await allot("receipt", id, "--document", "--output", "-");
+        expect(piped.stderr).toBe("");
+        expect(piped.code).toBe(0);
+        expect(sha256(piped.stdoutBytes)).toBe(sha256(pdf));
+
+        // Without its image, the error points at the document it still has.
+        await client.transactions.detach(id, "image");
+        const gone = await allotIn(here, "receipt", id, "--json");
+        expect(gone.code).toBe(1);
+        expect(gone.errorJson()).toEqual({
+          code: "not_found",
+          detail: `Transaction ${id} has no image: attach one with \`allot transactions attach ${id} --image FILE\`, or download its document with --document.`,
+        });
+        // Another user's transaction is the API's 404, as for every other command.
+        const other = await server.apiKeyUser();
+        const theirs = await other.allot(["transactions", "receipt", id, "--document", "--json"], {
+          cwd: here,
+        });
+        expect(theirs.code).toBe(1);
+        expect(theirs.errorJson()).toMatchObject({ code: "not_found" });
+        expect((await readdir(here)).sort()).toEqual(["invoice.pdf", "receipt_1.png"]);
       },
     );
   },

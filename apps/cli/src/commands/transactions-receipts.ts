@@ -13,6 +13,7 @@ import { printJson, UsageError } from "../output";
 import { act, onOne } from "./transaction-command";
 import { transactionId } from "./transaction-flags";
 import { emitTransaction } from "./transaction-views";
+import { registerReceiptCommand } from "./transactions-receipt";
 
 /*
  * A transaction's receipt files (docs/spec/extensions.md §5): `attach` uploads them, `detach`
@@ -47,6 +48,7 @@ function namedFields(options: FileFlags, command: string): TransactionFileField[
 }
 
 export function registerReceiptCommands(group: Command, env: CliEnv): void {
+  registerReceiptCommand(group, env);
   onOne(group, "attach", "Upload a receipt image and/or document to a transaction (replacing any there)", [
     "allot transactions attach TRANSACTION_ID --image receipt.jpg",
     "allot transactions attach TRANSACTION_ID --image receipt.jpg --document invoice.pdf --json",

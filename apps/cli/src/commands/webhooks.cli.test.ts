@@ -1,3 +1,5 @@
+import { webhooksKit } from "@allot/api/src/routers/webhooks/webhooks-test-kit";
+import { useWebhookReceiver } from "@allot/api/test/testing/webhook-receiver";
 import { updateMeRoute } from "@allot/contract/users/routes";
 import { getWebhookRoute, listWebhooksRoute } from "@allot/contract/webhooks/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
@@ -51,6 +53,9 @@ function expectSecret(secret: string | undefined) {
 
 describe.each(testEngines())("allot webhooks against a running API (%s)", (engine) => {
   const server = useCliServer(engine);
+  // The sender's one pass, through the real HTTP poster, for the test of a failing webhook.
+  const kit = webhooksKit(server.t);
+  const receiver = useWebhookReceiver();
 
   /** An API-key user (keys may manage webhooks) with one account, "Household". */
   async function setUp() {
@@ -121,6 +126,8 @@ describe.each(testEngines())("allot webhooks against a running API (%s)", (engin
         enabled: true,
         disabled_reason: null,
         credential: { kind: "api_key", api_key: expect.any(String) },
+        last_failure_at: null,
+        last_failure_reason: null,
         created_at: expect.any(String),
         secret: expect.any(String),
       });
@@ -129,9 +136,16 @@ describe.each(testEngines())("allot webhooks against a running API (%s)", (engin
       const table = await allot();
       expect(table.stderr).toBe("");
       expect(cells(table.stdout)).toEqual([
-        ["ID", "URL", "EVENTS", "ACCOUNT", "ENABLED"],
-        [created.id, OTHER_HOOK, "transaction.created,transfer.created,budget.deleted", "Household", "yes"],
-        [shown.id, HOOK, "*", "all", "yes"],
+        ["ID", "URL", "EVENTS", "ACCOUNT", "ENABLED", "LAST FAILURE"],
+        [
+          created.id,
+          OTHER_HOOK,
+          "transaction.created,transfer.created,budget.deleted",
+          "Household",
+          "yes",
+          "-",
+        ],
+        [shown.id, HOOK, "*", "all", "yes", "-"],
       ]);
       // Listed, the secret is never shown again.
       expect(table.stdout).not.toContain("whsec_");
@@ -294,6 +308,43 @@ describe.each(testEngines())("allot webhooks against a running API (%s)", (engin
       expect(notMine.code).toBe(1);
       expect(notMine.errorJson()).toMatchObject({ code: "not_found" });
       expect(await json<WebhookJson[]>("list")).toEqual([]);
+    },
+  );
+  // Last in the file: its sender pass also tries what the other tests left pending (to port 9).
+  it(
+    "shows each webhook's last failure, when (on the user's clock) and why; --json carries it",
+    SLOW,
+    async () => {
+      const { user, allot, json } = await setUp();
+      const zoned = await server.t.as(user).call(updateMeRoute, { timezone: "Asia/Tokyo" });
+      expect(zoned.statusCode, zoned.body).toBe(200);
+      const failingUrl = `${receiver.url}/failing`;
+      const failing = await json<WebhookJson>("create", failingUrl, "--events", "all");
+      const quiet = await json<WebhookJson>("create", HOOK, "--event", "budget.deleted");
+      receiver.answerWith(() => ({ status: 500, body: "down for maintenance" }));
+      expect((await allot("test", failing.id)).code).toBe(0);
+      await kit.deliver();
+      expect(receiver.received("/failing")).toHaveLength(1);
+      receiver.reset();
+
+      const listed = await json<(WebhookJson & { last_failure_at: string | null })[]>("list");
+      expect(listed).toEqual([
+        expect.objectContaining({ id: quiet.id, last_failure_at: null, last_failure_reason: null }),
+        expect.objectContaining({
+          id: failing.id,
+          last_failure_at: expect.any(String),
+          last_failure_reason: "HTTP 500: down for maintenance",
+        }),
+      ]);
+      const at = new Date(listed[1]?.last_failure_at as string);
+      const tokyo = `${localDate(at, "Asia/Tokyo")} ${localTime(at, "Asia/Tokyo").slice(0, 5)}`;
+      const table = await allot();
+      expect(table.stderr).toBe("");
+      expect(cells(table.stdout)).toEqual([
+        ["ID", "URL", "EVENTS", "ACCOUNT", "ENABLED", "LAST FAILURE"],
+        [quiet.id, HOOK, "budget.deleted", "all", "yes", "-"],
+        [failing.id, failingUrl, "*", "all", "yes", `${tokyo} HTTP 500: down for maintenance`],
+      ]);
     },
   );
 });

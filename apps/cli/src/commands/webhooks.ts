@@ -103,15 +103,29 @@ const eventsText = (webhook: Webhook) => webhook.event_types.join(",");
 const accountText = (names: Map<string, string>) => (webhook: Webhook) =>
   webhook.bank_account === null ? "all" : (names.get(webhook.bank_account) ?? webhook.bank_account);
 
-const webhookColumns = (names: Map<string, string>): Column<Webhook>[] => [
+// A receiver's error answer can run to 500 characters: a table shows its start, --json all of it.
+const FAILURE_CELL_CHARS = 72;
+
+/** The last failure for people: "2026-03-10 09:41 HTTP 500", on the caller's clock; null when none. */
+const lastFailureText =
+  (timeZone: string, limit = Number.POSITIVE_INFINITY) =>
+  (webhook: Webhook) => {
+    if (webhook.last_failure_at === null) return null;
+    const reason = webhook.last_failure_reason ?? "";
+    const cut = reason.length > limit ? `${reason.slice(0, limit - 1)}…` : reason;
+    return `${when(webhook.last_failure_at, timeZone)} ${cut}`.trim();
+  };
+
+const webhookColumns = (names: Map<string, string>, timeZone: string): Column<Webhook>[] => [
   { header: "Id", value: (w) => w.id },
   { header: "URL", value: (w) => w.url },
   { header: "Events", value: eventsText },
   { header: "Account", value: accountText(names) },
   { header: "Enabled", value: (w) => (w.enabled ? "yes" : "no") },
+  { header: "Last failure", value: lastFailureText(timeZone, FAILURE_CELL_CHARS) },
 ];
 
-const webhookFields = (names: Map<string, string>): Column<Webhook>[] => [
+const webhookFields = (names: Map<string, string>, timeZone = "UTC"): Column<Webhook>[] => [
   { header: "id", value: (w) => w.id },
   { header: "url", value: (w) => w.url },
   { header: "events", value: eventsText },
@@ -122,6 +136,7 @@ const webhookFields = (names: Map<string, string>): Column<Webhook>[] => [
     value: (w) =>
       w.enabled ? "yes" : w.disabled_reason ? `no (${w.disabled_reason.replaceAll("_", " ")})` : "no",
   },
+  { header: "last failure", value: lastFailureText(timeZone) },
   { header: "created at", value: (w) => w.created_at },
 ];
 
@@ -167,7 +182,7 @@ export function registerWebhooksCommands(program: Command, env: CliEnv): void {
       const names = options.json ? new Map<string, string>() : await accountNames(client, rows);
       emitList(
         rows,
-        webhookColumns(names),
+        webhookColumns(names, await failureTimeZone(client, rows, options)),
         options,
         "No webhooks yet: add one with `allot webhooks create URL --events all`.",
       );
@@ -246,7 +261,10 @@ export function registerWebhooksCommands(program: Command, env: CliEnv): void {
       const updated = await client.call(updateWebhookRoute, { id, ...changes });
       emitRecord(
         updated,
-        webhookFields(options.json ? new Map() : await accountNames(client, [updated])),
+        webhookFields(
+          options.json ? new Map() : await accountNames(client, [updated]),
+          await failureTimeZone(client, [updated], options),
+        ),
         options,
       );
     }),
@@ -401,6 +419,12 @@ async function allWebhooks(client: Client): Promise<Webhook[]> {
   for await (const webhook of client.paginate(listWebhooksRoute, { page_size: MAX_PAGE_SIZE }))
     rows.push(webhook);
   return rows;
+}
+
+/** The caller's time zone to show failures in: asked only when one is shown (UTC for --json, unused). */
+async function failureTimeZone(client: Client, rows: readonly Webhook[], options: OutputOptions) {
+  if (options.json || rows.every((webhook) => webhook.last_failure_at === null)) return "UTC";
+  return (await client.call(getMeRoute, {})).timezone;
 }
 
 /** Names of the accounts the webhooks follow, by id (none asked for when they all follow every account). */

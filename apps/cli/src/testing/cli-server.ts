@@ -16,7 +16,7 @@ export interface CliUser {
   /** An SDK client of the same user (API key, or the login's bearer) to set data up with. */
   client: Client;
   /** Runs `allot …` as this user, against the test server, with a config file of its own. */
-  allot(args: string[]): Promise<CliRun>;
+  allot(args: string[], options?: { cwd?: string }): Promise<CliRun>;
 }
 
 /**
@@ -60,7 +60,7 @@ export function useCliServer(engine: DatabaseEngine) {
       return {
         user,
         client: createClient({ baseUrl, auth: { apiKey: key } }),
-        allot: (args) => runCli(args, { env }),
+        allot: (args, options) => runCli(args, { env, ...options }),
       };
     },
     async loggedInUser(): Promise<CliUser> {
@@ -73,7 +73,7 @@ export function useCliServer(engine: DatabaseEngine) {
       return {
         user,
         client: createClient({ baseUrl, auth: { bearer } }),
-        allot: (args) => runCli(args, { env }),
+        allot: (args, options) => runCli(args, { env, ...options }),
       };
     },
   };

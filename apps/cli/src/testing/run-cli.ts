@@ -24,7 +24,13 @@ export interface CliRun {
  */
 export function runCli(
   args: string[],
-  options: { env?: Record<string, string | undefined>; stdin?: string; signal?: AbortSignal } = {},
+  options: {
+    env?: Record<string, string | undefined>;
+    stdin?: string;
+    signal?: AbortSignal;
+    /** The folder it runs in (default: the CLI's package). */
+    cwd?: string;
+  } = {},
 ): Promise<CliRun> {
   const env: Record<string, string | undefined> = {
     PATH: process.env.PATH,
@@ -33,7 +39,7 @@ export function runCli(
   };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI_BIN, ...args], {
-      cwd: CLI_PACKAGE,
+      cwd: options.cwd ?? CLI_PACKAGE,
       env,
       stdio: ["pipe", "pipe", "pipe"],
       signal: options.signal,

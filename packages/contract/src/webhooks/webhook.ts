@@ -77,6 +77,16 @@ export const WebhookSchema = z
         description:
           "The credential it answers to: the one that created it, or that enabled it again after a revocation disabled it. Revoking that key, or signing that login out by a password reset, a password change or an undone email change, disables the webhook. Null for a webhook created before this was recorded.",
       }),
+    last_failure_at: dateTimeOutput().nullable().meta({
+      description:
+        "When its latest failed delivery attempt was made; null when none failed, or when an attempt made since succeeded.",
+      example: "2026-05-02T09:05:01Z",
+    }),
+    last_failure_reason: z.string().nullable().meta({
+      description:
+        "Why that attempt failed, as the delivery's `last_error` says it (a refused URL and the setting that refuses it, `HTTP 500`, a timeout); null with `last_failure_at`.",
+      example: "HTTP 500",
+    }),
     created_at: dateTimeOutput().meta({
       description: "When it was created.",
       example: "2026-05-02T09:00:00Z",

@@ -46,6 +46,12 @@ export const webhooks = pgTable(
     previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
     /** The first failed attempt since the last success; five days of it disable the webhook. */
     failingSince: timestamp("failing_since", { withTimezone: true }),
+    /**
+     * The latest failed attempt and why (its delivery's `last_error`), kept here so a list shows
+     * it in its one query (decision 0057); cleared by a success attempted after it.
+     */
+    lastFailureAt: timestamp("last_failure_at", { withTimezone: true }),
+    lastFailureReason: text("last_failure_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -2,7 +2,7 @@ import type { Database, Tx } from "@allot/db/create-database";
 import { rowsOf } from "@allot/db/rows-of";
 import { users } from "@allot/db/schema/users";
 import { webhookDeliveries, webhooks } from "@allot/db/schema/webhooks";
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { composeEmail } from "../email/compose-email";
 import { enqueueEmail } from "../email/enqueue-email";
 import type { SecretVault } from "../secrets/secret-vault";
@@ -149,11 +149,7 @@ async function attempt(
         .returning({ id: webhookDeliveries.id });
       // Only a failing webhook's row is written: every success rewriting it would queue a busy
       // webhook's concurrent attempts on its row lock.
-      if (done)
-        await tx
-          .update(webhooks)
-          .set({ failingSince: null })
-          .where(and(eq(webhooks.id, delivery.webhook_id), isNotNull(webhooks.failingSince)));
+      if (done) await noteSuccess(tx, delivery.webhook_id, attemptedAt);
       return;
     }
     const wait = response.status === 410 ? null : retryDelayMs(delivery.attempts);
@@ -167,6 +163,7 @@ async function attempt(
       .where(ours)
       .returning({ id: webhookDeliveries.id });
     if (!done) return;
+    await noteLastFailure(tx, delivery.webhook_id, attemptedAt, response);
     if (response.status === 410) {
       await disableWebhook(
         tx,
@@ -180,6 +177,38 @@ async function attempt(
   });
   return succeeded ? "succeeded" : "failed";
 }
+
+/**
+ * A success ends the webhook's failing spell, and clears its last failure when that failure was
+ * attempted no later than this success (an older attempt finishing late clears nothing newer).
+ */
+async function noteSuccess(tx: Tx, webhookId: string, at: Date) {
+  const cleared = lte(webhooks.lastFailureAt, at);
+  await tx
+    .update(webhooks)
+    .set({
+      failingSince: null,
+      lastFailureAt: sql`case when ${cleared} then null else ${webhooks.lastFailureAt} end`,
+      lastFailureReason: sql`case when ${cleared} then null else ${webhooks.lastFailureReason} end`,
+    })
+    .where(and(eq(webhooks.id, webhookId), or(isNotNull(webhooks.failingSince), cleared)));
+}
+
+/**
+ * The webhook's last failure (decision 0057): this attempt and why, in the words of the delivery's
+ * `last_error`, unless a later attempt's failure is already there.
+ */
+async function noteLastFailure(tx: Tx, webhookId: string, at: Date, response: WebhookResponse) {
+  await tx
+    .update(webhooks)
+    .set({ lastFailureAt: at, lastFailureReason: failureReason(response) })
+    .where(
+      and(eq(webhooks.id, webhookId), or(isNull(webhooks.lastFailureAt), lte(webhooks.lastFailureAt, at))),
+    );
+}
+
+/** What went wrong, as a delivery's `last_error` says it; a bare status when the poster gave no text. */
+const failureReason = (response: WebhookResponse) => response.error ?? `HTTP ${response.status}`;
 
 /**
  * Marks the webhook failing since this attempt (unless it already was); once every attempt for
@@ -223,7 +252,7 @@ async function noteFailure(
     subject: "Allot stopped sending to one of your webhooks",
     paragraphs: [
       `Every delivery to ${failing.url} has failed since ${failing.since.toUTCString()}, so Allot has disabled this webhook.`,
-      `The last attempt got: ${response.error ?? `HTTP ${response.status}`}.`,
+      `The last attempt got: ${failureReason(response)}.`,
       "Once the receiver works again, enable the webhook (PATCH /api/v1/webhooks/{id}/ with enabled=true, or `allot webhooks update ID --enable`) and redeliver what it missed.",
     ],
     footer: "You get this email because you created this webhook in Allot.",

@@ -15,6 +15,8 @@ export const toWebhookView = (row: WebhookRow): Webhook => ({
   enabled: row.enabled,
   disabled_reason: row.enabled ? null : row.disabledReason,
   credential: credentialView(row),
+  last_failure_at: row.lastFailureAt?.toISOString() ?? null,
+  last_failure_reason: row.lastFailureAt ? row.lastFailureReason : null,
   created_at: row.createdAt.toISOString(),
 });
 

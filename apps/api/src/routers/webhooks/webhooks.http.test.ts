@@ -43,6 +43,8 @@ describe.each(testEngines())("webhooks over HTTP: managing them (%s)", (engine) 
       enabled: true,
       disabled_reason: null,
       credential: { kind: "login", api_key: null },
+      last_failure_at: null,
+      last_failure_reason: null,
       created_at: expect.any(String),
       secret: expect.stringMatching(SECRET),
     });

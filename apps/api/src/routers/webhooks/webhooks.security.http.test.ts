@@ -1,6 +1,8 @@
 import {
   createWebhookRoute,
+  getWebhookRoute,
   listWebhookDeliveriesRoute,
+  listWebhooksRoute,
   updateWebhookRoute,
 } from "@allot/contract/webhooks/routes";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
@@ -102,12 +104,60 @@ describe.each(testEngines())("webhooks over HTTP: what a delivery checks again (
       status: "pending",
       attempts: 1,
       response_status: null,
-      last_error: "Refused: 127.0.0.1 is a private or reserved address.",
+      last_error:
+        "Refused: 127.0.0.1 is a private or reserved address (the server's WEBHOOK_ALLOW_PRIVATE is not true).",
     });
     const [byName] = (await t.as(owner).call(listWebhookDeliveriesRoute, { id: named.id })).json().results;
     expect(byName?.last_error).toMatch(
-      /^Refused: localhost resolves to (127\.0\.0\.1|::1), a private or reserved address\.$/,
+      /^Refused: localhost resolves to (127\.0\.0\.1|::1), a private or reserved address \(the server's WEBHOOK_ALLOW_PRIVATE is not true\)\.$/,
     );
+  });
+
+  it("shows a webhook's last failure and why (list and GET) until an attempt made after it succeeds", async () => {
+    const owner = await t.user();
+    const account = await anAccount(t, owner);
+    const hook = await kit.webhook(owner, { url: `${receiver.url}/restarted`, bank_account: account.id });
+    const shown = async () => (await t.as(owner).call(getWebhookRoute, { id: hook.id })).json();
+    expect(await shown()).toMatchObject({ last_failure_at: null, last_failure_reason: null });
+
+    // Created while http:// was allowed; the server then restarted without WEBHOOK_ALLOW_HTTP.
+    const httpsOnly = httpWebhookPoster({ allowHttp: false, allowPrivate: true });
+    await aBudget(t, owner, account);
+    const first = new Date();
+    const refused = await deliverDueWebhooks(
+      { ...internalContext(t.db, "scheduler"), now: first },
+      { poster: httpsOnly, vault: t.vault },
+    );
+    await httpsOnly.close();
+    expect(refused).toEqual({ succeeded: 0, failed: 1 });
+    expect(receiver.received("/restarted")).toEqual([]);
+    const reason =
+      "Refused: http:// URLs are not allowed, only https:// (the server's WEBHOOK_ALLOW_HTTP is not true).";
+    const [delivery] = (await t.as(owner).call(listWebhookDeliveriesRoute, { id: hook.id })).json().results;
+    expect(delivery?.last_error).toBe(reason);
+    const listed = (await t.as(owner).call(listWebhooksRoute, {})).json().results;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        id: hook.id,
+        last_failure_at: delivery?.last_attempt_at,
+        last_failure_reason: reason,
+      }),
+    ]);
+    expect(JSON.stringify(listed)).not.toContain("whsec_");
+
+    // Allowed again, the receiver answers 500: the newer failure takes its place.
+    receiver.answerWith(() => ({ status: 500 }));
+    await kit.deliver(new Date(first.getTime() + 60_000));
+    const failing = await shown();
+    expect(failing).toMatchObject({ last_failure_reason: "HTTP 500" });
+    expect(Date.parse(String(failing.last_failure_at))).toBeGreaterThanOrEqual(first.getTime() + 60_000);
+
+    // The next attempt (5 minutes on) succeeds: the webhook works again, no failure shown.
+    receiver.reset();
+    await kit.deliver(new Date(first.getTime() + 3_600_000));
+    expect(receiver.received("/restarted")).toHaveLength(1);
+    expect(await shown()).toMatchObject({ last_failure_at: null, last_failure_reason: null });
+    receiver.reset();
   });
 
   it("follows no redirect and keeps only the start of a long error answer", async () => {
