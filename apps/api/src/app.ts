@@ -20,6 +20,7 @@ import { requestMetaOf } from "./http/request-meta";
 import { createRouteTable, decodePath } from "./http/route-table";
 import { registerTransactionFileDownloads } from "./http/transaction-file-downloads";
 import { fastifyTrustProxy } from "./http/trust-proxy";
+import { refuseUnknownQueryParameters } from "./http/unknown-query-parameters";
 import { registerLinkPages } from "./links/register-link-pages";
 import { registerDocs } from "./openapi/docs";
 import { type AppRouter, appRouter } from "./routers/app-router";
@@ -109,6 +110,7 @@ export async function buildApp(
     if (ceilings.length > 0) await counters.consume(ceilings);
   });
   relabelAsJson(app);
+  refuseUnknownQueryParameters(app, allRoutes);
   refuseNulCharacters(app);
   fenceCredentialsAfterWrites(app, services.db);
 

@@ -148,4 +148,20 @@ describe.each(testEngines())("the OpenAPI document (%s)", (engine) => {
     expect(size?.schema).toMatchObject({ type: "integer", minimum: 1, default: 100 });
     expect(size?.description).toMatch(/500/);
   });
+
+  it("lists the transaction list's amount range as signed decimal strings", async () => {
+    const document = await documentOf();
+    const list = operationOf(
+      document,
+      allRoutes.find((route) => route.path === "/v1/transactions/") as RouteSpec,
+    );
+    for (const name of ["amount_min", "amount_max"]) {
+      const parameter = list.parameters?.find((candidate) => candidate.name === name);
+      expect(parameter?.description, name).toMatch(/signed \(inclusive\)/);
+      expect(parameter?.schema, name).toMatchObject({
+        type: "string",
+        pattern: "^-?\\d{1,12}(\\.\\d{1,2})?$",
+      });
+    }
+  });
 });

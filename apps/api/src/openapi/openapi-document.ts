@@ -14,7 +14,7 @@ const validationRef = { $ref: "#/components/schemas/ValidationError" };
 const json = (schema: object) => ({ "application/json": { schema } });
 
 const BAD_REQUEST =
-  "Invalid input (field errors), or a request that cannot be read: malformed JSON or URL, an unsupported content type";
+  "Invalid input (field errors, a query parameter the operation does not take keyed by its name), or a request that cannot be read: malformed JSON or URL, an unsupported content type";
 /** Where a use case answers 409: the state of other objects forbids the change. */
 const CONFLICTS = new Set([
   "POST /v1/users/me/change-email/",

@@ -67,6 +67,9 @@ user's object is 404, never 403: its existence is not revealed.
 - **Errors**: \`{"detail": "…", "code": "…"}\`, or for invalid input a map of field names to
   messages (\`{"amount": ["A valid number is required."]}\`). A body over the limit is 413.
 - **Pages**: \`?page=\` and \`?page_size=\` (100 by default, at most 500); answers carry \`count\`, \`next\` and \`previous\`.
+- **Query parameters**: only those an operation lists are taken (on a paged list, \`page\`,
+  \`page_size\` and \`ordering\` always); any other, on any method, is a 400 keyed by its name, so
+  a misspelt filter is never answered as if it had filtered. Writes take their fields in the body.
 - **Safe retries**: send \`Idempotency-Key: <uuid>\` on a write; a repeat within 24 hours answers
   the recorded result with \`Idempotent-Replayed: true\` and changes nothing.
 - **Request ids**: every answer carries \`X-Request-Id\`, as the server's logs do.

@@ -55,12 +55,12 @@ describe.each(testEngines())("allot api, against a running API (%s)", (engine) =
     expect(me.stdout.trimEnd().split("\n")).toHaveLength(1);
     expect(me.json()).toMatchObject({ username: user.email.toLowerCase() });
 
-    const banks = await allot(["GET", "v1/banks/", "--field", `search=${bank.name}`, "-f", "page_size:=5"]);
+    const banks = await allot(["GET", "v1/banks/", "--field", "ordering=-name", "-f", "page_size:=5"]);
     expect(banks.code, banks.stderr).toBe(0);
-    expect(banks.json<{ results: { id: string }[] }>().results.map((b) => b.id)).toEqual([bank.id]);
+    expect(banks.json<{ results: { id: string }[] }>().results.map((b) => b.id)).toContain(bank.id);
     expect(proxy.seen.map((request) => `${request.method} ${request.path}`)).toEqual([
       "GET /api/v1/users/me/",
-      `GET /api/v1/banks/?search=${new URLSearchParams({ s: bank.name }).toString().slice(2)}&page_size=5`,
+      "GET /api/v1/banks/?ordering=-name&page_size=5",
     ]);
     expect(proxy.seen.every((request) => request.key === undefined)).toBe(true);
   });

@@ -6,7 +6,6 @@ import {
   type TransactionView,
 } from "@allot/contract/transactions/transaction";
 import type { RouteInput } from "@allot/sdk/route-types";
-import Big from "big.js";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";
 import { addExamples } from "../cli-conventions";
@@ -114,8 +113,10 @@ export function registerListCommand(group: Command, env: CliEnv): Command {
 async function listTransactions(env: CliEnv, options: ListOptions): Promise<void> {
   try {
     // Every flag is read before the first request: a typo exits 2 having sent nothing.
-    const min = given(options.minAmount, (v) => new Big(amountFlag("--min-amount", v)));
-    const max = given(options.maxAmount, (v) => new Big(amountFlag("--max-amount", v)));
+    const amounts = {
+      amount_min: given(options.minAmount, (v) => amountFlag("--min-amount", v)),
+      amount_max: given(options.maxAmount, (v) => amountFlag("--max-amount", v)),
+    };
     const dates = {
       date_from: given(options.from, (v) => dateFlag("--from", v)),
       date_to: given(options.to, (v) => dateFlag("--to", v)),
@@ -129,6 +130,7 @@ async function listTransactions(env: CliEnv, options: ListOptions): Promise<void
     const query = {
       bank_account: account,
       ...dates,
+      ...amounts,
       pending: either(options.pending, options.posted),
       has_details: either(options.details, options.withoutDetails),
       unallocated: either(options.unallocated, options.allocated),
@@ -141,12 +143,9 @@ async function listTransactions(env: CliEnv, options: ListOptions): Promise<void
       ordering: options.ordering,
       page_size: Math.min(limit, MAX_PAGE_SIZE),
     };
-    // The API has no amount filter: the range is applied here, reading on until `limit` rows match.
-    const inRange = (row: TransactionView) =>
-      (!min || new Big(row.amount).gte(min)) && (!max || new Big(row.amount).lte(max));
     const rows: TransactionView[] = [];
     for await (const row of client.paginate(listTransactionsRoute, query)) {
-      if (inRange(row)) rows.push(row);
+      rows.push(row);
       if (rows.length >= limit) break;
     }
     emitList(

@@ -130,7 +130,7 @@ describe.each(testEngines())("allot transactions against a running API (%s)", (e
     expect(
       descriptions(await json("list", "--min-amount", "-50", "--max-amount", "0", "--search", "blue")),
     ).toEqual(["BLUE BOTTLE COFFEE"]);
-    // One row a page: the amount range is applied by the CLI, which reads on to the third page.
+    // One row a page: the API applies the amount range, so its first page is the row.
     expect(descriptions(await json("list", "--limit", "1", "--max-amount", "-50"))).toEqual([
       "SAFEWAY #1234",
     ]);

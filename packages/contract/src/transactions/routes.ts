@@ -56,6 +56,20 @@ export const listTransactionsRoute = defineRoute({
       .regex(/^\d{4}$/, "Must be 4 digits.")
       .meta({ description: "The last four digits of the virtual card number." })
       .optional(),
+    amount_min: moneyInput()
+      .meta({
+        description:
+          "amount at or above this, signed (inclusive): -50.00 takes in debits of up to 50.00 and every credit.",
+        example: "-50.00",
+      })
+      .optional(),
+    amount_max: moneyInput()
+      .meta({
+        description:
+          "amount at or below this, signed (inclusive): -50.00 takes in debits of 50.00 or more; not below amount_min.",
+        example: "-20.00",
+      })
+      .optional(),
     date_from: dateTimeFilter("transaction_date on or after."),
     date_to: dateTimeFilter("transaction_date on or before."),
     posted_date_from: dateTimeFilter("posted_date on or after."),

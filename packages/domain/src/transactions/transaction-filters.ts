@@ -3,11 +3,13 @@ import { budgets } from "@allot/db/schema/budgets";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { transactions } from "@allot/db/schema/transactions";
-import { and, eq, exists, isNotNull, isNull, not, or, type SQL, sql } from "drizzle-orm";
+import Big from "big.js";
+import { and, eq, exists, gte, isNotNull, isNull, lte, not, or, type SQL, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { inOwnedAccounts } from "../bank-accounts/find-owned-account";
 import { accountDayRanges } from "../calendar/account-day-range";
 import { normaliseCategoryPart } from "../categories/visible-categories";
+import { ValidationFailed } from "../shared/errors";
 
 export interface TransactionFilters {
   bank_account?: string;
@@ -20,6 +22,9 @@ export interface TransactionFilters {
   merchant_name?: string;
   merchant_region?: string;
   virtual_card_last4?: string;
+  /** Decimal texts, compared as numeric by the database (never as floats). */
+  amount_min?: string;
+  amount_max?: string;
   date_from?: string;
   date_to?: string;
   posted_date_from?: string;
@@ -73,9 +78,12 @@ const categoryInGroup = (group: string) =>
 /**
  * The WHERE of the transaction list: the caller's accounts, then every filter given. Category
  * filters read the transaction's own category (allocations copy it); dates are days of each row's
- * account; `transaction_type=` (empty) does not filter.
+ * account; `transaction_type=` (empty) does not filter. An amount range is inclusive at both ends;
+ * one whose minimum is above its maximum is refused rather than answered empty (decision 0058).
  */
 export async function transactionListCondition(db: Database | Tx, userId: number, f: TransactionFilters) {
+  if (f.amount_min !== undefined && f.amount_max !== undefined && new Big(f.amount_min).gt(f.amount_max))
+    throw ValidationFailed.on("amount_max", "Must not be below amount_min.");
   const search = f.search?.trim();
   const days = await accountDayRanges(db, userId, f.bank_account, [
     f.date_from,
@@ -107,6 +115,8 @@ export async function transactionListCondition(db: Database | Tx, userId: number
     f.virtual_card_last4 !== undefined
       ? sql`${t.virtualCardNumber} like ${`%${escapeLike(f.virtual_card_last4)}`}`
       : undefined,
+    f.amount_min !== undefined ? gte(t.amount, f.amount_min) : undefined,
+    f.amount_max !== undefined ? lte(t.amount, f.amount_max) : undefined,
     days.range(t.transactionDate, t.bankAccountId, f.date_from, f.date_to),
     days.range(t.postedDate, t.bankAccountId, f.posted_date_from, f.posted_date_to),
     f.has_details === undefined ? undefined : f.has_details ? isNotNull(t.details) : isNull(t.details),

@@ -169,6 +169,40 @@ describe.each(testEngines())("transaction list over HTTP (%s)", (engine) => {
     expect(await idsOf({ posted_date_from: "2026-02-16T00:00:00Z" })).toEqual(["pending", "pay"]);
   });
 
+  it("filters by a signed amount range, inclusive at both ends and exact to the cent", async () => {
+    expect(await idsOf({ amount_min: "-50", amount_max: "-8.00" })).toEqual(["pending", "grocer"]);
+    expect(await idsOf({ amount_min: "-49.99", amount_max: "-8.01" })).toEqual([]);
+    expect(await idsOf({ amount_max: "-50.01" })).toEqual(["rent"]);
+    expect(await idsOf({ amount_max: "-1200" })).toEqual(["rent"]);
+    expect(await idsOf({ amount_min: "-7.99" })).toEqual(["pay", "other"]);
+    expect(await idsOf({ amount_min: "2500.00" })).toEqual(["pay"]);
+    expect(await idsOf({ amount_min: "2500.01" })).toEqual([]);
+    expect(await idsOf({ amount_min: "-50.00", amount_max: "-50.00" })).toEqual(["grocer"]);
+    expect(await idsOf({ amount_min: "0", bank_account: account.id })).toEqual(["pay"]);
+    // Combined with other filters and a page: the count is of the matching rows.
+    const page = await list({ amount_max: "0", pending: false, page_size: 1, page: 2 });
+    expect([page.count, page.results[0]?.id]).toEqual([3, ids.other]);
+  });
+
+  it("refuses a bad amount bound with 400 on it, and a minimum above the maximum on amount_max", async () => {
+    for (const query of [
+      { amount_min: "ten" },
+      { amount_min: "1.234" },
+      { amount_max: "1e3" },
+      { amount_max: "1234567890123" },
+      { amount_min: "--5" },
+    ]) {
+      const response = await t.as(user).callUnchecked(listTransactionsRoute, query);
+      expect(response.statusCode, JSON.stringify(query)).toBe(400);
+      expect(Object.keys(response.json<Record<string, unknown>>()), JSON.stringify(query)).toEqual(
+        Object.keys(query),
+      );
+    }
+    const swapped = await t.as(user).call(listTransactionsRoute, { amount_min: "-8", amount_max: "-50" });
+    expect(swapped.statusCode, swapped.body).toBe(400);
+    expect(swapped.json()).toEqual({ amount_max: ["Must not be below amount_min."] });
+  });
+
   it("filters by booleans, with false staying false", async () => {
     expect(await idsOf({ has_details: true })).toEqual(["grocer"]);
     expect(await idsOf({ has_details: false })).toEqual(["pending", "pay", "rent", "other"]);
