@@ -5,7 +5,12 @@ import { secretVault } from "@allot/domain/secrets/secret-vault";
 import { Unauthenticated } from "@allot/domain/shared/errors";
 import cookie from "@fastify/cookie";
 import { sql } from "drizzle-orm";
-import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import { type CreateOpenApiFastifyPluginOptions, fastifyTRPCOpenApiPlugin } from "trpc-to-openapi";
 import { fenceCredentialsAfterWrites } from "./auth/fence-credentials-after-writes";
 import { answerAuthenticateChallenge } from "./http/authenticate-challenge";
@@ -16,6 +21,7 @@ import { toErrorResponse, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./http/error-r
 import { loggableError } from "./http/loggable-error";
 import { refuseNulCharacters } from "./http/refuse-nul-characters";
 import { answerRequestId, requestIdOf } from "./http/request-id";
+import { OneLinePerRequest } from "./http/request-line";
 import { requestMetaOf } from "./http/request-meta";
 import { createRouteTable, decodePath } from "./http/route-table";
 import { registerTransactionFileDownloads } from "./http/transaction-file-downloads";
@@ -41,12 +47,18 @@ export async function buildApp(
   services: Services,
   options: {
     logger?: FastifyServerOptions["logger"];
+    /** The process's logger (main.ts: createLogger); instead of `logger`. */
+    loggerInstance?: FastifyBaseLogger;
     /** Where throttle counters live: the database unless given (Redis with REDIS_URL, main.ts). */
     throttleCounters?: ThrottleCounters;
   } = {},
 ) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? false }),
+    // One line a request, on its answer, instead of fastify's two.
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
     // TRUST_PROXY: request.ip (per-IP throttles, logs) from X-Forwarded-For of these peers only.
     trustProxy: fastifyTrustProxy(services.config.trustProxy),

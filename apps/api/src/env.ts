@@ -7,6 +7,8 @@ import { changesRetentionEnv } from "@allot/domain/changes/changes-retention-env
 import { embeddedJwtSecret, secretsKeysEnv, secretsKeysOf } from "@allot/domain/secrets/secrets-keys-env";
 import { throttleRatesSchema } from "@allot/domain/throttle/throttle-rate";
 import { webhookPolicyEnv, webhookPolicyOf } from "@allot/domain/webhooks/webhook-policy-env";
+import { ConfigurationError, invalidEnvironment } from "@allot/logging/configuration-error";
+import { LOG_FORMATS, type LogFormat } from "@allot/logging/log-format";
 import type { MailSettings } from "@allot/mail/mail-transport-for";
 import type { JobSettings } from "@allot/scheduler/jobs";
 import { z } from "zod";
@@ -46,6 +48,8 @@ const EnvSchema = z.object({
   THROTTLE_RATE_PASSWORD_RESET_EMAIL: throttleRatesSchema.optional(),
   THROTTLE_RATE_PASSWORD_RESET_EMAIL_CEILING: throttleRatesSchema.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Unset: readable lines when stdout is a terminal, JSON lines otherwise.
+  LOG_FORMAT: z.enum(LOG_FORMATS).optional(),
   // The scheduled jobs inside this process: the default on the embedded database, which no
   // `pnpm cron` process can open beside the server; with DATABASE_URL, cron processes run them.
   SCHEDULER: z.enum(["embedded", "off"]).optional(),
@@ -90,6 +94,8 @@ export interface ApiEnv {
   /** Set: throttle counters live in this Redis (keys under `prefix`); null: in the database. */
   redis: { url: string; prefix: string } | null;
   logLevel: string;
+  /** LOG_FORMAT, if set (main.ts picks by the terminal otherwise). */
+  logFormat: LogFormat | undefined;
   /** `embedded`: the server runs the scheduler's jobs itself (main.ts). */
   scheduler: "embedded" | "off";
   jobs: JobSettings;
@@ -99,14 +105,28 @@ export interface ApiEnv {
   config: ApiConfig;
 }
 
+/**
+ * The server's settings. Whatever is wrong with them (the helpers of other packages throw plain
+ * errors) is a ConfigurationError naming the variable: main.ts prints it without a stack.
+ */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
-  const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new Error(`Invalid environment:\n${z.prettifyError(parsed.error)}`);
+  try {
+    return settingsOf(env);
+  } catch (error) {
+    if (error instanceof ConfigurationError) throw error;
+    throw new ConfigurationError(error instanceof Error ? error.message : String(error));
   }
+}
+
+function settingsOf(env: NodeJS.ProcessEnv): ApiEnv {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) throw invalidEnvironment(parsed.error.issues);
   const e = parsed.data;
   const dataDir = resolve(e.INIT_CWD ?? process.cwd(), e.DATA_DIR);
-  if (e.DATABASE_URL && !e.JWT_SECRET) throw new Error("JWT_SECRET is required with DATABASE_URL");
+  if (e.DATABASE_URL && !e.JWT_SECRET)
+    throw new ConfigurationError(
+      "JWT_SECRET is required with DATABASE_URL: set JWT_SECRET (at least 32 characters)",
+    );
   const jwtSecret = e.JWT_SECRET ?? embeddedJwtSecret(dataDir);
   if (e.MAIL_TRANSPORT === "resend" && !e.RESEND_API_KEY)
     throw new Error("RESEND_API_KEY is required with MAIL_TRANSPORT=resend");
@@ -118,6 +138,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
     database: e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: join(dataDir, "pglite") },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_KEY_PREFIX } : null,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     scheduler: e.SCHEDULER ?? (e.DATABASE_URL ? "off" : "embedded"),
     jobs: { changesRetentionDays: e.CHANGES_RETENTION_DAYS },
     mail:

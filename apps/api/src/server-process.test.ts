@@ -95,7 +95,8 @@ describe.each(testEngines())("the server process (%s)", (engine) => {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
+      // A job's run is an `info` line (decision 0056): the tests read them.
+      LOG_LEVEL: "info",
       PORT: String(await freePort()),
       ...extraEnv,
     };

@@ -66,6 +66,34 @@ describe("pnpm cron, usage errors", () => {
   });
 });
 
+/** One or two plain lines naming the variable: no stack, no code. */
+function expectPlainFailure(run: { code: number | null; stderr: string }, variable: string) {
+  expect(run.code, run.stderr).toBe(1);
+  const lines = run.stderr.trimEnd().split("\n");
+  expect(lines.length, run.stderr).toBeLessThanOrEqual(2);
+  expect(run.stderr).toContain(variable);
+  expect(run.stderr).not.toMatch(/function|=>|\bat .*:\d+:\d+/);
+  for (const line of lines) expect(line.length, line).toBeLessThan(300);
+}
+
+describe("pnpm cron, configuration errors", () => {
+  it("names the variable to fix in one or two plain lines, and exits 1", SLOW, async () => {
+    const env = { DATA_DIR: join(tmpdir(), "allot-cron-never-opened") };
+    const level = await pnpmCron(["--once"], { ...env, LOG_LEVEL: "loud" });
+    expectPlainFailure(level, "LOG_LEVEL");
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const closedPort = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const unreachable = await pnpmCron(["--once"], {
+      DATABASE_URL: `postgres://allot:db-pa55word@127.0.0.1:${closedPort}/allot`,
+      SECRETS_KEY: TEST_SECRETS_KEYS.key,
+    });
+    expectPlainFailure(unreachable, "DATABASE_URL");
+    expect(unreachable.stderr).not.toContain("db-pa55word");
+  });
+});
+
 describe.each(testEngines())("pnpm cron, a real process (%s)", (engine) => {
   const cleanups: (() => Promise<unknown>)[] = [];
   afterEach(async () => {
@@ -98,6 +126,13 @@ describe.each(testEngines())("pnpm cron, a real process (%s)", (engine) => {
       } as Record<string, string>,
     };
   }
+
+  if (engine === "postgres")
+    it("names JWT_SECRET when DATABASE_URL is set without it (or SECRETS_KEY)", SLOW, async () => {
+      const { env } = await cronDatabase();
+      const { SECRETS_KEY: _, ...withoutKey } = env;
+      expectPlainFailure(await pnpmCron(["--once"], withoutKey), "JWT_SECRET");
+    });
 
   it("delivers the webhooks that are due in its one pass (--once)", SLOW, async () => {
     const received: { headers: IncomingHttpHeaders; body: string }[] = [];
@@ -181,9 +216,16 @@ describe.each(testEngines())("pnpm cron, a real process (%s)", (engine) => {
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line));
+    const logged = {
+      level: "info",
+      time: expect.any(String),
+      pid: expect.any(Number),
+      hostname: expect.any(String),
+    };
     expect(lines).toEqual([
       {
-        time: expect.any(String),
+        ...logged,
+        msg: "fund done",
         job: "fund",
         account_id: accountId,
         local_date: "2031-01-01",
@@ -195,7 +237,7 @@ describe.each(testEngines())("pnpm cron, a real process (%s)", (engine) => {
         skipped_budgets: 0,
         duration_ms: expect.any(Number),
       },
-      { time: expect.any(String), job: "fund", status: "done", result: { accounts: 1, failed: 0 } },
+      { ...logged, msg: "fund done", job: "fund", status: "done", result: { accounts: 1, failed: 0 } },
     ]);
   });
 

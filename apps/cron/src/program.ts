@@ -4,13 +4,14 @@ import type { SecretVault } from "@allot/domain/secrets/secret-vault";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { deliverDueWebhooks } from "@allot/domain/webhooks/deliver-webhooks";
 import type { WebhookPoster } from "@allot/domain/webhooks/webhook-poster";
+import type { Log } from "@allot/logging/log";
 import type { AccountJob } from "@allot/scheduler/account-jobs";
 import type { Job } from "@allot/scheduler/jobs";
 import { logLine } from "@allot/scheduler/log-line";
 import { runAheadOf } from "@allot/scheduler/run-ahead";
 import { runJobNow } from "@allot/scheduler/run-now";
 import { runSchedulerOnce, startScheduler } from "@allot/scheduler/run-scheduler";
-import { startWebhookDelivery } from "@allot/scheduler/webhook-delivery";
+import { startWebhookDelivery, webhookFailureWarning } from "@allot/scheduler/webhook-delivery";
 import { Argument, Command, InvalidArgumentError } from "commander";
 import { confirmRunAhead, RunAheadRefused, runAheadWarning } from "./confirm-run-ahead";
 
@@ -22,6 +23,8 @@ export interface ProgramDeps {
   webhookPoster: WebhookPoster & { close(): Promise<void> };
   /** Opens the webhook secrets this process signs with, and seals the emails its jobs queue (decision 0049). */
   webhookVault(): SecretVault;
+  /** The process's logger: job runs, failed deliveries, stop. */
+  log: Log;
 }
 
 /** The exit code of every command-line mistake, commander's own ones too (set in main.ts). */
@@ -43,6 +46,7 @@ export function createProgram({
   accountJobs,
   webhookPoster,
   webhookVault,
+  log,
 }: ProgramDeps): Command {
   const program = new Command()
     .name("cron")
@@ -59,10 +63,11 @@ export function createProgram({
       const database = await openDatabase();
       if (options.once) {
         try {
-          await runSchedulerOnce(database, { jobs, accountJobs });
+          await runSchedulerOnce(database, { jobs, accountJobs, log });
           await deliverDueWebhooks(internalContext(database.db, "scheduler"), {
             poster: webhookPoster,
             vault: webhookVault(),
+            onFailure: webhookFailureWarning(log),
           });
         } finally {
           await webhookPoster.close();
@@ -70,14 +75,17 @@ export function createProgram({
         }
         return;
       }
-      const loop = startScheduler(database, { jobs, accountJobs });
-      const webhooks = startWebhookDelivery(database, { poster: webhookPoster, vault: webhookVault() });
+      const loop = startScheduler(database, { jobs, accountJobs, log });
+      const webhooks = startWebhookDelivery(database, { poster: webhookPoster, vault: webhookVault(), log });
+      log.info("cron started: jobs run as they come due, webhook deliveries as they are queued");
       for (const signal of ["SIGINT", "SIGTERM"] as const) {
         process.once(signal, async () => {
+          log.info({ signal }, `${signal} received: stopping (a running job finishes first)`);
           await loop.stop();
           await webhooks.stop();
           await webhookPoster.close();
           await database.close();
+          log.info("stopped");
           process.exit(0);
         });
       }
@@ -126,7 +134,11 @@ export function createProgram({
             return;
           }
         }
-        const runs = await runJobNow(database, job, { now, asOf: options.asOf, onRun: logLine });
+        const runs = await runJobNow(database, job, {
+          now,
+          asOf: options.asOf,
+          onRun: (run) => logLine(log, run),
+        });
         if (runs.some((run) => run.status === "failed")) process.exitCode = 1;
       } finally {
         await database.close();

@@ -5,6 +5,7 @@ import type { MailTransport } from "@allot/domain/email/outgoing-email";
 import { deliverImmediateNotifications } from "@allot/domain/notifications/deliver-notifications";
 import type { SecretVault } from "@allot/domain/secrets/secret-vault";
 import { internalContext } from "@allot/domain/shared/use-case-context";
+import type { Log } from "@allot/logging/log";
 import { logLine } from "./log-line";
 import { type PollingLoop, startPolling } from "./polling-loop";
 
@@ -22,8 +23,15 @@ export type EmailDelivery = PollingLoop;
 export function startEmailDelivery(
   db: Database,
   transport: MailTransport,
-  options: { publicBaseUrl: string; vault: SecretVault },
+  options: {
+    publicBaseUrl: string;
+    vault: SecretVault;
+    log: Log;
+    /** MAIL_TRANSPORT, named in the warning a failed send logs. */
+    transportName: string;
+  },
 ): EmailDelivery {
+  const { log, transportName } = options;
   const context = internalContext(db, "scheduler");
   // Each step as of its own start, so the emails the first two queue are due for the third.
   const asOfNow = () => ({ ...context, now: new Date() });
@@ -33,9 +41,18 @@ export function startEmailDelivery(
       // The vault seals the bodies the first two queue and opens them for the send (decision 0049).
       await deliverImmediateNotifications(asOfNow(), options);
       await issueQueuedPasswordResets(asOfNow(), options);
-      const report = await deliverDueEmails(asOfNow(), { transport, vault: options.vault });
-      if (report.failed > 0) logLine({ job: "deliver-emails", status: "retrying", ...report });
+      // Each failed send is a warning: which message, the reason, when it is tried again. Never
+      // the recipient or the body (its links hold tokens).
+      await deliverDueEmails(asOfNow(), {
+        transport,
+        vault: options.vault,
+        onFailure: (failure) =>
+          log.warn(
+            { job: "deliver-emails", transport: transportName, ...failure },
+            `email ${failure.outbox_id} not sent (attempt ${failure.attempt}): ${failure.reason}`,
+          ),
+      });
     },
-    (error) => logLine({ job: "deliver-emails", status: "failed", error: String(error) }),
+    (error) => logLine(log, { job: "deliver-emails", status: "failed", error: String(error) }),
   );
 }

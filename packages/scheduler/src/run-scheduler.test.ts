@@ -29,7 +29,13 @@ describe("the scheduler loop", () => {
       },
     };
     const seen: SchedulerRun[] = [];
-    const loop = startScheduler(handle, { jobs: [job], accountJobs: [], onRun: (run) => seen.push(run) });
+    const log = { info() {}, warn() {}, error() {} };
+    const loop = startScheduler(handle, {
+      jobs: [job],
+      accountJobs: [],
+      log,
+      onRun: (run) => seen.push(run),
+    });
     await settle();
     expect(calls).toBe(1);
     vi.advanceTimersByTime(60_000);

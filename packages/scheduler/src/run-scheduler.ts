@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from "@allot/db/create-database";
+import type { Log } from "@allot/logging/log";
 import type { AccountJob } from "./account-jobs";
 import type { Job } from "./jobs";
 import { logLine } from "./log-line";
@@ -10,7 +11,9 @@ const TICK_MS = 60_000;
 export interface SchedulerLoopOptions {
   jobs: Job[];
   accountJobs: AccountJob[];
-  /** Each run as it ends: one JSON log line unless told otherwise. */
+  /** The process's logger: each run, and a failed pass, is a line of it. */
+  log: Log;
+  /** Each run as it ends: one log line unless told otherwise. */
   onRun?: (run: SchedulerRun) => void;
 }
 
@@ -20,7 +23,7 @@ export interface SchedulerLoop {
 }
 
 function ticker(database: DatabaseHandle, options: SchedulerLoopOptions) {
-  const onRun = options.onRun ?? logLine;
+  const onRun = options.onRun ?? ((run: SchedulerRun) => logLine(options.log, run));
   const scheduler = createScheduler(database, { ...options, onRun });
   // A tick that finds the previous one still running is dropped: a slow job never overlaps itself.
   let running: Promise<void> | null = null;
@@ -28,7 +31,7 @@ function ticker(database: DatabaseHandle, options: SchedulerLoopOptions) {
     running ??= scheduler
       .runDue()
       .then(() => {})
-      .catch((error: unknown) => logLine({ status: "failed", error: String(error) }))
+      .catch((error: unknown) => logLine(options.log, { status: "failed", error: String(error) }))
       .finally(() => {
         running = null;
       });

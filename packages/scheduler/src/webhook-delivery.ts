@@ -1,9 +1,10 @@
 import type { DatabaseHandle } from "@allot/db/create-database";
 import type { SecretVault } from "@allot/domain/secrets/secret-vault";
 import { internalContext } from "@allot/domain/shared/use-case-context";
-import { deliverDueWebhooks } from "@allot/domain/webhooks/deliver-webhooks";
+import { deliverDueWebhooks, type WebhookAttemptFailure } from "@allot/domain/webhooks/deliver-webhooks";
 import { WEBHOOK_SENDERS_CHANNEL } from "@allot/domain/webhooks/wake-senders";
 import type { WebhookPoster } from "@allot/domain/webhooks/webhook-poster";
+import type { Log } from "@allot/logging/log";
 import { logLine } from "./log-line";
 import { type PollingLoop, startPolling } from "./polling-loop";
 
@@ -19,26 +20,43 @@ export type WebhookDelivery = Pick<PollingLoop, "stop">;
  */
 export function startWebhookDelivery(
   database: DatabaseHandle,
-  { poster, vault }: { poster: WebhookPoster; vault: SecretVault },
+  { poster, vault, log }: { poster: WebhookPoster; vault: SecretVault; log: Log },
   { pollMs = POLL_MS }: { pollMs?: number } = {},
 ): WebhookDelivery {
-  const log = (error: unknown) =>
-    logLine({ job: "deliver-webhooks", status: "failed", error: String(error) });
+  const logFailure = (error: unknown) =>
+    logLine(log, { job: "deliver-webhooks", status: "failed", error: String(error) });
   const loop = startPolling(
     pollMs,
-    () => deliverDueWebhooks(internalContext(database.db, "scheduler"), { poster, vault }),
-    log,
+    () =>
+      deliverDueWebhooks(internalContext(database.db, "scheduler"), {
+        poster,
+        vault,
+        onFailure: webhookFailureWarning(log),
+      }),
+    logFailure,
   );
   const listening = database
     .listen(WEBHOOK_SENDERS_CHANNEL, () => loop.nudge())
     .catch((error: unknown) => {
-      log(error);
+      logFailure(error);
       return null;
     });
   return {
     async stop() {
-      await (await listening)?.().catch(log);
+      await (await listening)?.().catch(logFailure);
       await loop.stop();
     },
   };
 }
+
+/**
+ * A failed attempt as a warning: the webhook, the receiver's host (never its path or query, which
+ * may hold a token of the receiver's), the status or error, the attempt and the next one.
+ */
+export const webhookFailureWarning =
+  (log: Log) =>
+  (failure: WebhookAttemptFailure): void =>
+    log.warn(
+      { job: "deliver-webhooks", ...failure },
+      `webhook ${failure.webhook_id} delivery to ${failure.host} failed (attempt ${failure.attempt}): ${failure.reason}`,
+    );

@@ -78,6 +78,7 @@ describe.each(testEngines())("X-Request-Id (%s)", (engine) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["x-request-id"]).toBe("trace-7");
     const own = lines.filter((line) => line.reqId === "trace-7");
-    expect(own.map((line) => line.msg)).toEqual(["incoming request", "request completed"]);
+    // One line a request (fastify's "incoming request" is off).
+    expect(own.map((line) => line.msg)).toEqual(["request completed"]);
   });
 });

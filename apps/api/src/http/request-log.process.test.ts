@@ -6,7 +6,10 @@ import { useFaultRun } from "../../test/faults/use-fault-run";
 
 const secret = (label: string) => `${label}${randomBytes(12).toString("hex")}`;
 
-/** What the real server prints at LOG_LEVEL=info: every request is logged, no credential is. */
+/**
+ * What the real server prints at LOG_LEVEL=info (JSON: its stdout is a pipe): one line a request,
+ * no credential, and a line on shutdown.
+ */
 describe.each(testEngines())("the server's request log (%s)", (engine) => {
   const run = useFaultRun(engine);
 
@@ -59,12 +62,43 @@ describe.each(testEngines())("the server's request log (%s)", (engine) => {
       headers: { cookie: `refresh_token=${secrets.cookie}` },
     });
     await call("/api/token/", json({ email: "nobody@example.com", password: secrets.password }));
+    await call("/api/v1/users/me/?page=2", { headers: { "x-request-id": "one-line-check" } });
 
     expect(await api.stop()).toBe(0);
     const output = api.output();
+    const logged = output
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     // The requests were logged (so the absence below means something), tokens masked.
-    const lines = output.split("\n").filter((line) => line.includes('"incoming request"'));
-    expect(lines.length, output).toBeGreaterThanOrEqual(12);
+    const lines = logged.filter((line) => line.msg === "request completed");
+    expect(lines.length, output).toBeGreaterThanOrEqual(13);
+    expect(output).not.toContain("incoming request");
+    // One line a request, on its answer, with all it needs.
+    expect(logged.filter((line) => line.reqId === "one-line-check")).toEqual([
+      {
+        level: "info",
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        pid: expect.any(Number),
+        hostname: expect.any(String),
+        reqId: "one-line-check",
+        method: "GET",
+        url: "/api/v1/users/me/?page=2",
+        statusCode: 401,
+        responseTime: expect.any(Number),
+        remoteAddress: "127.0.0.1",
+        msg: "request completed",
+      },
+    ]);
+    // The stop is logged: the signal, then the end.
+    expect(logged.slice(-2)).toEqual([
+      expect.objectContaining({
+        level: "info",
+        signal: "SIGTERM",
+        msg: expect.stringContaining("SIGTERM received"),
+      }),
+      expect.objectContaining({ level: "info", msg: "stopped" }),
+    ]);
     expect(output).toContain('"url":"/links/password-reset/[masked]"');
     expect(output).toContain('"url":"/api/v1/password-reset/[masked]/confirm/"');
     expect(output).toContain('"url":"/api/v1/invitations/[masked]/accept/"');

@@ -1,5 +1,6 @@
 import { allRoutes } from "@allot/contract/routes";
 import { maskLinkTokens } from "@allot/domain/email/link-tokens";
+import type { LoggerSettings } from "@allot/logging/create-logger";
 import type { FastifyError, FastifyRequest, FastifyServerOptions } from "fastify";
 
 const SEGMENT = "[^/\\s?#\"'<>]+";
@@ -105,40 +106,42 @@ function maskTokenSegments(path: string): string {
 }
 
 /**
- * The server's logger (main.ts): request lines hold the method, the URL with its tokens masked,
+ * The server's logger rules (main.ts): request lines hold the method, the URL with its tokens masked,
  * the client address (`request.ip`, so TRUST_PROXY applies) and the status, never a header or a
  * body; `redact` also censors headers, cookies and bodies should any other line carry them.
  */
+export const REQUEST_LOG_RULES = {
+  serializers: {
+    req: (request: FastifyRequest) => ({
+      method: request.method,
+      url: maskTokenPaths(request.url),
+      remoteAddress: request.ip,
+    }),
+    res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+    err: (error: FastifyError) => ({
+      type: error.name,
+      message: maskTokenPaths(String(error.message)),
+      stack: maskTokenPaths(error.stack ?? ""),
+      code: error.code,
+      statusCode: error.statusCode,
+    }),
+  },
+  redact: {
+    paths: [
+      "headers.authorization",
+      "headers.cookie",
+      'headers["set-cookie"]',
+      "*.headers.authorization",
+      "*.headers.cookie",
+      '*.headers["set-cookie"]',
+      "body",
+      "*.body",
+    ],
+    censor: "[redacted]",
+  },
+} satisfies Pick<LoggerSettings, "serializers" | "redact">;
+
+/** The server's logger options with REQUEST_LOG_RULES, for a fastify of its own (tests). */
 export function requestLogOptions(level: string): FastifyServerOptions["logger"] {
-  return {
-    level,
-    serializers: {
-      req: (request: FastifyRequest) => ({
-        method: request.method,
-        url: maskTokenPaths(request.url),
-        remoteAddress: request.ip,
-      }),
-      res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
-      err: (error: FastifyError) => ({
-        type: error.name,
-        message: maskTokenPaths(String(error.message)),
-        stack: maskTokenPaths(error.stack ?? ""),
-        code: error.code,
-        statusCode: error.statusCode,
-      }),
-    },
-    redact: {
-      paths: [
-        "headers.authorization",
-        "headers.cookie",
-        'headers["set-cookie"]',
-        "*.headers.authorization",
-        "*.headers.cookie",
-        '*.headers["set-cookie"]',
-        "body",
-        "*.body",
-      ],
-      censor: "[redacted]",
-    },
-  };
+  return { level, ...REQUEST_LOG_RULES };
 }

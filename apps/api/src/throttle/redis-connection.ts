@@ -1,3 +1,4 @@
+import { ConfigurationError } from "@allot/logging/configuration-error";
 import { Redis } from "ioredis";
 
 const COMMAND_TIMEOUT_MS = 1_000;
@@ -67,8 +68,11 @@ export async function connectRedis(redis: Redis, url: string, log: RedisLog): Pr
     state = "up";
   } catch (error) {
     redis.disconnect();
-    throw new Error(`Redis at ${where} (REDIS_URL) is unreachable: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw new ConfigurationError(
+      `Redis at ${where} (REDIS_URL) is unreachable: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
   }
 }

@@ -105,7 +105,8 @@ describe.each(testEngines())("SIGKILL between a receipt's release and its remova
     expect(await bucket()).toEqual([first, second].sort());
 
     // 2. A server whose scheduler runs: its first pass runs remove-attachments, which takes both.
-    api = await run.start({ ...withS3, env: { ...withS3.env, SCHEDULER: "embedded" } });
+    // LOG_LEVEL=info: a job's run is an `info` line (decision 0056).
+    api = await run.start({ ...withS3, env: { ...withS3.env, SCHEDULER: "embedded", LOG_LEVEL: "info" } });
     const ran = /\{.*"job":"remove-attachments".*/;
     const deadline = Date.now() + 60_000;
     while (!ran.test(api.output()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));

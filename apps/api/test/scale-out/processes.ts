@@ -118,7 +118,13 @@ const runApi = (env: Record<string, string>, defer: Defer) => run([RUN_BUILT_SER
 
 /** `pnpm cron` (the scheduler loop) or `pnpm cron run …`, with tsx as pnpm runs it. */
 export function startCron(args: string[], env: Record<string, string>, defer: Defer): RunningProcess {
-  return run([process.execPath, "--import", "tsx", "src/main.ts", ...args], cronRoot, env, defer);
+  // Its runs are `info` lines (decision 0056), which the tests read.
+  return run(
+    [process.execPath, "--import", "tsx", "src/main.ts", ...args],
+    cronRoot,
+    { LOG_LEVEL: "info", ...env },
+    defer,
+  );
 }
 
 /** The JSON lines a scheduler prints, one per run. */

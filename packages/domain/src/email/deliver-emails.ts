@@ -3,6 +3,7 @@ import { emailOutbox } from "@allot/db/schema/email-outbox";
 import { eq, sql } from "drizzle-orm";
 import type { SecretVault } from "../secrets/secret-vault";
 import type { PublicContext } from "../shared/use-case-context";
+import { maskLinkTokens } from "./link-tokens";
 import type { EmailToSend, MailTransport } from "./outgoing-email";
 import { retryDelayMs } from "./retry-delay";
 
@@ -10,6 +11,18 @@ import { retryDelayMs } from "./retry-delay";
 const CLAIM_MS = 5 * 60_000;
 const BATCH = 50;
 const ERROR_TEXT_LIMIT = 2_000;
+// Of the reason, this much goes in the log line.
+const LOGGED_REASON_LIMIT = 300;
+
+/** A send that failed, as the log tells it: never the recipient, a link or the body. */
+export interface EmailSendFailure {
+  outbox_id: string;
+  kind: string;
+  attempt: number;
+  /** The transport's error, links' tokens and the recipient's address masked. */
+  reason: string;
+  next_attempt_at: string;
+}
 
 export interface DeliveryReport {
   sent: number;
@@ -27,7 +40,16 @@ export interface DeliveryReport {
  */
 export async function deliverDueEmails(
   { db, now: startedAt }: PublicContext,
-  { transport, vault }: { transport: MailTransport; vault: SecretVault },
+  {
+    transport,
+    vault,
+    onFailure = () => {},
+  }: {
+    transport: MailTransport;
+    vault: SecretVault;
+    /** Told of each failed send, once its retry is scheduled (the process logs a warning). */
+    onFailure?: (failure: EmailSendFailure) => void;
+  },
 ): Promise<DeliveryReport> {
   // The clock moves on from the context's instant as the pass goes: a long pass claims each batch,
   // and times each send, as of when it happens, so no claim is out of date when it is made.
@@ -51,15 +73,20 @@ export async function deliverDueEmails(
         report.sent += 1;
       } catch (error) {
         const failedAt = now();
+        const reason = String(error instanceof Error ? error.message : error).slice(0, ERROR_TEXT_LIMIT);
+        const nextAttemptAt = new Date(failedAt.getTime() + retryDelayMs(message.attempts));
         await db
           .update(emailOutbox)
-          .set({
-            claimedUntil: null,
-            lastError: String(error instanceof Error ? error.message : error).slice(0, ERROR_TEXT_LIMIT),
-            nextAttemptAt: new Date(failedAt.getTime() + retryDelayMs(message.attempts)),
-          })
+          .set({ claimedUntil: null, lastError: reason, nextAttemptAt })
           .where(eq(emailOutbox.id, message.id));
         report.failed += 1;
+        onFailure({
+          outbox_id: message.id,
+          kind: message.kind,
+          attempt: message.attempts,
+          reason: maskLinkTokens(reason.slice(0, LOGGED_REASON_LIMIT)).replaceAll(message.to, "[recipient]"),
+          next_attempt_at: nextAttemptAt.toISOString(),
+        });
       }
     }
     if (claimed.length < BATCH) return report;

@@ -23,6 +23,18 @@ export interface WebhookDeliveryReport {
   failed: number;
 }
 
+/** A failed attempt, as the log tells it: the receiver's host only, never its URL or a secret. */
+export interface WebhookAttemptFailure {
+  webhook_id: string;
+  delivery_id: string;
+  host: string;
+  status: number | null;
+  reason: string;
+  attempt: number;
+  /** Null: no further attempt (410 Gone, or the delivery has failed for good). */
+  next_attempt_at: string | null;
+}
+
 interface ClaimedDelivery {
   id: string;
   event_id: string;
@@ -45,7 +57,16 @@ interface ClaimedDelivery {
  */
 export async function deliverDueWebhooks(
   { db, now: startedAt }: PublicContext,
-  { poster, vault }: { poster: WebhookPoster; vault: SecretVault },
+  {
+    poster,
+    vault,
+    onFailure = () => {},
+  }: {
+    poster: WebhookPoster;
+    vault: SecretVault;
+    /** Told of each failed attempt once its outcome is written (the process logs a warning). */
+    onFailure?: (failure: WebhookAttemptFailure) => void;
+  },
 ): Promise<WebhookDeliveryReport> {
   // The clock moves on from the context's instant as the pass goes (as deliver-emails' does).
   const started = Date.now();
@@ -56,7 +77,7 @@ export async function deliverDueWebhooks(
   // DELIVERY_CLAIM_MS start with the attempt. The first claim tells whether anything is due at all.
   const work = async (first: ClaimedDelivery | null) => {
     for (let next = first ?? (await claimNext(db, now())); next; next = await claimNext(db, now())) {
-      const outcome = await attempt(db, poster, vault, next, now);
+      const outcome = await attempt(db, poster, vault, next, now, onFailure);
       if (outcome === "succeeded") report.succeeded += 1;
       else if (outcome === "failed") report.failed += 1;
     }
@@ -101,6 +122,7 @@ async function attempt(
   vault: SecretVault,
   delivery: ClaimedDelivery,
   now: () => Date,
+  onFailure: (failure: WebhookAttemptFailure) => void,
 ): Promise<Outcome> {
   // Ours while `attempts` is still the number we claimed it with: a claim that ran out and was
   // taken by another sender is left to that sender.
@@ -133,7 +155,8 @@ async function attempt(
   );
   const response = await poster.post({ url: delivery.url, headers, body: delivery.body });
   const succeeded = response.status !== null && response.status >= 200 && response.status < 300;
-  await db.transaction(async (tx) => {
+  let nextAttemptAt: Date | null = null;
+  const written = await db.transaction(async (tx) => {
     const answer = {
       lastAttemptAt: attemptedAt,
       claimedUntil: null,
@@ -150,19 +173,18 @@ async function attempt(
       // Only a failing webhook's row is written: every success rewriting it would queue a busy
       // webhook's concurrent attempts on its row lock.
       if (done) await noteSuccess(tx, delivery.webhook_id, attemptedAt);
-      return;
+      return !!done;
     }
     const wait = response.status === 410 ? null : retryDelayMs(delivery.attempts);
+    nextAttemptAt = wait === null ? null : new Date(attemptedAt.getTime() + wait);
     const [done] = await tx
       .update(webhookDeliveries)
       .set(
-        wait === null
-          ? { ...answer, status: "failed", nextAttemptAt: null }
-          : { ...answer, nextAttemptAt: new Date(attemptedAt.getTime() + wait) },
+        wait === null ? { ...answer, status: "failed", nextAttemptAt: null } : { ...answer, nextAttemptAt },
       )
       .where(ours)
       .returning({ id: webhookDeliveries.id });
-    if (!done) return;
+    if (!done) return false;
     await noteLastFailure(tx, delivery.webhook_id, attemptedAt, response);
     if (response.status === 410) {
       await disableWebhook(
@@ -171,11 +193,38 @@ async function attempt(
         "gone",
         "Not sent: the receiver answered 410 Gone, which disabled the webhook.",
       );
-      return;
+      return true;
     }
     await noteFailure(tx, delivery.webhook_id, attemptedAt, response, vault);
+    return true;
   });
+  if (!succeeded && written) onFailure(attemptFailure(delivery, response, nextAttemptAt));
   return succeeded ? "succeeded" : "failed";
+}
+
+// Of the reason, this much goes in the log line.
+const LOGGED_REASON_LIMIT = 300;
+
+function attemptFailure(
+  delivery: ClaimedDelivery,
+  response: WebhookResponse,
+  nextAttemptAt: Date | null,
+): WebhookAttemptFailure {
+  let host = "(unparsable URL)";
+  try {
+    host = new URL(delivery.url).host;
+  } catch {}
+  // The poster's reasons name the host at most; should one quote the URL, its path and query go.
+  const reason = (response.error ?? `HTTP ${response.status}`).replaceAll(delivery.url, host);
+  return {
+    webhook_id: delivery.webhook_id,
+    delivery_id: delivery.id,
+    host,
+    status: response.status,
+    reason: reason.slice(0, LOGGED_REASON_LIMIT),
+    attempt: delivery.attempts,
+    next_attempt_at: nextAttemptAt?.toISOString() ?? null,
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import { passwordResetRequests } from "@allot/db/schema/credential-tokens";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
 import type { EmailToSend } from "@allot/domain/email/outgoing-email";
+import { recordingLog } from "@allot/logging/testing/recording-log";
 import { startEmailDelivery } from "@allot/scheduler/email-delivery";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -121,7 +122,12 @@ describe.each(testEngines())("password-reset requests are queued alike (%s)", (e
           sent.push(message);
         },
       },
-      { publicBaseUrl: testConfig().publicBaseUrl, vault: t.vault },
+      {
+        publicBaseUrl: testConfig().publicBaseUrl,
+        vault: t.vault,
+        log: recordingLog().log,
+        transportName: "test",
+      },
     );
     try {
       for (let waited = 0; sent.every((m) => m.to !== user.email) && waited < 20_000; waited += 100) {

@@ -1,5 +1,6 @@
 import { testWebhookRoute } from "@allot/contract/webhooks/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
+import { recordingLog } from "@allot/logging/testing/recording-log";
 import { startWebhookDelivery, type WebhookDelivery } from "@allot/scheduler/webhook-delivery";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aBudget, anAccount } from "../../../test/testing/fixtures";
@@ -16,7 +17,11 @@ describe.each(testEngines())("webhooks over HTTP: senders woken by the commit (%
   const kit = webhooksKit(t);
   let delivery: WebhookDelivery;
   beforeAll(async () => {
-    delivery = startWebhookDelivery(t.database, { poster: kit.poster, vault: t.vault }, { pollMs: NEVER_MS });
+    delivery = startWebhookDelivery(
+      t.database,
+      { poster: kit.poster, vault: t.vault, log: recordingLog().log },
+      { pollMs: NEVER_MS },
+    );
   });
   afterAll(() => delivery?.stop());
 
