@@ -65,7 +65,11 @@ describe("allot installed from its packed tarball", () => {
       expect(help.stdout).toMatch(new RegExp(`^  ${command}\\b`, "m"));
   });
 
-  it("runs the admin commands on a fresh embedded database (PGlite and argon2 installed beside it)", async () => {
+  // Two processes, each opening the embedded database (the first makes and migrates it): 15 s on
+  // a busy machine, over 30 s when it is very busy (a load of 20 on 2 cores).
+  it("runs the admin commands on a fresh embedded database (PGlite and argon2 installed beside it)", {
+    timeout: 120_000,
+  }, async () => {
     const env = { DATA_DIR: join(folder, "data") };
     const user = await installed(
       ["admin", "create-user", "--email", "first@example.com", "--password", "a long passphrase", "--json"],
