@@ -8,14 +8,17 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { placeMigrations } from "../../../packages/db/scripts/place-migrations.mjs";
+import { recordInputs } from "./build-inputs.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 // Built beside dist, then swapped in: a run of the CLI never sees a half-written dist.
 const building = join(root, "node_modules", `.dist-building-${process.pid}`);
+const startedAt = Date.now();
 
+let metafile;
 try {
-  const { metafile } = await build({
+  ({ metafile } = await build({
     absWorkingDir: root,
     entryPoints: { allot: "src/main.ts" },
     outdir: building,
@@ -33,7 +36,7 @@ try {
     define: { __ALLOT_CLI_VERSION__: JSON.stringify(version) },
     logLevel: "warning",
     metafile: true,
-  });
+  }));
 
   // The chunk holding the database package sits in chunks/: the migrations go to dist/drizzle.
   placeMigrations({ metafile, root, outdir: building });
@@ -44,3 +47,5 @@ try {
 
 rmSync(join(root, "dist"), { recursive: true, force: true });
 renameSync(building, join(root, "dist"));
+// For `pnpm cli` (run-cli.mjs): it builds again only when one of these files changes.
+recordInputs(root, metafile, startedAt);

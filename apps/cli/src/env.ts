@@ -58,6 +58,12 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(
       "invalid_environment",
     );
   const e = parsed.data;
+  // The old name is read as ALLOT_URL (scripts set either); two servers is a mistake, not a choice.
+  if (e.ALLOT_URL && e.ALLOT_BASE_URL && e.ALLOT_URL !== e.ALLOT_BASE_URL)
+    throw new UsageError(
+      "ALLOT_URL and ALLOT_BASE_URL (its old name) name different servers: set only ALLOT_URL.",
+      "invalid_environment",
+    );
   // Relative paths mean what they mean where the user typed the command, as for the server.
   const base = e.INIT_CWD ?? cwd;
   const dataDir = resolve(base, e.DATA_DIR ?? "./.data");
