@@ -49,41 +49,58 @@ export function registerReceiptCommand(group: Command, env: CliEnv): void {
     )
     .option("--force", "replace a file that is already there")
     .action((id: string, options: ReceiptFlags) =>
-      act(options, async () => {
-        const transaction = transactionId(id);
-        const field: TransactionFileField = options.document ? "document" : "image";
-        const toStdout = options.output === "-";
-        if (toStdout && options.json)
-          throw new UsageError("--json describes a saved file: give --output FILE, not -.", "usage_error");
-        if (toStdout && process.stdout.isTTY)
-          throw new UsageError(
-            "Not writing a receipt's bytes to the terminal: drop --output - to save it as a file, or redirect stdout (> receipt.jpg).",
-            "usage_error",
-          );
-        const client = await openApiClient(env, options);
-        const file = await download(client, transaction, field);
-        if (toStdout) {
-          await pipeline(Readable.fromWeb(file.stream), process.stdout, { end: false });
-          return;
-        }
-        const path =
-          options.output ??
-          receiptFileName(file.filename, { id: transaction, field, contentType: file.contentType });
-        const size = await saveAs(file, path, Boolean(options.force));
-        const saved = {
-          id: transaction,
-          field,
-          path: resolve(path),
-          filename: file.filename,
-          content_type: file.contentType,
-          size,
-        };
-        if (options.json) printJson(saved);
-        else
-          process.stdout.write(
-            shown`Saved the ${field} of ${transaction} to ${path} (${size} bytes, ${file.contentType}).\n`,
-          );
-      }),
+      act(options, () =>
+        saveReceipt(env, options, {
+          transaction: transactionId(id),
+          field: options.document ? "document" : "image",
+          output: options.output,
+          force: Boolean(options.force),
+        }),
+      ),
+    );
+}
+
+interface ReceiptRequest {
+  transaction: string;
+  field: TransactionFileField;
+  /** A path, "-" for stdout, or none: the uploaded name, cleaned, in the current folder. */
+  output: string | undefined;
+  force: boolean;
+}
+
+/** Downloads one receipt file and saves it (or writes it to stdout): `receipt` and `download` alike. */
+export async function saveReceipt(env: CliEnv, options: ApiOptions, request: ReceiptRequest): Promise<void> {
+  const { transaction, field } = request;
+  const toStdout = request.output === "-";
+  if (toStdout && options.json)
+    throw new UsageError("--json describes a saved file: give --output FILE, not -.", "usage_error");
+  if (toStdout && process.stdout.isTTY)
+    throw new UsageError(
+      "Not writing a receipt's bytes to the terminal: give --output FILE, or redirect stdout (> receipt.jpg).",
+      "usage_error",
+    );
+  const client = await openApiClient(env, options);
+  const file = await download(client, transaction, field);
+  if (toStdout) {
+    await pipeline(Readable.fromWeb(file.stream), process.stdout, { end: false });
+    return;
+  }
+  const path =
+    request.output ??
+    receiptFileName(file.filename, { id: transaction, field, contentType: file.contentType });
+  const size = await saveAs(file, path, request.force);
+  const saved = {
+    id: transaction,
+    field,
+    path: resolve(path),
+    filename: file.filename,
+    content_type: file.contentType,
+    size,
+  };
+  if (options.json) printJson(saved);
+  else
+    process.stdout.write(
+      shown`Saved the ${field} of ${transaction} to ${path} (${size} bytes, ${file.contentType}).\n`,
     );
 }
 

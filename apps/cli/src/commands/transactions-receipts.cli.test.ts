@@ -169,7 +169,7 @@ describe.each(testEngines())(
           "usage_error",
           /one file at a time/,
         );
-        await usage(["download", id, "--image"], "usage_error", /add -o FILE/);
+        await usage(["download", id, "--image"], "usage_error", /give --output FILE/);
 
         const other = await server.apiKeyUser();
         const theirs = await other.allot([

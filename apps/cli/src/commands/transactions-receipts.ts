@@ -1,19 +1,14 @@
-import { createWriteStream } from "node:fs";
-import { rm, stat } from "node:fs/promises";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import type { FileDownload } from "@allot/sdk/file-download";
+import { stat } from "node:fs/promises";
 import type { TransactionFileField } from "@allot/sdk/transactions-resource";
 import type { Command } from "commander";
 import { type ApiOptions, openApiClient } from "../api-session";
 import type { CliEnv } from "../env";
 import type { OutputOptions } from "../format/emit";
-import { shown } from "../format/terminal-text";
-import { printJson, UsageError } from "../output";
+import { UsageError } from "../output";
 import { act, onOne } from "./transaction-command";
 import { transactionId } from "./transaction-flags";
 import { emitTransaction } from "./transaction-views";
-import { registerReceiptCommand } from "./transactions-receipt";
+import { registerReceiptCommand, saveReceipt } from "./transactions-receipt";
 
 /*
  * A transaction's receipt files (docs/spec/extensions.md §5): `attach` uploads them, `detach`
@@ -97,51 +92,17 @@ export function registerReceiptCommands(group: Command, env: CliEnv): void {
     .option("-o, --output <file>", "where to save it (default: stdout, which must not be a terminal)")
     .action((id: string, options: ApiOptions & FileFlags & { output?: string }) =>
       act(options, async () => {
-        const transaction = transactionId(id);
         const fields = namedFields(options, "download");
         const [field] = fields;
         if (!field || fields.length > 1)
           throw new UsageError("Download one file at a time: --image or --document.", "usage_error");
-        const { output } = options;
-        if (output === undefined && options.json)
-          throw new UsageError("--json describes a saved file: add -o FILE.", "usage_error");
-        if (output === undefined && process.stdout.isTTY)
-          throw new UsageError(
-            "Not writing a file to the terminal: add -o FILE, or redirect stdout (> receipt.jpg).",
-            "usage_error",
-          );
-        const client = await openApiClient(env, options);
-        const file = await client.transactions.download(transaction, field);
-        if (output === undefined) {
-          await pipeline(Readable.fromWeb(file.stream), process.stdout, { end: false });
-          return;
-        }
-        const size = await saveTo(file, output);
-        const saved = {
-          id: transaction,
+        // `receipt`'s path, with this command's defaults: stdout, and -o replaces a file.
+        await saveReceipt(env, options, {
+          transaction: transactionId(id),
           field,
-          path: output,
-          filename: file.filename,
-          content_type: file.contentType,
-          size,
-        };
-        if (options.json) printJson(saved);
-        else
-          process.stdout.write(
-            shown`Saved the ${field} of ${transaction} to ${output} (${size} bytes, ${file.contentType}).\n`,
-          );
+          output: options.output ?? "-",
+          force: true,
+        });
       }),
     );
-}
-
-/** Streams the download into `path`; a file cut short is removed, not left behind half written. */
-async function saveTo(file: FileDownload, path: string): Promise<number> {
-  const target = createWriteStream(path);
-  try {
-    await pipeline(Readable.fromWeb(file.stream), target);
-  } catch (error) {
-    await rm(path, { force: true });
-    throw error;
-  }
-  return target.bytesWritten;
 }
