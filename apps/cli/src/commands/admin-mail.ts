@@ -66,7 +66,7 @@ export function registerAdminMailCommand(admin: Command, env: CliEnv): void {
         if (read.messages.length === 0) {
           const whom = to === undefined ? "" : ` to ${options.to?.trim()}`;
           const why = read.exists ? "" : " (the folder does not exist yet: no email was written)";
-          process.stdout.write(`${shown`No mail${whom} in ${directory}`}${why}.\n`);
+          process.stdout.write(shown`No mail${whom} in ${directory}${why}.\n`);
           return;
         }
         for (const [index, message] of read.messages.entries()) {
