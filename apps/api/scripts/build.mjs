@@ -10,8 +10,9 @@ import { build } from "esbuild";
 import { placeMigrations } from "../../../packages/db/scripts/place-migrations.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-// Built beside dist, then swapped in: a starting server never sees a half-written dist.
-const building = join(root, "node_modules", `.dist-building-${process.pid}`);
+// Built beside dist, then swapped in: a starting server never sees a half-written dist. Beside it,
+// at dist's depth: the map names the sources relative to the bundle, and the bundle moves.
+const building = join(root, `.dist-building-${process.pid}`);
 const entry = "server/main.js";
 
 try {
@@ -29,8 +30,8 @@ try {
       js: "import { createRequire as __allotCreateRequire } from 'node:module';\nconst require = __allotCreateRequire(import.meta.url);",
     },
     // V8 keeps the bundle's source text for the life of the process. Without whitespace and
-    // comments it is 8 MB instead of 10.7; names stay, and the source map (read only with
-    // `node --enable-source-maps`) leads a stack trace back to the sources.
+    // comments it is 8 MB instead of 10.7; names stay, and the source map (read only when a crash
+    // ends the process, decision 0061) leads its stack back to the sources.
     minifyWhitespace: true,
     sourcemap: "linked",
     logLevel: "warning",

@@ -1,5 +1,5 @@
 import { attachmentStoreFor } from "@allot/attachments/attachment-store-for";
-import { databaseConnectionProblem } from "@allot/db/connection-problem";
+import { databaseStartProblem } from "@allot/db/connection-problem";
 import { createDatabase } from "@allot/db/create-database";
 import { EmbeddedDatabaseInUse } from "@allot/db/embedded-database-lock";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
@@ -24,8 +24,8 @@ import { connectRedis, createRedisClient } from "./throttle/redis-connection";
 import { redisThrottleCounters } from "./throttle/redis-throttle-store";
 
 // A start-up failure a setting fixes (ConfigurationError) is printed as one or two plain lines on
-// stderr; anything else is a crash, printed with its stack (mapped to the sources: run-server
-// runs node with --enable-source-maps). Exit code 1 either way.
+// stderr; anything else is a crash, printed with its stack led back to the sources through the
+// bundle's map. Exit code 1 either way.
 await start().catch(exitOnStartupFailure);
 
 async function start() {
@@ -148,8 +148,9 @@ async function start() {
 }
 
 /**
- * Opens and migrates the database. Another process holding the embedded database, or a DATABASE_URL
- * whose server cannot be reached or refuses the login, is a ConfigurationError: said plainly.
+ * Opens and migrates the database. Another process holding the embedded database, a DATA_DIR that
+ * cannot be written, or a DATABASE_URL whose server cannot be reached or refuses the login, is a
+ * ConfigurationError: said plainly.
  */
 async function openDatabase(options: Parameters<typeof createDatabase>[0]) {
   try {
@@ -161,7 +162,7 @@ async function openDatabase(options: Parameters<typeof createDatabase>[0]) {
     return database;
   } catch (error) {
     if (error instanceof EmbeddedDatabaseInUse) throw new ConfigurationError(error.message);
-    const problem = "url" in options ? databaseConnectionProblem(error, options.url) : null;
+    const problem = databaseStartProblem(error, options);
     throw problem ? new ConfigurationError(problem) : error;
   }
 }

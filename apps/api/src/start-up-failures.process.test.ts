@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,11 +23,11 @@ async function portOf(holder?: Server): Promise<number> {
 }
 
 /** The built server, as `pnpm start` runs it, with these variables only, until it exits. */
-function startToExit(env: Record<string, string>) {
+function startToExit(env: Record<string, string>, nodeOptions: string[] = []) {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: "info", ...env };
   for (const name of ["DATABASE_URL", "JWT_SECRET", "REDIS_URL", "SCHEDULER"])
     if (!(name in env)) delete childEnv[name];
-  const child = spawn(RUN_BUILT_SERVER, [], { cwd: apiRoot, env: childEnv, stdio: "pipe" });
+  const child = spawn(RUN_BUILT_SERVER, nodeOptions, { cwd: apiRoot, env: childEnv, stdio: "pipe" });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk) => (stdout += chunk));
@@ -77,6 +77,28 @@ describe("the server's start-up failures, before any database is opened", () => 
     const format = await startToExit({ DATA_DIR: await dataDir(), LOG_FORMAT: "fancy-s3cret" });
     expectPlainFailure(format, "LOG_FORMAT");
     expect(format.stderr).not.toContain("fancy-s3cret");
+  }, 60_000);
+
+  it("names DATA_DIR when the embedded database's folder cannot be made", async () => {
+    const file = join(await dataDir(), "a-file");
+    await writeFile(file, "");
+    const run = await startToExit({ DATA_DIR: join(file, "data") });
+    expectPlainFailure(run, "DATA_DIR");
+    expect(run.stderr).toContain("ENOTDIR");
+  }, 60_000);
+
+  it("prints a real crash with its stack led back to the TypeScript sources", async () => {
+    // A preload breaks what the start calls first (the logger stamps each line with its time):
+    // not a setting anyone can fix, so the whole stack is printed, mapped through main.js.map.
+    const folder = await dataDir();
+    const preload = join(folder, "broken-clock.mjs");
+    await writeFile(preload, 'Date.prototype.toISOString = () => { throw new Error("the clock broke"); };\n');
+    const run = await startToExit({ DATA_DIR: join(folder, "data") }, ["--import", preload]);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toMatch(/^Error: the clock broke\n/);
+    expect(run.stderr).toMatch(/at createLogger \(\S+\/packages\/logging\/src\/create-logger\.ts:\d+:\d+\)/);
+    expect(run.stderr).toMatch(/at start \(\S+\/apps\/api\/src\/main\.ts:\d+:\d+\)/);
+    expect(run.stderr).not.toContain("main.js");
   }, 60_000);
 
   it("names DATABASE_URL when its server cannot be reached, without its password", async () => {

@@ -1,5 +1,5 @@
 import { attachmentStoreFor } from "@allot/attachments/attachment-store-for";
-import { databaseConnectionProblem } from "@allot/db/connection-problem";
+import { databaseStartProblem } from "@allot/db/connection-problem";
 import { createDatabase } from "@allot/db/create-database";
 import { EmbeddedDatabaseInUse } from "@allot/db/embedded-database-lock";
 import { sealStoredSecrets } from "@allot/domain/secrets/seal-stored-secrets";
@@ -26,11 +26,13 @@ const openDatabase = async () => {
   const command = ["pnpm cron", ...process.argv.slice(2)].join(" ");
   const options = readEnv().database;
   const database = await createDatabase(options, command).catch((error) => {
-    throw error instanceof EmbeddedDatabaseInUse ? new ConfigurationError(error.message) : error;
+    if (error instanceof EmbeddedDatabaseInUse) throw new ConfigurationError(error.message);
+    const problem = databaseStartProblem(error, options);
+    throw problem ? new ConfigurationError(problem) : error;
   });
   await database.migrate().catch(async (error) => {
     await database.close().catch(() => {});
-    const problem = "url" in options ? databaseConnectionProblem(error, options.url) : null;
+    const problem = databaseStartProblem(error, options);
     throw problem ? new ConfigurationError(problem) : error;
   });
   // Secrets stored in clear before sealing (or with a replaced key) are sealed with the current one.

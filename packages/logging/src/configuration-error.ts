@@ -1,3 +1,5 @@
+import { sourceMappedStack } from "./source-mapped-stack";
+
 /**
  * A start-up failure its reader can fix from the message alone: a missing or bad variable, a
  * database or Redis that cannot be reached, a port in use. The message says what is wrong and
@@ -9,15 +11,16 @@ export class ConfigurationError extends Error {
 
 /**
  * Ends a process whose start failed: a ConfigurationError as its message alone (at most two
- * lines), anything else (a real crash) with its stack, which `--enable-source-maps` leads back to
- * the sources. Exit code 1 either way.
+ * lines), anything else (a real crash) with its stack led back to the sources. Exit code 1 either
+ * way.
  */
 export function exitOnStartupFailure(error: unknown): never {
   if (error instanceof ConfigurationError) {
     const [first = "", ...rest] = error.message.split("\n");
     process.stderr.write(`${first}\n${rest.length > 0 ? `${rest.join(" ")}\n` : ""}`);
   } else {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    const report = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.stderr.write(`${sourceMappedStack(report)}\n`);
   }
   process.exit(1);
 }

@@ -29,9 +29,16 @@ export function embeddedJwtSecret(dataDir: string): string {
   try {
     return readFileSync(file, "utf8").trim();
   } catch {
-    mkdirSync(dataDir, { recursive: true });
     const secret = randomBytes(48).toString("base64url");
-    writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    try {
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    } catch (error) {
+      // Read by the env's readers as the start-up failure's message: it names the variable.
+      throw new Error(
+        `DATA_DIR cannot hold the generated JWT secret (${(error as Error).message}): set DATA_DIR to a folder this user can write.`,
+      );
+    }
     return secret;
   }
 }
