@@ -18,8 +18,9 @@ export function addExamples(command: Command, examples: readonly string[]): Comm
 }
 
 /**
- * Applied once the tree is built, so it reaches commands registered by any file: commander errors
- * throw (main.ts turns them into exit 2) instead of exiting 1, and point at the command's help.
+ * Applied to the program, and to each top-level command once its module has registered the rest
+ * (lazy-commands.ts), so it reaches commands registered by any file: commander errors throw
+ * (main.ts turns them into exit 2) instead of exiting 1, and point at the command's help.
  */
 export function applyConventions(program: Command): Command {
   for (const command of commandTree(program)) {

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { commandPath, commandTree } from "./cli-conventions";
 import { readEnv } from "./env";
+import { loadEveryCommand } from "./lazy-commands";
 import { createProgram } from "./program";
 
 /** The help a command prints for --help, examples included (they come from an `afterHelp` hook). */
@@ -16,12 +17,22 @@ function helpOf(command: Command): string {
   return text;
 }
 
+const testEnv = async () => readEnv({}, "/tmp");
+const program = await loadEveryCommand(createProgram(testEnv));
+
 describe("the allot command tree", () => {
-  const program = createProgram(readEnv({}, "/tmp"));
   const commands = commandTree(program);
 
   it("has the commands of every file that registers some", () => {
     expect(commands.length).toBeGreaterThan(10);
+  });
+
+  // The table in program.ts names, describes and shows the usage of each command without its module.
+  it("prints `allot --help` from the table as commander prints it from the loaded modules", async () => {
+    // Commander's own help, which reads each command's options and arguments.
+    const fromModules = helpOf((await loadEveryCommand(createProgram(testEnv))).configureHelp({}));
+    expect(fromModules).toContain("  api [options] <method> <path>");
+    expect(helpOf(createProgram(testEnv))).toBe(fromModules);
   });
 
   // A convention of every command, whoever adds it: `allot X --help` ends with examples.

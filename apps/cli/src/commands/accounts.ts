@@ -63,14 +63,11 @@ const FIELDS: Column<BankAccount>[] = [
 ];
 
 /** `allot accounts`: list, show, create, update and delete the caller's bank accounts. */
-export function registerAccountsCommands(program: Command, env: CliEnv): void {
-  const accounts = program
-    .command("accounts")
-    .description("Your bank accounts: list, show, create, update, delete")
-    .addHelpText(
-      "after",
-      '\nExamples:\n  $ allot accounts\n  $ allot accounts show Checking\n  $ allot accounts create --name Checking --bank "First Bank" --balance 1250.00\n',
-    );
+export function registerAccountsCommands(accounts: Command, env: CliEnv): void {
+  accounts.addHelpText(
+    "after",
+    '\nExamples:\n  $ allot accounts\n  $ allot accounts show Checking\n  $ allot accounts create --name Checking --bank "First Bank" --balance 1250.00\n',
+  );
 
   addApiOptions(addOutputOptions(accounts.command("list", { isDefault: true })))
     .description("List your bank accounts with their balances (the default)")

@@ -45,10 +45,8 @@ const columns = (timeZone: string): Column<ActivityEvent>[] => [
 ];
 
 /** `allot activity`: who changed what in an account, newest first, with the API's filters. */
-export function registerActivityCommand(program: Command, env: CliEnv): void {
-  const command = program
-    .command("activity")
-    .description("Who changed what in an account, newest first (times on the account's clock)")
+export function registerActivityCommand(command: Command, env: CliEnv): void {
+  command
     .option("--account <name-or-id>", "the bank account (default: your default account, or your only one)")
     .addOption(
       new Option("--type <type...>", "only events of these types (repeat it, or give several)").choices(

@@ -19,6 +19,7 @@ import { PGlite } from "@electric-sql/pglite";
 import type { Command } from "commander";
 import { afterEach, describe, expect, it } from "vitest";
 import { readEnv } from "../env";
+import { loadEveryCommand } from "../lazy-commands";
 import { createProgram } from "../program";
 import { type CliRun, runCli } from "../testing/run-cli";
 
@@ -83,8 +84,8 @@ describe("the embedded database beside a running server", () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
   });
 
-  it("lists every admin command here", () => {
-    const program = createProgram(readEnv({}, tmpdir()));
+  it("lists every admin command here", async () => {
+    const program = await loadEveryCommand(createProgram(async () => readEnv({}, tmpdir())));
     const admin = program.commands.find((command) => command.name() === "admin") as Command;
     // `mail` reads the outbox folder, not the database: it runs beside the server (below).
     expect(admin.commands.map((command) => command.name()).sort()).toEqual(

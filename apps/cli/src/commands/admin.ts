@@ -14,13 +14,7 @@ interface JsonOption {
 const database = () => import("../admin-database");
 
 /** `allot admin …`: work on the database directly, with the server's DATABASE_URL / DATA_DIR. */
-export function registerAdminCommands(program: Command, env: CliEnv): void {
-  const admin = program
-    .command("admin")
-    .description(
-      "Administer the database directly (with the embedded database, stop the server first: one process at a time); read the server's outbox (`mail`, at any time)",
-    );
-
+export function registerAdminCommands(admin: Command, env: CliEnv): void {
   const createUser = admin
     .command("create-user")
     .description("Create an active user with a password (the username is the email, lower-cased)")

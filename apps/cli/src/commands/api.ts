@@ -31,11 +31,9 @@ const answerText = (value: unknown, pretty: boolean | undefined) =>
  * `allot api METHOD PATH`: any call of the API with the profile's credential, like `gh api`. Writes
  * go through the SDK like every other command's: an Idempotency-Key, retries, the write journal.
  */
-export function registerApiCommand(program: Command, env: CliEnv): void {
+export function registerApiCommand(command: Command, env: CliEnv): void {
   const api = addApiOptions(
-    program
-      .command("api")
-      .description("Call any API endpoint with your credential and print its JSON answer")
+    command
       .argument("<method>", `${METHODS.join(", ")} (any case)`, methodOf)
       .argument("<path>", "below the API: /v1/banks/, v1/banks/ and /api/v1/banks/ alike")
       .option("-d, --data <json>", "the JSON body: the text itself, @FILE, or - for stdin")

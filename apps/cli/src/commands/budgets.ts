@@ -194,10 +194,7 @@ async function confirmAtTerminal(options: { yes?: boolean }, question: string): 
 }
 
 /** `allot budgets …`: list, show, create, update, pause, resume, archive and delete budgets. */
-export function registerBudgetsCommands(program: Command, env: CliEnv): void {
-  const group = program
-    .command("budgets")
-    .description("List, show, create, change, pause, archive and delete the budgets of an account");
+export function registerBudgetsCommands(group: Command, env: CliEnv): void {
   examples(group, [
     "allot budgets list",
     "allot budgets create Groceries --type capped --target 600 --amount 150 --schedule 'FREQ=WEEKLY;BYDAY=FR'",

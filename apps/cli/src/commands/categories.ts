@@ -54,14 +54,11 @@ interface ListFlags {
 }
 
 /** `allot categories`: list the visible transaction categories; create, rename, archive and delete your own. */
-export function registerCategoriesCommands(program: Command, env: CliEnv): void {
-  const categories = program
-    .command("categories")
-    .description('Transaction categories ("Group : Name"): list, create, rename, archive, delete')
-    .addHelpText(
-      "after",
-      '\nExamples:\n  $ allot categories --scope mine\n  $ allot categories create "Food : Groceries"\n  $ allot categories rename "Food : Groceries" "Food : Supermarket"\n',
-    );
+export function registerCategoriesCommands(categories: Command, env: CliEnv): void {
+  categories.addHelpText(
+    "after",
+    '\nExamples:\n  $ allot categories --scope mine\n  $ allot categories create "Food : Groceries"\n  $ allot categories rename "Food : Groceries" "Food : Supermarket"\n',
+  );
 
   addApiOptions(addOutputOptions(categories.command("list", { isDefault: true })))
     .description("List the categories you can use: global ones, yours, and your co-owners' (the default)")

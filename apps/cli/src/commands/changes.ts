@@ -59,10 +59,8 @@ const changesCommand = (account: string | undefined) =>
   account === undefined ? "allot changes" : `allot changes ${shellWord(account)}`;
 
 /** `allot changes`: an account's change feed from a cursor (or all of it), every page of it. */
-export function registerChangesCommand(program: Command, env: CliEnv): void {
-  const command = program
-    .command("changes")
-    .description("What changed in an account since a cursor (deletions too); without --since, all of it")
+export function registerChangesCommand(command: Command, env: CliEnv): void {
+  command
     .argument("[account]", "the account's name or id (default: your default account, or your only one)")
     .option("--since <cursor>", "only what changed after this cursor, which the last run printed")
     .option(

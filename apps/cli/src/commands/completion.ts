@@ -4,19 +4,21 @@ import { bashCompletion } from "../completion/bash-completion";
 import { commandSpec } from "../completion/command-spec";
 import { fishCompletion } from "../completion/fish-completion";
 import { zshCompletion } from "../completion/zsh-completion";
+import { loadEveryCommand } from "../lazy-commands";
 
 const SHELLS = { bash: bashCompletion, zsh: zshCompletion, fish: fishCompletion } as const;
 
-/** `allot completion bash|zsh|fish`: a completion script made from the command tree (no network). */
-export function registerCompletionCommand(program: Command): void {
-  const completion = program
-    .command("completion")
-    .description("Print a shell completion script for allot's commands and options")
+/**
+ * `allot completion bash|zsh|fish`: a completion script made from the command tree (no network),
+ * every command's module loaded for it.
+ */
+export function registerCompletionCommand(completion: Command): void {
+  completion
     .addArgument(new Argument("<shell>", "the shell").choices(Object.keys(SHELLS)))
-    .action((shell: keyof typeof SHELLS, _options: unknown, command: Command) => {
+    .action(async (shell: keyof typeof SHELLS, _options: unknown, command: Command) => {
       let root = command;
       while (root.parent) root = root.parent;
-      process.stdout.write(SHELLS[shell](commandSpec(root)));
+      process.stdout.write(SHELLS[shell](commandSpec(await loadEveryCommand(root))));
     });
   addExamples(completion, [
     "source <(allot completion bash)        # in ~/.bashrc",

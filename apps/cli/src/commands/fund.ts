@@ -83,10 +83,7 @@ async function confirmFundingAhead(
 }
 
 /** `allot fund run|summary|dates`: run an account's funding now, and see what its schedules will fund and when. */
-export function registerFundCommands(program: Command, env: CliEnv): void {
-  const group = program
-    .command("fund")
-    .description("Fund budgets on their schedules now, and see what the schedules fund and when");
+export function registerFundCommands(group: Command, env: CliEnv): void {
   examples(group, ["allot fund run", "allot fund summary", "allot fund dates --days 14"]);
 
   const run = common(group.command("run"))

@@ -33,11 +33,7 @@ interface CommonOptions extends ApiOptions {
 type Format = "scrape" | "ofx" | "csv";
 
 /** `allot import scrape|ofx|csv FILE --account NAME-OR-ID`: a bank file into an account, through sync-scrape. */
-export function registerImportCommands(program: Command, env: CliEnv): void {
-  const group = program
-    .command("import")
-    .description("Import bank data into an account: a scraper's JSON, an OFX/QFX statement or a CSV export");
-
+export function registerImportCommands(group: Command, env: CliEnv): void {
   const scrape = common(
     group
       .command("scrape")

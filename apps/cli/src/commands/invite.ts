@@ -44,9 +44,8 @@ const ACCOUNT_HELP = "the account, by name or id (default: your default or only 
  * `allot invite EMAIL` and `allot invitations`: share an account with someone by email. The API
  * takes invitations from interactive logins only, so these need `allot login`.
  */
-export function registerInviteCommands(program: Command, env: CliEnv): void {
-  addApiOptions(addOutputOptions(program.command("invite")))
-    .description("Invite someone by email to co-own an account (needs `allot login`)")
+export function registerInviteCommand(invite: Command, env: CliEnv): void {
+  addApiOptions(addOutputOptions(invite))
     .argument("<email>", "the address to invite; they get an email with a link")
     .option("--account <name-or-id>", ACCOUNT_HELP)
     .addHelpText(
@@ -68,16 +67,14 @@ export function registerInviteCommands(program: Command, env: CliEnv): void {
           );
       }),
     );
+}
 
-  const invitations = program
-    .command("invitations")
-    .description(
-      "Pending invitations: an account's, the ones you sent, and cancelling them (needs `allot login`)",
-    )
-    .addHelpText(
-      "after",
-      "\nExamples:\n  $ allot invitations --account Household\n  $ allot invitations sent\n  $ allot invitations cancel sam@example.com\n",
-    );
+/** `allot invitations [list] | sent | cancel`: the pending invitations of an account or of the caller. */
+export function registerInvitationsCommands(invitations: Command, env: CliEnv): void {
+  invitations.addHelpText(
+    "after",
+    "\nExamples:\n  $ allot invitations --account Household\n  $ allot invitations sent\n  $ allot invitations cancel sam@example.com\n",
+  );
 
   addApiOptions(addOutputOptions(invitations.command("list", { isDefault: true })))
     .description("List an account's pending invitations (the default)")

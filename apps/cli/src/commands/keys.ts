@@ -55,14 +55,11 @@ const FIELDS: Column<ApiKey>[] = [
  * `allot keys`: the caller's API keys. The API manages keys for interactive logins only, so these
  * commands need `allot login` (an API key gets 403, with a hint).
  */
-export function registerKeysCommands(program: Command, env: CliEnv): void {
-  const keys = program
-    .command("keys")
-    .description("Your API keys (needs `allot login`): list, create, revoke, revoke-all")
-    .addHelpText(
-      "after",
-      '\nExamples:\n  $ allot keys\n  $ allot keys create "importer on the NAS" --expires-in-days 90\n  $ allot keys revoke allot_AbCdEf\n',
-    );
+export function registerKeysCommands(keys: Command, env: CliEnv): void {
+  keys.addHelpText(
+    "after",
+    '\nExamples:\n  $ allot keys\n  $ allot keys create "importer on the NAS" --expires-in-days 90\n  $ allot keys revoke allot_AbCdEf\n',
+  );
 
   addApiOptions(addOutputOptions(keys.command("list", { isDefault: true })))
     .description("List your API keys, newest first: active, expired and revoked (the default)")

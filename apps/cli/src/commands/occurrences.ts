@@ -34,9 +34,8 @@ interface Flags extends ApiOptions, OutputOptions {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `allot occurrences`: the funding and recurrence events the engine reached in one account. */
-export function registerOccurrencesCommand(program: Command, env: CliEnv): void {
-  addApiOptions(addOutputOptions(program.command("occurrences")))
-    .description("List an account's funding and recurrence events: when each was due and how it went")
+export function registerOccurrencesCommand(command: Command, env: CliEnv): void {
+  addApiOptions(addOutputOptions(command))
     .option("--account <name-or-id>", "the account, by name or id (default: your default or only account)")
     .option("--budget <name-or-id>", "only this budget's events")
     .addOption(

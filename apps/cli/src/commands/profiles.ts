@@ -21,12 +21,7 @@ interface JsonOption {
 const KIND_WORDS = { api_key: "API key", session: "login session" } as const;
 
 /** `allot profiles [list] | use NAME | remove NAME`: the named servers and credentials in the config file. */
-export function registerProfilesCommands(program: Command, env: CliEnv): void {
-  const profiles = program
-    .command("profiles")
-    .description(
-      "List the profiles (server and credentials) in the config file, choose the current one, remove one",
-    );
+export function registerProfilesCommands(profiles: Command, env: CliEnv): void {
   addExamples(profiles, ["allot profiles", "allot profiles use work", "allot profiles remove old --json"]);
 
   const list = profiles

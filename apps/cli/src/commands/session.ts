@@ -26,13 +26,9 @@ interface LoginOptions {
   json?: boolean;
 }
 
-/** `allot login` / `allot logout`: the credentials of a profile in the config file. */
-export function registerSessionCommands(program: Command, env: CliEnv): void {
-  const login = program
-    .command("login")
-    .description(
-      "Log in and store the credentials in a profile: the login session, or an API key made for the CLI",
-    )
+/** `allot login`: log in, and keep the credentials in a profile of the config file. */
+export function registerLoginCommand(login: Command, env: CliEnv): void {
+  login
     .option("--email <email>", "your email (the password is asked for, or read from stdin)")
     .option("--password <password>", "password (omit it to type it, or to pipe it on stdin)")
     .option(
@@ -57,10 +53,11 @@ export function registerSessionCommands(program: Command, env: CliEnv): void {
     "printf '%s\\n' \"$PASSWORD\" | allot login --email me@example.com --json",
     'allot login --api-key "$ALLOT_KEY" --profile work',
   ]);
+}
 
-  const logout = program
-    .command("logout")
-    .description("End the profile's session on the server (if it holds one) and forget its credentials")
+/** `allot logout`: end a profile's session and forget its credentials. */
+export function registerLogoutCommand(logout: Command, env: CliEnv): void {
+  logout
     .option("--profile <name>", "profile to log out of (default: ALLOT_PROFILE, else the current one)")
     .option("--all", "log out of every profile")
     .option("--json", "print JSON for scripts")

@@ -27,12 +27,7 @@ import { parseSplitPairs } from "./transactions-split";
 type Options = ApiOptions & OutputOptions;
 
 /** `allot transactions list|show|create|edit|delete|split|resolve|attach|detach|download`. */
-export function registerTransactionsCommands(program: Command, env: CliEnv): void {
-  const group = program
-    .command("transactions")
-    .description(
-      "List, inspect, edit, split among budgets, resolve and delete transactions; attach receipts",
-    );
+export function registerTransactionsCommands(group: Command, env: CliEnv): void {
   addExamples(group, [
     "allot transactions list --from 2026-01-01 --budget Groceries",
     "allot transactions split TRANSACTION_ID --into groceries=60 rent=20",

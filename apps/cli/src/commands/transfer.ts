@@ -29,13 +29,11 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  * `allot transfer AMOUNT --from BUDGET --to BUDGET`: an internal transaction between two budgets of
  * one account, by name or id, showing both balances just after it.
  */
-export function registerTransferCommand(program: Command, env: CliEnv): void {
+export function registerTransferCommand(command: Command, env: CliEnv): void {
   const transfer = addOutputOptions(
     addApiOptions(
-      program
-        .command("transfer")
+      command
         .argument("<amount>", "how much to move, e.g. 50 or 12.50")
-        .description("Move money from one budget to another of the same account")
         .requiredOption("--from <budget>", "the budget the money leaves (name or id)")
         .requiredOption("--to <budget>", "the budget the money goes to (name or id)")
         .option("--account <name-or-id>", "the bank account (default: your default or only account)")

@@ -158,12 +158,7 @@ const deliveryColumns = (timeZone: string): Column<WebhookDelivery>[] => [
 ];
 
 /** `allot webhooks`: the caller's webhooks and their deliveries (docs/spec/extensions.md §4). */
-export function registerWebhooksCommands(program: Command, env: CliEnv): void {
-  const webhooks = program
-    .command("webhooks")
-    .description(
-      "Webhooks: have account events POSTed to a URL, signed (list, create, update, delete, rotate-secret, test, deliveries, redeliver)",
-    );
+export function registerWebhooksCommands(webhooks: Command, env: CliEnv): void {
   addExamples(webhooks, [
     "allot webhooks",
     "allot webhooks create https://example.com/hooks/allot --events all",

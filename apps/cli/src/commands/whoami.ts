@@ -7,12 +7,8 @@ import { printJson, printRecord, reportError } from "../output";
 const SOURCES = { flag: "--api-key", environment: "ALLOT_API_KEY", profile: "the profile" } as const;
 
 /** `allot whoami`: the caller as the API sees it (GET /api/v1/users/me/), and how the CLI got there. */
-export function registerWhoamiCommand(program: Command, env: CliEnv): void {
-  const whoami = addApiOptions(
-    program
-      .command("whoami")
-      .description("Show who you are authenticated as: user, profile, server, credential"),
-  )
+export function registerWhoamiCommand(command: Command, env: CliEnv): void {
+  const whoami = addApiOptions(command)
     .option("--json", "print JSON for scripts")
     .action(async (options: ApiOptions & { json?: boolean }) => {
       try {

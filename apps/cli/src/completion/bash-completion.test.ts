@@ -2,12 +2,15 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { readEnv } from "../env";
+import { loadEveryCommand } from "../lazy-commands";
 import { createProgram } from "../program";
 import { bashCompletion } from "./bash-completion";
 import { commandSpec } from "./command-spec";
 
 const run = promisify(execFile);
-const script = bashCompletion(commandSpec(createProgram(readEnv({}, "/tmp"))));
+const script = bashCompletion(
+  commandSpec(await loadEveryCommand(createProgram(async () => readEnv({}, "/tmp")))),
+);
 
 /** What bash offers after `allot <words>` and a Tab, with the generated script loaded. */
 async function complete(...words: string[]): Promise<string[]> {

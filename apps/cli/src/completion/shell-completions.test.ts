@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { readEnv } from "../env";
+import { loadEveryCommand } from "../lazy-commands";
 import { createProgram } from "../program";
 import { type CommandSpec, commandSpec } from "./command-spec";
 import { fishCompletion } from "./fish-completion";
 import { zshCompletion } from "./zsh-completion";
 
-const spec: CommandSpec = commandSpec(createProgram(readEnv({}, "/tmp")));
+const spec: CommandSpec = commandSpec(await loadEveryCommand(createProgram(async () => readEnv({}, "/tmp"))));
 
 // zsh and fish are not installed where the tests run: these check what the scripts declare.
 describe("zsh and fish completion", () => {
