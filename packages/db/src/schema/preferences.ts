@@ -1,7 +1,7 @@
 import {
   DELIVERY_MODES,
-  DIGEST_FREQUENCIES,
   type DeliveryMode,
+  DIGEST_FREQUENCIES,
   type DigestFrequency,
 } from "@allot/contract/preferences/preferences";
 import { check, integer, pgTable, primaryKey, timestamp, varchar } from "drizzle-orm/pg-core";
