@@ -1,10 +1,11 @@
 import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { EmailToSend } from "@allot/domain/email/outgoing-email";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fileTransport } from "./file-transport";
 
-const message = (id: string, to = "file@example.com") => ({
+const message = (id: string, to = "file@example.com"): EmailToSend => ({
   id,
   createdAt: new Date("2026-11-25T10:00:00.123Z"),
   kind: "password_changed",

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { EmailToSend } from "@allot/domain/email/outgoing-email";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resendTransport } from "./resend-transport";
 
@@ -31,7 +32,7 @@ describe("the resend transport", () => {
 
   it("sends text and HTML with the outbox id as idempotency key, and throws on an error answer", async () => {
     const transport = resendTransport("re_test_key", "Allot <noreply@allot.test>", baseUrl);
-    const message = {
+    const message: EmailToSend = {
       id: "0b9f5d7e-3f0c-4d3a-9a57-0c6e1f3f4a11",
       kind: "password_changed",
       to: "sam@example.com",

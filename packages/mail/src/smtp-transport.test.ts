@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { createServer, type Server } from "node:net";
+import type { EmailToSend } from "@allot/domain/email/outgoing-email";
 import { afterEach, describe, expect, it } from "vitest";
 import { smtpTransport } from "./smtp-transport";
 import { selfSignedCertificate } from "./testing/self-signed-certificate";
@@ -12,7 +13,7 @@ import {
 
 const FROM = "Allot <noreply@allot.test>";
 
-const message = (id = "0b9f5d7e-3f0c-4d3a-9a57-0c6e1f3f4a11") => ({
+const message = (id = "0b9f5d7e-3f0c-4d3a-9a57-0c6e1f3f4a11"): EmailToSend => ({
   id,
   kind: "password_changed",
   to: "sam@example.com",

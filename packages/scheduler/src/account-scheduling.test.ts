@@ -1,12 +1,12 @@
 import { createDatabase, type DatabaseHandle } from "@allot/db/create-database";
 import { rowsOf } from "@allot/db/rows-of";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
-import { scheduledRuns } from "@allot/db/schema/scheduled-runs";
+import { type AccountJobName, scheduledRuns } from "@allot/db/schema/scheduled-runs";
 import { databaseUrl, openTestDatabase, testEngines } from "@allot/db/testing/test-databases";
 import type { FundingRunResult } from "@allot/domain/funding/run-funding";
 import { anAccount, anOwner } from "@allot/domain/testing/fixtures";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AccountJob } from "./account-jobs";
 import { findAutoFundingAccounts } from "./auto-funding-accounts";
 import { runJobNow } from "./run-now";
@@ -29,7 +29,11 @@ const RESULT: FundingRunResult = {
 };
 
 /** A stand-in for the engine: records each call, optionally waits or fails. */
-function fakeJob(name: string, hour: number, behave: { delayMs?: number; failFor?: Set<string> } = {}) {
+function fakeJob(
+  name: AccountJobName,
+  hour: number,
+  behave: { delayMs?: number; failFor?: Set<string> } = {},
+) {
   const calls: Array<{ accountId: string; asOf: string }> = [];
   const job: AccountJob = {
     name,
@@ -50,7 +54,7 @@ describe.each(testEngines())("account jobs at local hours (%s)", (engine) => {
   const nameOf = (id: string) => Object.entries(ids).find(([, value]) => value === id)?.[0] ?? id;
   const named = (accounts: Array<{ accountId: string; localDate: string }>) =>
     Object.fromEntries(accounts.map((a) => [nameOf(a.accountId), a.localDate]));
-  const claimsFor = async (job: string) =>
+  const claimsFor = async (job: AccountJobName) =>
     (await database.db.select().from(scheduledRuns).where(eq(scheduledRuns.job, job)))
       .map((row) => `${nameOf(row.bankAccountId)} ${row.runDate}`)
       .sort();
@@ -77,6 +81,10 @@ describe.each(testEngines())("account jobs at local hours (%s)", (engine) => {
   });
   afterAll(async () => {
     await database?.close();
+  });
+  // Each test starts with no claims: the jobs' names are the real ones (a CHECK holds them).
+  beforeEach(async () => {
+    await database.db.delete(scheduledRuns);
   });
 
   it("finds due accounts by their first owner's local time, UTC for an unknown zone", async () => {
@@ -139,7 +147,7 @@ describe.each(testEngines())("account jobs at local hours (%s)", (engine) => {
   });
 
   it("still runs an account when the process starts hours after the job's hour", async () => {
-    const { job, calls } = fakeJob("late-recur", 3);
+    const { job, calls } = fakeJob("recur", 3);
     // 22:00 in Los Angeles: the 03:00 run was missed, it happens now, for that local date.
     await createScheduler(database, { accountJobs: [job] }).runDue(at("2031-02-01T06:00:00Z"));
     expect(calls.filter((call) => call.accountId === ids.losAngeles)).toEqual([
@@ -160,7 +168,7 @@ describe.each(testEngines())("account jobs at local hours (%s)", (engine) => {
       });
     }
     try {
-      const { job, calls } = fakeJob("race", 3, { delayMs: 30 });
+      const { job, calls } = fakeJob("recur", 3, { delayMs: 30 });
       const now = at("2031-03-01T20:00:00Z");
       const [a, b] = await Promise.all([
         createScheduler(database, { accountJobs: [job] }).runDue(now),
@@ -180,7 +188,7 @@ describe.each(testEngines())("account jobs at local hours (%s)", (engine) => {
 
   it("logs a failed account, runs the others, and retries it later that day", async () => {
     const failFor = new Set([ids.losAngeles]);
-    const { job, calls } = fakeJob("flaky", 3, { failFor });
+    const { job, calls } = fakeJob("recur", 3, { failFor });
     const scheduler = createScheduler(database, { accountJobs: [job] });
     const now = at(LOS_ANGELES_0330);
     const runs = await scheduler.runDue(now);
@@ -192,7 +200,7 @@ describe.each(testEngines())("account jobs at local hours (%s)", (engine) => {
       ],
     );
     expect(runs.find((run) => run.status === "failed")).toEqual({
-      job: "flaky",
+      job: "recur",
       account_id: ids.losAngeles,
       local_date: "2031-01-15",
       status: "failed",
@@ -200,7 +208,7 @@ describe.each(testEngines())("account jobs at local hours (%s)", (engine) => {
       duration_ms: expect.any(Number),
     });
     // The failed account's claim is given back; this process waits a while before retrying.
-    expect(await claimsFor("flaky")).toEqual(["badZone 2031-01-15", "shared 2031-01-15"]);
+    expect(await claimsFor("recur")).toEqual(["badZone 2031-01-15", "shared 2031-01-15"]);
     expect(await scheduler.runDue(at(LOS_ANGELES_0330, MINUTE_MS))).toEqual([]);
     failFor.clear();
     const retried = await scheduler.runDue(at(LOS_ANGELES_0330, 16 * MINUTE_MS));
@@ -208,7 +216,7 @@ describe.each(testEngines())("account jobs at local hours (%s)", (engine) => {
       ["losAngeles", "done"],
     ]);
     expect(calls.filter((call) => call.accountId === ids.losAngeles)).toHaveLength(2);
-    expect(await claimsFor("flaky")).toEqual([
+    expect(await claimsFor("recur")).toEqual([
       "badZone 2031-01-15",
       "losAngeles 2031-01-15",
       "shared 2031-01-15",
@@ -216,7 +224,7 @@ describe.each(testEngines())("account jobs at local hours (%s)", (engine) => {
   });
 
   it("a manual run takes every auto-funding account whatever its hour, without claims", async () => {
-    const { job, calls } = fakeJob("manual", 23);
+    const { job, calls } = fakeJob("fund", 23);
     const now = at(LOS_ANGELES_0330);
     const runs = await runJobNow(database, job, { now });
     expect(calls.map((call) => `${nameOf(call.accountId)} ${call.asOf}`).sort()).toEqual([
@@ -225,18 +233,18 @@ describe.each(testEngines())("account jobs at local hours (%s)", (engine) => {
       "losAngeles 2031-01-15",
       "shared 2031-01-15",
     ]);
-    expect(runs.at(-1)).toEqual({ job: "manual", status: "done", result: { accounts: 4, failed: 0 } });
+    expect(runs.at(-1)).toEqual({ job: "fund", status: "done", result: { accounts: 4, failed: 0 } });
     const asOf = await runJobNow(database, job, { now, asOf: "2031-06-30" });
     expect(
       asOf.filter((run) => "local_date" in run).map((run) => "local_date" in run && run.local_date),
     ).toEqual(Array(4).fill("2031-06-30"));
-    expect(await claimsFor("manual")).toEqual([]);
+    expect(await claimsFor("fund")).toEqual([]);
   });
 
   it("one failed account makes the manual run's summary fail", async () => {
-    const { job } = fakeJob("manual-fail", 23, { failFor: new Set([ids.badZone]) });
+    const { job } = fakeJob("fund", 23, { failFor: new Set([ids.badZone]) });
     const runs = await runJobNow(database, job, { now: at(LOS_ANGELES_0330) });
     expect(runs.filter((run) => run.status === "done")).toHaveLength(3);
-    expect(runs.at(-1)).toEqual({ job: "manual-fail", status: "failed", result: { accounts: 4, failed: 1 } });
+    expect(runs.at(-1)).toEqual({ job: "fund", status: "failed", result: { accounts: 4, failed: 1 } });
   });
 });

@@ -1,12 +1,12 @@
 import type { Database } from "@allot/db/create-database";
-import { scheduledRuns } from "@allot/db/schema/scheduled-runs";
+import { type AccountJobName, scheduledRuns } from "@allot/db/schema/scheduled-runs";
 import { and, eq } from "drizzle-orm";
 
 /**
  * Claims (job, account, local date) for this process: true when the row is new. Of several cron
  * processes finding the same account due, exactly one gets it (the primary key decides).
  */
-export async function claimRun(db: Database, job: string, accountId: string, runDate: string) {
+export async function claimRun(db: Database, job: AccountJobName, accountId: string, runDate: string) {
   const claimed = await db
     .insert(scheduledRuns)
     .values({ job, bankAccountId: accountId, runDate })
@@ -16,7 +16,7 @@ export async function claimRun(db: Database, job: string, accountId: string, run
 }
 
 /** Gives a claim back after a failed run, so a later tick that day may try the account again. */
-export async function releaseRun(db: Database, job: string, accountId: string, runDate: string) {
+export async function releaseRun(db: Database, job: AccountJobName, accountId: string, runDate: string) {
   await db
     .delete(scheduledRuns)
     .where(

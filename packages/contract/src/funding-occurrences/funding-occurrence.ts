@@ -3,6 +3,8 @@ import { dateTimeOutput } from "../http/fields";
 
 export const FUNDING_OCCURRENCE_KINDS = ["fund", "recur"] as const;
 export const FUNDING_OCCURRENCE_STATUSES = ["PENDING", "PARTIAL", "COMPLETE", "SKIPPED"] as const;
+export type FundingOccurrenceKind = (typeof FUNDING_OCCURRENCE_KINDS)[number];
+export type FundingOccurrenceStatus = (typeof FUNDING_OCCURRENCE_STATUSES)[number];
 export const FUNDING_OCCURRENCE_ORDERING = ["scheduled_date", "created_at"] as const;
 
 export const FUNDING_KIND_TEXT =

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { dateTimeOutput } from "../http/fields";
 
 export const INVITATION_STATUSES = ["pending", "accepted", "declined", "cancelled", "expired"] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 const STATUS_TEXT =
   "`pending` awaiting an answer, `accepted`, `declined`, `cancelled` by the inviter, `expired` unanswered in time.";
 

@@ -1,5 +1,17 @@
-import { bigint, index, pgTable, primaryKey, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import type { ChangeType } from "@allot/contract/changes/change";
+import { bigint, check, index, pgTable, primaryKey, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
 import { bankAccounts } from "./bank-accounts";
+import { oneOf } from "./columns";
+
+/** The feed's types whose deletions leave a tombstone (each table's trigger names its own). */
+export const TOMBSTONE_TYPES = [
+  "budget",
+  "transaction",
+  "allocation",
+  "internal_transaction",
+  "funding_occurrence",
+] as const satisfies readonly ChangeType[];
+export type TombstoneType = (typeof TOMBSTONE_TYPES)[number];
 
 /**
  * What the change feed says of deleted objects (docs/spec/extensions.md §2), kept
@@ -13,8 +25,7 @@ export const changeTombstones = pgTable(
       .notNull()
       .references(() => bankAccounts.id, { onDelete: "cascade" }),
     changeSeq: bigint("change_seq", { mode: "number" }).notNull(),
-    /** The feed's type: budget, transaction, allocation, internal_transaction, funding_occurrence. */
-    objectType: varchar("object_type", { length: 24 }).notNull(),
+    objectType: varchar("object_type", { length: 24 }).$type<TombstoneType>().notNull(),
     objectId: uuid("object_id").notNull(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -22,5 +33,6 @@ export const changeTombstones = pgTable(
     // The feed's order: (change number, type, id).
     primaryKey({ columns: [t.bankAccountId, t.changeSeq, t.objectType, t.objectId] }),
     index("change_tombstones_deleted_at_idx").on(t.deletedAt),
+    check("change_tombstones_object_type", oneOf(t.objectType, TOMBSTONE_TYPES)),
   ],
 );

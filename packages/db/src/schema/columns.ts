@@ -14,9 +14,17 @@ export const timestamps = {
     .$onUpdate(() => new Date()),
 };
 
-/** A CHECK that `column` holds one of `values`, a constant list written into the SQL as literals. */
+// A constant list written into the SQL as literals, so the constraint reads as the list it holds.
+const literals = (values: readonly string[]) =>
+  sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", "));
+
+/** A CHECK that `column` holds one of `values` (or null). */
 export const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
-  sql`${column} in (${sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", "))})`;
+  sql`${column} in (${literals(values)})`;
+
+/** A CHECK that every element of the text array `column` is one of `values`. */
+export const eachOneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} <@ array[${literals(values)}]::text[]`;
 
 /**
  * The account's change number of the write that last changed the row, for the change feed

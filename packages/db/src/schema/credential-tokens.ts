@@ -1,6 +1,10 @@
-import { index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
-import { uuidPrimaryKey } from "./columns";
+import { check, index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { oneOf, uuidPrimaryKey } from "./columns";
 import { users } from "./users";
+
+/** An email change awaits its confirmation, then is confirmed, or revoked (by either token, or a newer request). */
+export const EMAIL_CHANGE_STATUSES = ["pending", "confirmed", "revoked"] as const;
+export type EmailChangeStatus = (typeof EMAIL_CHANGE_STATUSES)[number];
 
 /** A password-reset link's token, by SHA-256 digest: single use, 24 hours. */
 export const passwordResetTokens = pgTable(
@@ -33,14 +37,16 @@ export const emailChanges = pgTable(
     newEmail: varchar("new_email", { length: 254 }).notNull(),
     confirmTokenDigest: text("confirm_token_digest").notNull().unique(),
     revokeTokenDigest: text("revoke_token_digest").notNull().unique(),
-    /** pending, confirmed, revoked */
-    status: varchar("status", { length: 16 }).notNull().default("pending"),
+    status: varchar("status", { length: 16 }).$type<EmailChangeStatus>().notNull().default("pending"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     confirmExpiresAt: timestamp("confirm_expires_at", { withTimezone: true }).notNull(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [index("email_changes_user_idx").on(t.userId, t.status)],
+  (t) => [
+    index("email_changes_user_idx").on(t.userId, t.status),
+    check("email_changes_status", oneOf(t.status, EMAIL_CHANGE_STATUSES)),
+  ],
 );
 
 /**

@@ -1,6 +1,20 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
-import { uuidPrimaryKey } from "./columns";
+import { check, index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { oneOf, uuidPrimaryKey } from "./columns";
+import { NOTIFICATION_KIND_NAMES } from "./notifications";
+
+/** What an email is: a notification sent at once (named by its kind), a digest, or a message of its own. */
+export const EMAIL_KINDS = [
+  ...NOTIFICATION_KIND_NAMES,
+  "digest",
+  "invitation",
+  "password_reset",
+  "email_change_confirm",
+  "email_change_revoke",
+  "webhook_created",
+  "webhook_disabled",
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /**
  * Every email Allot sends, written in the same transaction as the change that causes it and
@@ -12,7 +26,7 @@ export const emailOutbox = pgTable(
   "email_outbox",
   {
     id: uuidPrimaryKey(),
-    kind: varchar("kind", { length: 64 }).notNull(),
+    kind: varchar("kind", { length: 64 }).$type<EmailKind>().notNull(),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
     // Null once sent: a delivered message's links are credentials, not kept (docs/spec/extensions.md §6).
@@ -25,5 +39,8 @@ export const emailOutbox = pgTable(
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    check("email_outbox_kind", oneOf(t.kind, EMAIL_KINDS)),
+  ],
 );

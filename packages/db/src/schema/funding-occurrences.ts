@@ -1,3 +1,9 @@
+import {
+  FUNDING_OCCURRENCE_KINDS,
+  FUNDING_OCCURRENCE_STATUSES,
+  type FundingOccurrenceKind,
+  type FundingOccurrenceStatus,
+} from "@allot/contract/funding-occurrences/funding-occurrence";
 import { sql } from "drizzle-orm";
 import {
   check,
@@ -11,7 +17,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { budgets } from "./budgets";
-import { changeSeq, money, timestamps, uuidPrimaryKey } from "./columns";
+import { changeSeq, money, oneOf, timestamps, uuidPrimaryKey } from "./columns";
 
 /**
  * One row per (budget, kind, scheduled_date) the funding engine has reached: `fund` events belong
@@ -24,11 +30,9 @@ export const fundingOccurrences = pgTable(
     id: uuidPrimaryKey(),
     bankAccountId: uuid("bank_account_id").notNull(),
     budgetId: uuid("budget_id").notNull(),
-    /** fund | recur */
-    kind: varchar("kind", { length: 5 }).notNull(),
+    kind: varchar("kind", { length: 5 }).$type<FundingOccurrenceKind>().notNull(),
     scheduledDate: date("scheduled_date", { mode: "string" }).notNull(),
-    /** PENDING | PARTIAL | COMPLETE | SKIPPED */
-    status: varchar("status", { length: 8 }).notNull().default("PENDING"),
+    status: varchar("status", { length: 8 }).$type<FundingOccurrenceStatus>().notNull().default("PENDING"),
     /** What the event asked for, and what has moved so far (less while PARTIAL). */
     amount: money("amount").notNull().default("0"),
     movedAmount: money("moved_amount").notNull().default("0"),
@@ -49,7 +53,7 @@ export const fundingOccurrences = pgTable(
     index("funding_occurrences_account_idx").on(t.bankAccountId, t.scheduledDate),
     index("funding_occurrences_changes_idx").on(t.bankAccountId, t.changeSeq, t.id),
     index("funding_occurrences_partial_idx").on(t.bankAccountId).where(sql`${t.status} = 'PARTIAL'`),
-    check("funding_occurrences_kind", sql`${t.kind} in ('fund', 'recur')`),
-    check("funding_occurrences_status", sql`${t.status} in ('PENDING', 'PARTIAL', 'COMPLETE', 'SKIPPED')`),
+    check("funding_occurrences_kind", oneOf(t.kind, FUNDING_OCCURRENCE_KINDS)),
+    check("funding_occurrences_status", oneOf(t.status, FUNDING_OCCURRENCE_STATUSES)),
   ],
 );

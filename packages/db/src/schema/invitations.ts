@@ -1,7 +1,8 @@
+import { INVITATION_STATUSES, type InvitationStatus } from "@allot/contract/invitations/invitation";
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
 import { bankAccounts } from "./bank-accounts";
-import { timestamps, uuidPrimaryKey } from "./columns";
+import { oneOf, timestamps, uuidPrimaryKey } from "./columns";
 import { users } from "./users";
 
 /**
@@ -27,8 +28,7 @@ export const invitations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     inviteeEmail: varchar("invitee_email", { length: 254 }).notNull(),
-    /** pending, accepted, declined, cancelled, expired */
-    status: varchar("status", { length: 16 }).notNull().default("pending"),
+    status: varchar("status", { length: 16 }).$type<InvitationStatus>().notNull().default("pending"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     declinedAt: timestamp("declined_at", { withTimezone: true }),
@@ -40,5 +40,6 @@ export const invitations = pgTable(
     index("invitations_inviter_idx").on(t.inviterId, t.status),
     // The per-address limit counts an account's invitations to one address over 30 days.
     index("invitations_address_idx").on(t.bankAccountId, sql`lower(${t.inviteeEmail})`, t.createdAt),
+    check("invitations_status", oneOf(t.status, INVITATION_STATUSES)),
   ],
 );

@@ -1,5 +1,10 @@
-import { date, pgTable, primaryKey, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { check, date, pgTable, primaryKey, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
 import { bankAccounts } from "./bank-accounts";
+import { oneOf } from "./columns";
+
+/** The daily account jobs (packages/scheduler, account-jobs.ts): each runs one kind of funding event. */
+export const ACCOUNT_JOB_NAMES = ["fund", "recur"] as const;
+export type AccountJobName = (typeof ACCOUNT_JOB_NAMES)[number];
 
 /**
  * Which daily cron job has run for which account on which local date. A job claims its row
@@ -9,12 +14,15 @@ import { bankAccounts } from "./bank-accounts";
 export const scheduledRuns = pgTable(
   "scheduled_runs",
   {
-    job: varchar("job", { length: 32 }).notNull(),
+    job: varchar("job", { length: 32 }).$type<AccountJobName>().notNull(),
     bankAccountId: uuid("bank_account_id")
       .notNull()
       .references(() => bankAccounts.id, { onDelete: "cascade" }),
     runDate: date("run_date", { mode: "string" }).notNull(),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.job, t.bankAccountId, t.runDate] })],
+  (t) => [
+    primaryKey({ columns: [t.job, t.bankAccountId, t.runDate] }),
+    check("scheduled_runs_job", oneOf(t.job, ACCOUNT_JOB_NAMES)),
+  ],
 );

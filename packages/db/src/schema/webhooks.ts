@@ -3,14 +3,14 @@ import {
   type DeliveryStatus,
   WEBHOOK_DISABLED_REASONS,
   WEBHOOK_EVENT_TYPES,
-  type WEBHOOK_SUBSCRIPTIONS,
+  WEBHOOK_SUBSCRIPTIONS,
   type WebhookDisabledReason,
   type WebhookEventType,
 } from "@allot/contract/webhooks/webhook";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
 import { apiKeys } from "./api-keys";
-import { oneOf, uuidPrimaryKey } from "./columns";
+import { eachOneOf, oneOf, uuidPrimaryKey } from "./columns";
 import { users } from "./users";
 
 /**
@@ -56,6 +56,7 @@ export const webhooks = pgTable(
   },
   (t) => [
     index("webhooks_user_idx").on(t.userId, t.createdAt),
+    check("webhooks_event_types", eachOneOf(t.eventTypes, WEBHOOK_SUBSCRIPTIONS)),
     check("webhooks_disabled_reason", oneOf(t.disabledReason, WEBHOOK_DISABLED_REASONS)),
   ],
 );

@@ -1,4 +1,3 @@
-import type { ACCOUNT_TYPES } from "@allot/contract/bank-accounts/bank-account";
 import type { Database, Tx } from "@allot/db/create-database";
 import { perDatabase } from "@allot/db/per-database";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
@@ -7,8 +6,6 @@ import { users } from "@allot/db/schema/users";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { formatMoney } from "../shared/money";
 import type { BankAccountRow } from "./find-owned-account";
-
-type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 /** The wire BankAccount: money as two-decimal strings with `_currency` siblings. */
 export const toBankAccountView = (
@@ -21,7 +18,7 @@ export const toBankAccountView = (
   name: row.name,
   bank: row.bankId,
   owners,
-  account_type: row.accountType as AccountType,
+  account_type: row.accountType,
   account_number: row.accountNumber,
   currency: row.currency,
   posted_balance: formatMoney(row.postedBalance),

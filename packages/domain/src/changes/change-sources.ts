@@ -150,5 +150,5 @@ export async function tombstonesAfter(
     .where(and(eq(t.bankAccountId, accountId), after))
     .orderBy(asc(t.changeSeq), asc(type), asc(t.objectId))
     .limit(limit);
-  return rows.map((row) => ({ ...row, type: row.type as ChangeType, deleted: true }));
+  return rows.map((row) => ({ ...row, deleted: true }));
 }

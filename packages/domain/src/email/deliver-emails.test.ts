@@ -8,9 +8,9 @@ import { internalContext } from "../shared/use-case-context";
 import { testVault as vault } from "../testing/test-vault";
 import { deliverDueEmails } from "./deliver-emails";
 import { enqueueEmail } from "./enqueue-email";
-import type { EmailToSend, MailTransport } from "./outgoing-email";
+import type { EmailToSend, MailTransport, OutgoingEmail } from "./outgoing-email";
 
-const message = (to: string) => ({
+const message = (to: string): OutgoingEmail => ({
   kind: "password_changed",
   to,
   subject: `Hello ${to}`,

@@ -1,6 +1,8 @@
+import type { EmailKind } from "@allot/db/schema/email-outbox";
+
 /** One message as Allot writes it: plain text and HTML bodies of the same content. */
 export interface OutgoingEmail {
-  kind: string;
+  kind: EmailKind;
   to: string;
   subject: string;
   text: string;

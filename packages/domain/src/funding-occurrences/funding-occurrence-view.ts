@@ -1,13 +1,7 @@
-import type {
-  FUNDING_OCCURRENCE_KINDS,
-  FUNDING_OCCURRENCE_STATUSES,
-} from "@allot/contract/funding-occurrences/funding-occurrence";
 import type { Database, Tx } from "@allot/db/create-database";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
 
 type FundingOccurrenceRow = typeof fundingOccurrences.$inferSelect;
-type Kind = (typeof FUNDING_OCCURRENCE_KINDS)[number];
-type Status = (typeof FUNDING_OCCURRENCE_STATUSES)[number];
 
 /*
  * amount and moved_amount are the engine's bookkeeping, not part of the wire shape: the
@@ -28,13 +22,13 @@ const viewColumns = {
 export const selectFundingOccurrences = (db: Database | Tx) =>
   db.select(viewColumns).from(fundingOccurrences).$dynamic();
 
-/** The wire FundingEventOccurrence (kind and status are held to their lists by check constraints). */
+/** The wire FundingEventOccurrence. */
 export const toFundingOccurrenceView = (row: Pick<FundingOccurrenceRow, keyof typeof viewColumns>) => ({
   id: row.id,
   budget: row.budgetId,
-  kind: row.kind as Kind,
+  kind: row.kind,
   scheduled_date: row.scheduledDate,
-  status: row.status as Status,
+  status: row.status,
   completed_at: row.completedAt?.toISOString() ?? null,
   created_at: row.createdAt.toISOString(),
   modified_at: row.modifiedAt.toISOString(),

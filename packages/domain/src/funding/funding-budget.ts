@@ -4,6 +4,7 @@ import {
   FUNDING_TYPE,
   type FundingType,
 } from "@allot/contract/budgets/budget-kinds";
+import type { FundingOccurrenceKind } from "@allot/contract/funding-occurrences/funding-occurrence";
 import Big from "big.js";
 import type { BudgetRow } from "../ledger/balances";
 import { ZERO } from "../shared/money";
@@ -17,7 +18,7 @@ import {
 } from "./funding-amounts";
 import { addDays, eventDates, firstEventFrom } from "./schedule-events";
 
-export type EventKind = "fund" | "recur";
+export type EventKind = FundingOccurrenceKind;
 
 /** What the engine reads of a budget, money as Big. Pure: the use cases convert rows to this. */
 export interface FundingBudget {

@@ -1,3 +1,4 @@
+import type { FundingOccurrenceStatus } from "@allot/contract/funding-occurrences/funding-occurrence";
 import type Big from "big.js";
 import { latchedComplete } from "../budgets/goal-complete";
 import { tracksFunding } from "../ledger/transfers";
@@ -42,7 +43,8 @@ export interface PlannedTransfer {
   destinationBalance: Big;
 }
 
-export type OccurrenceStatus = "PARTIAL" | "COMPLETE" | "SKIPPED";
+/** What a run leaves an occurrence it reaches (PENDING is only the column's default). */
+export type OccurrenceStatus = Exclude<FundingOccurrenceStatus, "PENDING">;
 
 export interface PlannedOccurrence {
   /** Set when an open occurrence is topped up. */

@@ -1,3 +1,4 @@
+import type { InvitationStatus } from "@allot/contract/invitations/invitation";
 import { describe, expect, it } from "vitest";
 import { closedInvitationMessage, effectiveStatus, invitationExpiry } from "./invitation-status";
 
@@ -10,7 +11,7 @@ describe("invitationExpiry", () => {
 });
 
 describe("effectiveStatus", () => {
-  it.each([
+  it.each<{ status: InvitationStatus; expiresAt: string; expected: InvitationStatus }>([
     { status: "pending", expiresAt: "2025-03-10T12:00:01Z", expected: "pending" },
     { status: "pending", expiresAt: "2025-03-10T12:00:00Z", expected: "expired" },
     { status: "pending", expiresAt: "2025-03-01T00:00:00Z", expected: "expired" },

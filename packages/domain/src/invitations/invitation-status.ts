@@ -1,5 +1,4 @@
-/** The states of an invitation (docs/spec/api-spec.md §States): only a pending one can still move. */
-export type InvitationStatus = "pending" | "accepted" | "declined" | "cancelled" | "expired";
+import type { InvitationStatus } from "@allot/contract/invitations/invitation";
 
 export const INVITATION_DAYS = 7;
 const DAY_MS = 86_400_000;
@@ -13,11 +12,11 @@ export const invitationExpiry = (createdAt: Date): Date =>
  * hourly job has written that yet (so the answer never depends on when the job last ran).
  */
 export function effectiveStatus(
-  invitation: { status: string; expiresAt: Date },
+  invitation: { status: InvitationStatus; expiresAt: Date },
   now: Date,
 ): InvitationStatus {
   if (invitation.status === "pending" && invitation.expiresAt.getTime() <= now.getTime()) return "expired";
-  return invitation.status as InvitationStatus;
+  return invitation.status;
 }
 
 const CLOSED_MESSAGES: Record<Exclude<InvitationStatus, "pending">, string> = {
@@ -27,6 +26,9 @@ const CLOSED_MESSAGES: Record<Exclude<InvitationStatus, "pending">, string> = {
   expired: "This invitation has expired.",
 };
 
-/** Why an invitation in this status cannot be accepted, declined or cancelled; null when it can. */
+/**
+ * Why an invitation in this status (docs/spec/api-spec.md §States) cannot be accepted, declined or
+ * cancelled; null when it can: only a pending one can still move.
+ */
 export const closedInvitationMessage = (status: InvitationStatus): string | null =>
   status === "pending" ? null : CLOSED_MESSAGES[status];

@@ -1,9 +1,9 @@
+import type { InvitationStatus } from "@allot/contract/invitations/invitation";
 import type { Database, Tx } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { invitations } from "@allot/db/schema/invitations";
 import { users } from "@allot/db/schema/users";
 import { asc, eq, type SQL } from "drizzle-orm";
-import type { InvitationStatus } from "./invitation-status";
 
 /** The wire BankAccountInvitation. */
 export interface InvitationView {
@@ -43,7 +43,7 @@ export async function loadInvitationViews(
     bank_account_name: accountName,
     invitee_email: row.inviteeEmail,
     invited_by: inviterEmail,
-    status: row.status as InvitationStatus,
+    status: row.status,
     expires_at: row.expiresAt.toISOString(),
     accepted_at: iso(row.acceptedAt),
     declined_at: iso(row.declinedAt),

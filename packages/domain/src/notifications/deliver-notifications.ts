@@ -1,7 +1,8 @@
-import type { DigestFrequency } from "@allot/contract/preferences/preferences";
+import type { DeliveryMode, DigestFrequency } from "@allot/contract/preferences/preferences";
 import { arrayLiteral } from "@allot/db/array-literal";
 import type { Tx } from "@allot/db/create-database";
 import { rowsOf } from "@allot/db/rows-of";
+import type { NotificationKind, NotificationOutcome } from "@allot/db/schema/notifications";
 import { sql } from "drizzle-orm";
 import { composeEmail } from "../email/compose-email";
 import { enqueueEmail } from "../email/enqueue-email";
@@ -10,7 +11,7 @@ import type { SecretVault } from "../secrets/secret-vault";
 import type { PublicContext } from "../shared/use-case-context";
 import { lastDigestWindow } from "./digest-windows";
 import { digestEmail, immediateEmail, type NotificationToSend } from "./notification-email";
-import { NOTIFICATION_KINDS, type NotificationKind } from "./notification-kinds";
+import { NOTIFICATION_KINDS } from "./notification-kinds";
 
 const BATCH = 200;
 
@@ -23,8 +24,8 @@ interface PendingRow {
   email: string;
   timezone: string;
   account_name: string | null;
-  mode: "digest" | "immediate" | "off";
-  digest_frequency: string | null;
+  mode: DeliveryMode;
+  digest_frequency: DigestFrequency | null;
 }
 
 const kinds = Object.entries(NOTIFICATION_KINDS);
@@ -34,7 +35,7 @@ const kinds = Object.entries(NOTIFICATION_KINDS);
  * that cannot be suppressed always its default) is one of `modes`, locked with skip locked so
  * several processes share the work and never deliver one twice.
  */
-async function lockPending(tx: Tx, modes: string[], limit: number | null): Promise<PendingRow[]> {
+async function lockPending(tx: Tx, modes: DeliveryMode[], limit: number | null): Promise<PendingRow[]> {
   const result = await tx.execute(sql`
     with kinds(kind, default_mode, can_suppress) as (
       select * from unnest(${arrayLiteral(kinds.map(([kind]) => kind))}::text[],
@@ -69,12 +70,7 @@ const toSend = (row: PendingRow): NotificationToSend => ({
   createdAt: new Date(row.created_at),
 });
 
-async function markDelivered(
-  tx: Tx,
-  ids: string[],
-  outcome: "emailed" | "digested" | "suppressed",
-  at: Date,
-) {
+async function markDelivered(tx: Tx, ids: string[], outcome: NotificationOutcome, at: Date) {
   if (ids.length === 0) return;
   await tx.execute(sql`
     update notifications set delivered_at = ${at.toISOString()}::timestamptz, outcome = ${outcome}
@@ -136,11 +132,7 @@ export async function deliverDigests(
     const rows = await lockPending(tx, ["digest"], null);
     const byUser = new Map<number, PendingRow[]>();
     for (const row of rows) {
-      const window = lastDigestWindow(
-        now,
-        row.timezone,
-        (row.digest_frequency ?? DEFAULT_DIGEST_FREQUENCY) as DigestFrequency,
-      );
+      const window = lastDigestWindow(now, row.timezone, row.digest_frequency ?? DEFAULT_DIGEST_FREQUENCY);
       if (new Date(row.created_at) >= window) continue;
       byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
     }

@@ -1,5 +1,6 @@
+import type { NotificationKind } from "@allot/db/schema/notifications";
 import type { EmailContent } from "../email/compose-email";
-import { NOTIFICATION_KINDS, type NotificationKind } from "./notification-kinds";
+import { NOTIFICATION_KINDS } from "./notification-kinds";
 
 /** A recorded notification as delivery reads it. */
 export interface NotificationToSend {

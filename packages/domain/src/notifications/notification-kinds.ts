@@ -1,6 +1,10 @@
+import type { DeliveryMode } from "@allot/contract/preferences/preferences";
+import type { NotificationKind } from "@allot/db/schema/notifications";
+
 /**
- * Every notification kind (docs/spec/operations.md): its default delivery mode, and whether a user may turn
- * it off. Recorded kinds are delivered according to these once the user has no preference stored.
+ * Every notification kind (docs/spec/operations.md; the names are the database's list): its default
+ * delivery mode, and whether a user may turn it off. Recorded kinds are delivered according to these
+ * once the user has no preference stored.
  */
 export const NOTIFICATION_KINDS = {
   funding_complete: { displayName: "Funding complete", defaultMode: "digest", canSuppress: true },
@@ -24,8 +28,6 @@ export const NOTIFICATION_KINDS = {
   },
   api_key_expiring: { displayName: "API key expiring", defaultMode: "immediate", canSuppress: true },
 } as const satisfies Record<
-  string,
-  { displayName: string; defaultMode: "digest" | "immediate" | "off"; canSuppress: boolean }
+  NotificationKind,
+  { displayName: string; defaultMode: DeliveryMode; canSuppress: boolean }
 >;
-
-export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

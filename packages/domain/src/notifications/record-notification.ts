@@ -1,6 +1,6 @@
 import type { Tx } from "@allot/db/create-database";
+import type { NotificationKind } from "@allot/db/schema/notifications";
 import { sql } from "drizzle-orm";
-import type { NotificationKind } from "./notification-kinds";
 
 /**
  * Records a notification for every owner of the account, in the caller's transaction: it exists

@@ -1,10 +1,12 @@
 import type { DigestFrequency } from "@allot/contract/preferences/preferences";
+import type { ChannelName } from "@allot/db/schema/preferences";
 
-/** Every delivery channel (docs/spec/operations.md §Notifications): email only, for now. */
-export const CHANNELS = { email: { displayName: "Email" } } as const;
-
-export type Channel = keyof typeof CHANNELS;
+/** Every delivery channel's name for people (docs/spec/operations.md §Notifications; the database lists them). */
+export const CHANNELS = { email: { displayName: "Email" } } as const satisfies Record<
+  ChannelName,
+  { displayName: string }
+>;
 
 export const DEFAULT_DIGEST_FREQUENCY: DigestFrequency = "daily_morning";
 
-export const isChannel = (name: string): name is Channel => Object.hasOwn(CHANNELS, name);
+export const isChannel = (name: string): name is ChannelName => Object.hasOwn(CHANNELS, name);

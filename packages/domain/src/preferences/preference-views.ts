@@ -1,14 +1,13 @@
 import type {
   ChannelPreferenceView,
-  DeliveryMode,
-  DigestFrequency,
   NotificationPreferenceView,
 } from "@allot/contract/preferences/preferences";
 import type { Database, Tx } from "@allot/db/create-database";
-import { channelPreferences, notificationPreferences } from "@allot/db/schema/preferences";
+import { NOTIFICATION_KIND_NAMES } from "@allot/db/schema/notifications";
+import { CHANNEL_NAMES, channelPreferences, notificationPreferences } from "@allot/db/schema/preferences";
 import { eq } from "drizzle-orm";
-import { NOTIFICATION_KINDS, type NotificationKind } from "../notifications/notification-kinds";
-import { CHANNELS, type Channel, DEFAULT_DIGEST_FREQUENCY } from "./channels";
+import { NOTIFICATION_KINDS } from "../notifications/notification-kinds";
+import { CHANNELS, DEFAULT_DIGEST_FREQUENCY } from "./channels";
 
 /** Every channel with the user's frequency, or the default where none is stored. */
 export async function channelPreferenceViews(
@@ -18,10 +17,10 @@ export async function channelPreferenceViews(
   const stored = new Map(
     (await db.select().from(channelPreferences).where(eq(channelPreferences.userId, userId))).map((row) => [
       row.channel,
-      row.digestFrequency as DigestFrequency,
+      row.digestFrequency,
     ]),
   );
-  return (Object.keys(CHANNELS) as Channel[]).map((channel) => ({
+  return CHANNEL_NAMES.map((channel) => ({
     channel,
     display_name: CHANNELS[channel].displayName,
     digest_frequency: stored.get(channel) ?? DEFAULT_DIGEST_FREQUENCY,
@@ -38,10 +37,10 @@ export async function notificationPreferenceViews(
 ): Promise<NotificationPreferenceView[]> {
   const stored = new Map(
     (await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId))).map(
-      (row) => [row.kind, row.deliveryMode as DeliveryMode],
+      (row) => [row.kind, row.deliveryMode],
     ),
   );
-  return (Object.keys(NOTIFICATION_KINDS) as NotificationKind[]).map((kind) => {
+  return NOTIFICATION_KIND_NAMES.map((kind) => {
     const registered = NOTIFICATION_KINDS[kind];
     return {
       kind,

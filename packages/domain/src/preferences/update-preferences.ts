@@ -3,8 +3,9 @@ import type {
   updateChannelPreferenceRoute,
   updateNotificationPreferenceRoute,
 } from "@allot/contract/preferences/routes";
+import type { NotificationKind } from "@allot/db/schema/notifications";
 import { channelPreferences, notificationPreferences } from "@allot/db/schema/preferences";
-import { NOTIFICATION_KINDS, type NotificationKind } from "../notifications/notification-kinds";
+import { NOTIFICATION_KINDS } from "../notifications/notification-kinds";
 import { NotFound, ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { isChannel } from "./channels";
