@@ -1,10 +1,5 @@
 import type { BankAccountInvitationSchema } from "@allot/contract/invitations/invitation";
-import {
-  cancelInvitationRoute,
-  inviteRoute,
-  listAccountInvitationsRoute,
-  listMyInvitationsRoute,
-} from "@allot/contract/invitations/routes";
+import { invitationRoutes } from "@allot/contract/invitations/routes";
 import type { Command } from "commander";
 import type { z } from "zod";
 import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";
@@ -57,9 +52,9 @@ export function registerInviteCommands(program: Command, env: CliEnv): void {
       run(options, async () => {
         const client = await openApiClient(env, options);
         const id = await resolveAccountId(client, options.account);
-        await client.call(inviteRoute, { id, invitee_email: email });
+        await client.call(invitationRoutes.invite, { id, invitee_email: email });
         // The invite answers 201 without a body: the account's pending list has the new invitation.
-        const pending = await client.call(listAccountInvitationsRoute, { id });
+        const pending = await client.call(invitationRoutes.listForAccount, { id });
         const invitation = pending.find((i) => i.invitee_email.toLowerCase() === email.trim().toLowerCase());
         if (invitation) emitRecord(invitation, FIELDS, options);
         if (!options.json && !options.csv)
@@ -91,7 +86,7 @@ export function registerInviteCommands(program: Command, env: CliEnv): void {
         const client = await openApiClient(env, options);
         const id = await resolveAccountId(client, options.account);
         emitList(
-          await client.call(listAccountInvitationsRoute, { id }),
+          await client.call(invitationRoutes.listForAccount, { id }),
           COLUMNS,
           options,
           "No pending invitations: invite someone with `allot invite EMAIL`.",
@@ -106,7 +101,7 @@ export function registerInviteCommands(program: Command, env: CliEnv): void {
       run(options, async () => {
         const client = await openApiClient(env, options);
         emitList(
-          await client.call(listMyInvitationsRoute, {}),
+          await client.call(invitationRoutes.listMine, {}),
           COLUMNS,
           options,
           "You have no pending invitations.",
@@ -128,7 +123,7 @@ export function registerInviteCommands(program: Command, env: CliEnv): void {
         const client = await openApiClient(env, options);
         const accountId = options.account ? await resolveAccountId(client, options.account) : undefined;
         const wanted = reference.trim().toLowerCase();
-        const sent = await client.call(listMyInvitationsRoute, {});
+        const sent = await client.call(invitationRoutes.listMine, {});
         const matches = sent.filter(
           (i) =>
             (i.token.toLowerCase() === wanted || i.invitee_email.toLowerCase() === wanted) &&
@@ -145,7 +140,10 @@ export function registerInviteCommands(program: Command, env: CliEnv): void {
             `None of your pending invitations matches '${reference}': see \`allot invitations sent\`.`,
             "unknown_invitation",
           );
-        await client.call(cancelInvitationRoute, { id: invitation.bank_account_id, token: invitation.token });
+        await client.call(invitationRoutes.cancel, {
+          id: invitation.bank_account_id,
+          token: invitation.token,
+        });
         if (options.json)
           printJson({
             id: invitation.id,
