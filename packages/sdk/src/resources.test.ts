@@ -3,8 +3,9 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import { generateResources } from "./resources";
 
 /*
- * The SDK's method names are public: they are the contract's route keys. Every area's list is
- * written out here, so a renamed key breaks this test before it breaks a user's program.
+ * The SDK's method names are public: they are the contract's route keys. Every published name is
+ * written out here, so a renamed or removed key breaks this test before it breaks a user's
+ * program; a new route adds a method and needs nothing here.
  */
 const PUBLIC_METHODS = {
   auth: ["login", "refresh", "logout"],
@@ -58,10 +59,10 @@ const PUBLIC_METHODS = {
 };
 
 describe("generateResources", () => {
-  it("names every area's methods as the SDK has published them, in the contract's order", () => {
+  it("keeps every method the SDK has published, under its name", () => {
     const resources = generateResources(routes, async () => undefined) as unknown as Record<string, object>;
-    const methods = Object.fromEntries(Object.entries(resources).map(([area, r]) => [area, Object.keys(r)]));
-    expect(methods).toEqual(PUBLIC_METHODS);
+    for (const [area, names] of Object.entries(PUBLIC_METHODS))
+      expect(Object.keys(resources[area] ?? {}), area).toEqual(expect.arrayContaining(names));
   });
 
   it("calls each method's own route", async () => {
