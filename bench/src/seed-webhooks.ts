@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { createBudgetRoute } from "@allot/contract/budgets/routes";
-import { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
-import { createWebhookRoute } from "@allot/contract/webhooks/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
+import { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
+import { webhookRoutes } from "@allot/contract/webhooks/routes";
 import { createDatabase, type Database, type DatabaseOptions } from "@allot/db/create-database";
 import { rowsOf } from "@allot/db/rows-of";
 import { createBudget } from "@allot/domain/budgets/create-budget";
@@ -67,7 +67,7 @@ export async function seedQueuedOutbox(
       const path = `/throughput/${n}`;
       const created = await createWebhook(
         asUser(db, owner.actor),
-        createWebhookRoute.input.parse({
+        webhookRoutes.create.input.parse({
           url: `${options.receiverUrl}${path}`,
           event_types: ["*"],
           description: `Webhooks bench ${n}`,
@@ -81,7 +81,7 @@ export async function seedQueuedOutbox(
         const [from, to] = change % 2 === 0 ? [unallocated, goal] : [goal, unallocated];
         await createInternalTransaction(
           asUser(db, owner.actor),
-          createInternalTransactionRoute.input.parse({
+          internalTransactionRoutes.create.input.parse({
             bank_account: accountId,
             amount: TRANSFER_AMOUNT,
             src_budget: from,
@@ -127,7 +127,7 @@ async function accountWithTwoBudgets(db: Database, owner: Actor, bankId: string)
   if (!account.unallocated_budget) throw new Error("the account has no Unallocated budget");
   const goal = await createBudget(
     asUser(db, owner),
-    createBudgetRoute.input.parse({
+    budgetRoutes.create.input.parse({
       name: "Holiday",
       bank_account: account.id,
       budget_type: "G",

@@ -1,4 +1,4 @@
-import { loginRoute, logoutRoute, refreshRoute } from "@allot/contract/auth/routes";
+import { authRoutes } from "@allot/contract/auth/routes";
 import type { RouteSpec } from "@allot/contract/http/route";
 import { allRoutes } from "@allot/contract/routes";
 import { secretVault } from "@allot/domain/secrets/secret-vault";
@@ -40,7 +40,7 @@ import type { Context, Services } from "./trpc/context";
 
 const API_BASE = "/api";
 const API_WILDCARD = `${API_BASE}/*`;
-const TOKEN_ROUTES = new Set<RouteSpec>([loginRoute, refreshRoute, logoutRoute]);
+const TOKEN_ROUTES = new Set<RouteSpec>([authRoutes.login, authRoutes.refresh, authRoutes.logout]);
 
 /** The whole HTTP service over the given database and configuration (tests build it the same way). */
 export async function buildApp(

@@ -1,4 +1,4 @@
-import { getBudgetRoute } from "@allot/contract/budgets/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
 import type { Client } from "@allot/sdk/client";
 import Big from "big.js";
 import { shown } from "./format/terminal-text";
@@ -37,7 +37,7 @@ export async function overdraftsAfter(
   touched: readonly { budget: string | null }[],
 ): Promise<string[]> {
   const ids = [...new Set(touched.flatMap((row) => (row.budget ? [row.budget] : [])))];
-  const budgets = await Promise.all(ids.map((id) => client.call(getBudgetRoute, { id })));
+  const budgets = await Promise.all(ids.map((id) => client.call(budgetRoutes.get, { id })));
   return overdraftWarnings(
     budgets.map((budget) => ({
       name: budget.name,

@@ -7,7 +7,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { testConfig, useTestApp } from "@allot/api/test/testing/test-app";
-import { listBanksRoute } from "@allot/contract/banks/routes";
+import { bankRoutes } from "@allot/contract/banks/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { recordEvent } from "@allot/domain/activity/record-event";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
@@ -91,7 +91,7 @@ describe.each(testEngines())("the SDK against the API (%s)", (engine) => {
     expect(first.next).toContain("page=2");
 
     const seen: string[] = [];
-    for await (const bank of client.paginate(listBanksRoute, { page_size: 2, ordering: "name" }))
+    for await (const bank of client.paginate(bankRoutes.list, { page_size: 2, ordering: "name" }))
       seen.push(bank.name);
     expect(seen).toHaveLength(first.count);
     expect(seen.filter((name) => name.startsWith("Pg "))).toEqual([...names].sort());

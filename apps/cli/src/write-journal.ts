@@ -1,7 +1,7 @@
-import { runFundingRoute } from "@allot/contract/funding/routes";
-import { syncScrapeRoute, transactionDetailsRoute } from "@allot/contract/import/routes";
-import { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
-import { createTransactionRoute, splitTransactionRoute } from "@allot/contract/transactions/routes";
+import { fundingRoutes } from "@allot/contract/funding/routes";
+import { importRoutes } from "@allot/contract/import/routes";
+import { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { fileWriteJournal } from "@allot/sdk/file-write-journal";
 import type { JournaledWrite, WriteJournal } from "@allot/sdk/write-journal";
 import dayjs from "dayjs";
@@ -19,12 +19,12 @@ const routeOf = (route: { method: string; path: string }) => `${route.method} ${
 const WRITE_NAMES = new Map(
   (
     [
-      [createInternalTransactionRoute, "transfer"],
-      [splitTransactionRoute, "split"],
-      [syncScrapeRoute, "import"],
-      [transactionDetailsRoute, "import of details"],
-      [runFundingRoute, "funding run"],
-      [createTransactionRoute, "transaction"],
+      [internalTransactionRoutes.create, "transfer"],
+      [transactionRoutes.split, "split"],
+      [importRoutes.syncScrape, "import"],
+      [importRoutes.transactionDetails, "import of details"],
+      [fundingRoutes.run, "funding run"],
+      [transactionRoutes.create, "transaction"],
     ] as const
   ).map(([route, name]) => [routeOf(route), name]),
 );

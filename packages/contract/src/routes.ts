@@ -1,53 +1,52 @@
-import * as activity from "./activity/routes";
-import * as allocations from "./allocations/routes";
-import * as apiKeys from "./api-keys/routes";
-import * as auth from "./auth/routes";
-import * as bankAccounts from "./bank-accounts/routes";
-import * as banks from "./banks/routes";
-import * as budgets from "./budgets/routes";
-import * as changes from "./changes/routes";
-import * as credentials from "./credentials/routes";
-import * as currencies from "./currencies/routes";
-import * as funding from "./funding/routes";
-import * as fundingOccurrences from "./funding-occurrences/routes";
+import { activityRoutes } from "./activity/routes";
+import { allocationRoutes } from "./allocations/routes";
+import { apiKeyRoutes } from "./api-keys/routes";
+import { authRoutes } from "./auth/routes";
+import { bankAccountRoutes } from "./bank-accounts/routes";
+import { bankRoutes } from "./banks/routes";
+import { budgetRoutes } from "./budgets/routes";
+import { changeRoutes } from "./changes/routes";
+import { credentialRoutes } from "./credentials/routes";
+import { currencyRoutes } from "./currencies/routes";
+import { fundingRoutes } from "./funding/routes";
+import { fundingOccurrenceRoutes } from "./funding-occurrences/routes";
 import type { RouteSpec } from "./http/route";
-import * as imports from "./import/routes";
-import * as internalTransactions from "./internal-transactions/routes";
-import * as invitations from "./invitations/routes";
-import * as preferences from "./preferences/routes";
-import * as transactionCategories from "./transaction-categories/routes";
-import * as transactions from "./transactions/routes";
-import * as users from "./users/routes";
-import * as webhooks from "./webhooks/routes";
+import { importRoutes } from "./import/routes";
+import { internalTransactionRoutes } from "./internal-transactions/routes";
+import { invitationRoutes } from "./invitations/routes";
+import { preferenceRoutes } from "./preferences/routes";
+import { transactionCategoryRoutes } from "./transaction-categories/routes";
+import { transactionRoutes } from "./transactions/routes";
+import { userRoutes } from "./users/routes";
+import { webhookRoutes } from "./webhooks/routes";
 
 /**
- * Every route, grouped by API area. Order matters where paths overlap: a static path
+ * Every route, grouped by API area: `routes.budgets.delete` is `client.budgets.delete` in the SDK
+ * and the procedure `budgets.delete` in the API. Order matters where paths overlap: a static path
  * (`/v1/users/me/`) is listed before the parametric one it would also match.
  */
 export const routes = {
-  auth,
-  users,
-  apiKeys,
-  credentials,
-  banks,
-  currencies,
-  bankAccounts,
-  activity,
-  changes,
-  budgets,
-  transactionCategories,
-  transactions,
-  allocations,
-  internalTransactions,
-  funding,
-  fundingOccurrences,
-  imports,
-  preferences,
-  invitations,
-  webhooks,
+  auth: authRoutes,
+  users: userRoutes,
+  apiKeys: apiKeyRoutes,
+  credentials: credentialRoutes,
+  banks: bankRoutes,
+  currencies: currencyRoutes,
+  bankAccounts: bankAccountRoutes,
+  activity: activityRoutes,
+  changes: changeRoutes,
+  budgets: budgetRoutes,
+  transactionCategories: transactionCategoryRoutes,
+  transactions: transactionRoutes,
+  allocations: allocationRoutes,
+  internalTransactions: internalTransactionRoutes,
+  funding: fundingRoutes,
+  fundingOccurrences: fundingOccurrenceRoutes,
+  imports: importRoutes,
+  preferences: preferenceRoutes,
+  invitations: invitationRoutes,
+  webhooks: webhookRoutes,
 };
 
 /** Every route, flat, in declaration order. */
-export const allRoutes: RouteSpec[] = Object.values(routes).flatMap(
-  (area) => Object.values(area) as RouteSpec[],
-);
+export const allRoutes: RouteSpec[] = Object.values(routes).flatMap((area) => Object.values(area));

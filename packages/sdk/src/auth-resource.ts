@@ -1,4 +1,4 @@
-import { loginRoute, logoutRoute } from "@allot/contract/auth/routes";
+import { authRoutes } from "@allot/contract/auth/routes";
 import { refreshTokenFrom } from "./refresh-cookie";
 import type { GeneratedResources } from "./resources";
 import type { RouteInput } from "./route-types";
@@ -11,7 +11,7 @@ import type { RequestOptions, Transport } from "./transport";
  * client's own session (refreshed on its own from then on), unless the client uses an API key.
  */
 export type AuthResource = Omit<GeneratedResources["auth"], "login" | "refresh" | "logout"> & {
-  login(input: RouteInput<typeof loginRoute>, options?: RequestOptions): Promise<Session>;
+  login(input: RouteInput<typeof authRoutes.login>, options?: RequestOptions): Promise<Session>;
   /**
    * A new access token; `refreshToken` is the rotated one (or the one given, when not rotated).
    * Without an argument, refreshes the client's own session.
@@ -29,7 +29,7 @@ export function authResource(
   return {
     ...generated,
     async login(input, options) {
-      const response = await send(loginRoute, input, options);
+      const response = await send(authRoutes.login, input, options);
       const { access } = response.body as { access: string };
       const session = { access, refreshToken: refreshTokenFrom(response.headers["set-cookie"]) };
       await auth.adopt(session);
@@ -40,7 +40,7 @@ export function authResource(
     },
     async logout(input = {}, options) {
       const refreshToken = input.refreshToken === undefined ? auth.session?.refreshToken : input.refreshToken;
-      await send(logoutRoute, {}, withCookie(refreshToken, options));
+      await send(authRoutes.logout, {}, withCookie(refreshToken, options));
       auth.forget(refreshToken);
     },
   };

@@ -1,19 +1,16 @@
 import type { routes } from "@allot/contract/routes";
-import { type MethodName, methodName } from "./resource-names";
 import type { AnyRoute, RouteInput, RouteMethod } from "./route-types";
 import type { RequestOptions } from "./transport";
 
 type Areas = typeof routes;
 
-/** One method per route of an area, named by `methodName`. */
-export type AreaResource<Area extends Record<string, unknown>, AreaName extends string> = {
-  [Export in keyof Area & string as Area[Export] extends AnyRoute
-    ? MethodName<Export, AreaName>
-    : never]: Area[Export] extends AnyRoute ? RouteMethod<Area[Export]> : never;
+/** One method per route of an area, under the route's key in the contract. */
+export type AreaResource<Area extends Record<string, AnyRoute>> = {
+  [Key in keyof Area]: RouteMethod<Area[Key]>;
 };
 
 export type GeneratedResources = {
-  [AreaName in keyof Areas & string]: AreaResource<Areas[AreaName], AreaName>;
+  [AreaName in keyof Areas]: AreaResource<Areas[AreaName]>;
 };
 
 /** `unknown` or `any`: a field that would take anything. */
@@ -33,8 +30,8 @@ type UntypedPaths<T, Path extends string> =
 
 type UntypedInputFields = {
   [AreaName in keyof Areas & string]: {
-    [Export in keyof Areas[AreaName] & string]: Areas[AreaName][Export] extends AnyRoute
-      ? UntypedPaths<RouteInput<Areas[AreaName][Export]>, `${AreaName}.${Export}`>
+    [Key in keyof Areas[AreaName] & string]: Areas[AreaName][Key] extends AnyRoute
+      ? UntypedPaths<RouteInput<Areas[AreaName][Key]>, `${AreaName}.${Key}`>
       : never;
   }[keyof Areas[AreaName] & string];
 }[keyof Areas & string];
@@ -42,7 +39,7 @@ type UntypedInputFields = {
 /**
  * Every field a method takes is typed, so a wrong type does not compile. A contract field typed
  * `unknown` (a `z.preprocess` whose argument is not annotated) fails the SDK's typecheck and build
- * here, naming it: "Type '"users.updateMeRoute.default_bank_account"' does not satisfy … 'never'".
+ * here, naming it: "Type '"users.updateMe.default_bank_account"' does not satisfy … 'never'".
  */
 type RequireNone<Fields extends never> = Fields;
 // biome-ignore lint/correctness/noUnusedVariables: checked where it is declared, never used
@@ -50,20 +47,13 @@ type EveryInputTyped = RequireNone<UntypedInputFields>;
 
 export type CallRoute = (route: AnyRoute, input: unknown, options?: RequestOptions) => Promise<unknown>;
 
-const isRoute = (value: unknown): value is AnyRoute =>
-  typeof value === "object" && value !== null && "method" in value && "path" in value && "input" in value;
-
 /** The resource objects of every area of the contract, each method a `call` of its route. */
 export function generateResources(areas: Areas, call: CallRoute): GeneratedResources {
   const resources: Record<string, Record<string, unknown>> = {};
   for (const [areaName, area] of Object.entries(areas)) {
     const resource: Record<string, unknown> = {};
-    for (const [exportName, route] of Object.entries(area)) {
-      if (!isRoute(route)) continue;
-      const name = methodName(exportName, areaName);
-      if (name in resource) throw new Error(`SDK: two routes of '${areaName}' map to the method '${name}'`);
-      resource[name] = (input?: unknown, options?: RequestOptions) => call(route, input, options);
-    }
+    for (const [key, route] of Object.entries(area as Record<string, AnyRoute>))
+      resource[key] = (input?: unknown, options?: RequestOptions) => call(route, input, options);
     resources[areaName] = resource;
   }
   return resources as GeneratedResources;

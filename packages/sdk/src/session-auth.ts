@@ -1,4 +1,4 @@
-import { refreshRoute } from "@allot/contract/auth/routes";
+import { authRoutes } from "@allot/contract/auth/routes";
 import type { RouteSpec } from "@allot/contract/http/route";
 import { secondsUntilExpiry } from "./access-token-claims";
 import { isApiError } from "./api-error";
@@ -68,7 +68,7 @@ export function sessionAuth(rawSend: Transport, options: SessionOptions): Sessio
   let refreshing: Promise<Session> | null = null;
 
   async function exchange(refreshToken: string, requestOptions?: RequestOptions): Promise<Session> {
-    const response = await rawSend(refreshRoute, {}, withCookie(refreshToken, requestOptions));
+    const response = await rawSend(authRoutes.refresh, {}, withCookie(refreshToken, requestOptions));
     const { access } = response.body as { access: string };
     return { access, refreshToken: refreshTokenFrom(response.headers["set-cookie"]) ?? refreshToken };
   }

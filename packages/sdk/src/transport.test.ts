@@ -1,4 +1,4 @@
-import { listBanksRoute } from "@allot/contract/banks/routes";
+import { bankRoutes } from "@allot/contract/banks/routes";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api-error";
 import { createClient } from "./client";
@@ -251,7 +251,7 @@ describe("pagination", () => {
     server.script = pages();
     const client = createClient({ baseUrl: server.baseUrl });
     const items: unknown[] = [];
-    for await (const item of client.paginate(listBanksRoute, { ordering: "name", page_size: 1 }))
+    for await (const item of client.paginate(bankRoutes.list, { ordering: "name", page_size: 1 }))
       items.push(item);
     expect(items).toEqual([1, 2, 3]);
     expect(server.seen.map((r) => r.url)).toEqual(expectedUrls);
@@ -271,7 +271,7 @@ describe("pagination", () => {
     const loop = "http://x/api/v1/banks/?page=2";
     server.script = [page(1, loop), page(2, loop), page(3, null)];
     const walk = async () => {
-      for await (const _ of createClient({ baseUrl: server.baseUrl }).paginate(listBanksRoute)) void _;
+      for await (const _ of createClient({ baseUrl: server.baseUrl }).paginate(bankRoutes.list)) void _;
     };
     await expect(walk()).rejects.toThrow("pagination loops back");
   });

@@ -1,5 +1,5 @@
-import { splitTransactionRoute } from "@allot/contract/transactions/routes";
-import { deleteWebhookRoute } from "@allot/contract/webhooks/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
+import { webhookRoutes } from "@allot/contract/webhooks/routes";
 import { describe, expect, it } from "vitest";
 import { callerIdentity, journaledWrite } from "./write-fingerprint";
 
@@ -13,12 +13,13 @@ const jwt = (payload: unknown) =>
   `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(payload)).toString("base64url")}.signature`;
 const ANN = callerIdentity({ apiKey: "allot_ann" }, null);
 const caller = { apiBase: "http://127.0.0.1:3000/api", identity: ANN };
-const split = (input: object, who = caller) => journaledWrite(splitTransactionRoute, input, who).fingerprint;
+const split = (input: object, who = caller) =>
+  journaledWrite(transactionRoutes.split, input, who).fingerprint;
 const SPLIT = { id: "t1", splits: { b1: "60.00", b2: "12.50" } };
 
 describe("journaledWrite", () => {
   it("names the route and the path sent, with a SHA-256 fingerprint", () => {
-    expect(journaledWrite(splitTransactionRoute, SPLIT, caller)).toEqual({
+    expect(journaledWrite(transactionRoutes.split, SPLIT, caller)).toEqual({
       fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
       method: "POST",
       routePath: "/v1/transactions/{id}/splits/",
@@ -39,8 +40,8 @@ describe("journaledWrite", () => {
       split({ ...SPLIT, id: "t2" }),
       split(SPLIT, { ...caller, apiBase: "http://127.0.0.1:3001/api" }),
       split(SPLIT, { ...caller, identity: callerIdentity({ apiKey: "allot_bob" }, null) }),
-      journaledWrite({ ...splitTransactionRoute, method: "PUT" }, SPLIT, caller).fingerprint,
-      journaledWrite(deleteWebhookRoute, { id: "w1" }, caller).fingerprint,
+      journaledWrite({ ...transactionRoutes.split, method: "PUT" }, SPLIT, caller).fingerprint,
+      journaledWrite(webhookRoutes.delete, { id: "w1" }, caller).fingerprint,
     ];
     expect(new Set([split(SPLIT), ...others]).size).toBe(others.length + 1);
   });

@@ -1,5 +1,5 @@
-import { loginRoute, refreshRoute } from "@allot/contract/auth/routes";
-import { getMeRoute } from "@allot/contract/users/routes";
+import { authRoutes } from "@allot/contract/auth/routes";
+import { userRoutes } from "@allot/contract/users/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
@@ -20,13 +20,13 @@ describe.each(testEngines())("WWW-Authenticate over HTTP (%s)", (engine) => {
   const t = useTestApp(engine);
 
   it("names both schemes, without an error, when no credential was sent", async () => {
-    expectChallenge(await t.anonymous.call(getMeRoute), PLAIN);
+    expectChallenge(await t.anonymous.call(userRoutes.getMe), PLAIN);
   });
 
   it("marks a refused bearer token invalid_token on the Bearer challenge", async () => {
     const token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2VjcmV0LXNpZ25hdHVyZQ";
     expectChallenge(
-      await t.as(`Bearer ${token}`).call(getMeRoute),
+      await t.as(`Bearer ${token}`).call(userRoutes.getMe),
       `Bearer realm="allot", ${INVALID_TOKEN}, Api-Key realm="allot"`,
       token,
     );
@@ -37,13 +37,13 @@ describe.each(testEngines())("WWW-Authenticate over HTTP (%s)", (engine) => {
     const key = await t.apiKey(user, "k");
     const wrong = `${key.replace(/^Api-Key\s+/, "")}x`;
     expectChallenge(
-      await t.as(`Api-Key ${wrong}`).call(getMeRoute),
+      await t.as(`Api-Key ${wrong}`).call(userRoutes.getMe),
       `Bearer realm="allot", Api-Key realm="allot", ${INVALID_TOKEN}`,
       wrong,
     );
     // The scheme is matched whatever its case, as the header is read.
     expectChallenge(
-      await t.as("api-key some-unknown-key").call(getMeRoute),
+      await t.as("api-key some-unknown-key").call(userRoutes.getMe),
       `Bearer realm="allot", Api-Key realm="allot", ${INVALID_TOKEN}`,
       "some-unknown-key",
     );
@@ -51,21 +51,21 @@ describe.each(testEngines())("WWW-Authenticate over HTTP (%s)", (engine) => {
 
   it("says invalid_request for a malformed header of a known scheme, nothing for an unknown scheme", async () => {
     expectChallenge(
-      await t.as("Bearer").call(getMeRoute),
+      await t.as("Bearer").call(userRoutes.getMe),
       'Bearer realm="allot", error="invalid_request", error_description="The Authorization header is malformed.", Api-Key realm="allot"',
     );
-    expectChallenge(await t.as("Basic dXNlcjpwYXNz").call(getMeRoute), PLAIN, "dXNlcjpwYXNz");
-    expectChallenge(await t.as("constructor abc").call(getMeRoute), PLAIN);
+    expectChallenge(await t.as("Basic dXNlcjpwYXNz").call(userRoutes.getMe), PLAIN, "dXNlcjpwYXNz");
+    expectChallenge(await t.as("constructor abc").call(userRoutes.getMe), PLAIN);
   });
 
   it("challenges on the token endpoints' 401s too, and not on a success", async () => {
     expectChallenge(
-      await t.anonymous.call(loginRoute, { email: "nobody@example.com", password: "wrong" }),
+      await t.anonymous.call(authRoutes.login, { email: "nobody@example.com", password: "wrong" }),
       PLAIN,
     );
-    expectChallenge(await t.anonymous.call(refreshRoute, {}), PLAIN);
+    expectChallenge(await t.anonymous.call(authRoutes.refresh, {}), PLAIN);
     const user = await t.user();
-    const me = await t.as(user).call(getMeRoute);
+    const me = await t.as(user).call(userRoutes.getMe);
     expect(me.statusCode).toBe(200);
     expect(me.headers["www-authenticate"]).toBeUndefined();
   });

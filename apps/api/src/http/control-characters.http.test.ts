@@ -1,6 +1,6 @@
 import { hasControlCharacters } from "@allot/contract/http/control-characters";
-import { inviteRoute } from "@allot/contract/invitations/routes";
-import { getTransactionRoute } from "@allot/contract/transactions/routes";
+import { invitationRoutes } from "@allot/contract/invitations/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { apiKeys } from "@allot/db/schema/api-keys";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
@@ -230,7 +230,7 @@ describe.each(testEngines())("control characters in names over HTTP (%s)", (engi
   it("keeps the texts that come from banks as sent: descriptions and memos may hold them", async () => {
     const raw = "POS 0042\tCAFE\u001b[0m\r\nAUSTIN";
     const created = await aTransaction(t, user, { id: ids.account }, { raw_description: raw, memo: "a\tb" });
-    const read = (await t.as(user).call(getTransactionRoute, { id: created.id })).json();
+    const read = (await t.as(user).call(transactionRoutes.get, { id: created.id })).json();
     expect(read).toMatchObject({ raw_description: raw, memo: "a\tb" });
   });
 
@@ -240,7 +240,9 @@ describe.each(testEngines())("control characters in names over HTTP (%s)", (engi
     const stored = "Joint\r\nBcc: evil@example.com\u001b[2J";
     await t.db.update(bankAccounts).set({ name: stored }).where(eq(bankAccounts.id, account.id));
     const invitee = `invitee-${Date.now()}@example.com`;
-    const invited = await t.as(inviter).call(inviteRoute, { id: account.id, invitee_email: invitee });
+    const invited = await t
+      .as(inviter)
+      .call(invitationRoutes.invite, { id: account.id, invitee_email: invitee });
     expect(invited.statusCode, invited.body).toBe(201);
     const email = await mailbox.latestTo(invitee);
     expect(email.subject).toBe(

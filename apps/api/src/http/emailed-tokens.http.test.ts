@@ -1,4 +1,4 @@
-import { requestPasswordResetRoute } from "@allot/contract/credentials/routes";
+import { credentialRoutes } from "@allot/contract/credentials/routes";
 import { emailOutbox } from "@allot/db/schema/email-outbox";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { issueQueuedPasswordResets } from "@allot/domain/credentials/issue-queued-password-resets";
@@ -20,7 +20,7 @@ describe.each(testEngines())("tokens in emails (%s)", (engine) => {
 
   /** A reset requested over HTTP and issued from the queue; its outbox row, still unsent, and its link's token. */
   async function requestReset(email: string) {
-    const response = await t.anonymous.call(requestPasswordResetRoute, { email });
+    const response = await t.anonymous.call(credentialRoutes.requestPasswordReset, { email });
     expect(response.statusCode).toBe(204);
     await issueQueuedPasswordResets(internalContext(t.db, "scheduler"), {
       publicBaseUrl: testConfig().publicBaseUrl,

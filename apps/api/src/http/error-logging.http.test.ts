@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { splitTransactionRoute } from "@allot/contract/transactions/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import type { Database } from "@allot/db/create-database";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
@@ -65,7 +65,7 @@ describe.each(testEngines())("logged errors (%s)", (engine) => {
     const account = await kit.account(user);
     const row = await kit.transaction(user, account.id);
     const response = await routeCaller((options) => failing.inject(options), user).call(
-      splitTransactionRoute,
+      transactionRoutes.split,
       { id: row.id, splits: { [account.unallocated]: "1.00" } },
       { headers: { "x-request-id": "failing-split" } },
     );

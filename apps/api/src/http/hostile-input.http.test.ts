@@ -1,5 +1,5 @@
-import { createBankAccountRoute, getBankAccountRoute } from "@allot/contract/bank-accounts/routes";
-import { createTransactionRoute } from "@allot/contract/transactions/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { budgets } from "@allot/db/schema/budgets";
 import { transactions } from "@allot/db/schema/transactions";
 import { testEngines } from "@allot/db/testing/test-databases";
@@ -41,10 +41,10 @@ describe.each(testEngines())("hostile input over HTTP (%s)", (engine) => {
   const post = (url: string, payload: Record<string, unknown>) =>
     t.inject({ method: "POST", url, headers: auth(), payload });
   const get = (url: string) => t.inject({ url, headers: auth() });
-  const accountDetail = async (id: string) => (await t.as(user).call(getBankAccountRoute, { id })).json();
+  const accountDetail = async (id: string) => (await t.as(user).call(bankAccountRoutes.get, { id })).json();
 
   async function newAccount(balance = "100.00") {
-    const response = await t.as(user).call(createBankAccountRoute, {
+    const response = await t.as(user).call(bankAccountRoutes.create, {
       name: "Checking",
       bank: bankId,
       available_balance: balance,
@@ -201,7 +201,7 @@ describe.each(testEngines())("hostile input over HTTP (%s)", (engine) => {
     });
 
     it("in an object key", async () => {
-      const tx = await t.as(user).call(createTransactionRoute, {
+      const tx = await t.as(user).call(transactionRoutes.create, {
         bank_account: account.id,
         amount: "-1.00",
         transaction_date: "2024-01-01",

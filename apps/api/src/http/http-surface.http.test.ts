@@ -1,6 +1,6 @@
-import { loginRoute, logoutRoute } from "@allot/contract/auth/routes";
+import { authRoutes } from "@allot/contract/auth/routes";
 import { allRoutes } from "@allot/contract/routes";
-import { getMeRoute } from "@allot/contract/users/routes";
+import { userRoutes } from "@allot/contract/users/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
@@ -59,14 +59,14 @@ describe.each(testEngines())("HTTP surface (%s)", (engine) => {
   });
 
   it("reports invalid fields by name, required ones too, and over-long strings as 400", async () => {
-    const missing = await t.anonymous.callUnchecked(loginRoute, {});
+    const missing = await t.anonymous.callUnchecked(authRoutes.login, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({
       email: ["This field is required."],
       password: ["This field is required."],
     });
 
-    const tooLong = await t.anonymous.call(loginRoute, { email: "a".repeat(300), password: "x" });
+    const tooLong = await t.anonymous.call(authRoutes.login, { email: "a".repeat(300), password: "x" });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json<Record<string, string[]>>().email?.[0]).toMatch(/no more than 254 characters/);
   });
@@ -100,7 +100,7 @@ describe.each(testEngines())("HTTP surface (%s)", (engine) => {
 
   it("refuses a bad credential with 401, but lets the token endpoints ignore a stale one", async () => {
     const user = await t.user();
-    const garbage = await t.as("Bearer not-a-token").call(getMeRoute);
+    const garbage = await t.as("Bearer not-a-token").call(userRoutes.getMe);
     expect(garbage.statusCode).toBe(401);
     expect(garbage.json()).toEqual({ detail: "Token is invalid.", code: "token_not_valid" });
     // Raw: an Authorization scheme the API does not speak, which no client of it sends.
@@ -108,9 +108,9 @@ describe.each(testEngines())("HTTP surface (%s)", (engine) => {
     expect(scheme.statusCode).toBe(401);
     const login = await t
       .as("Bearer not-a-token")
-      .call(loginRoute, { email: user.email, password: user.password });
+      .call(authRoutes.login, { email: user.email, password: user.password });
     expect(login.statusCode).toBe(200);
-    const logout = await t.as("Bearer x").call(logoutRoute);
+    const logout = await t.as("Bearer x").call(authRoutes.logout);
     expect(logout.statusCode).toBe(204);
   });
 

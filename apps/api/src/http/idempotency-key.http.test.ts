@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { loginRoute } from "@allot/contract/auth/routes";
-import { deleteBudgetRoute, getBudgetRoute } from "@allot/contract/budgets/routes";
-import { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
+import { authRoutes } from "@allot/contract/auth/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
+import { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
 import { idempotencyKeys } from "@allot/db/schema/idempotency-keys";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
@@ -22,11 +22,11 @@ describe.each(testEngines())("Idempotency-Key (%s)", (engine) => {
       t
         .as(who)
         .call(
-          createInternalTransactionRoute,
+          internalTransactionRoutes.create,
           { bank_account: account.id, amount, src_budget: unallocated, dst_budget: budget.id },
           { headers },
         );
-    const balance = async () => (await t.as(owner).call(getBudgetRoute, { id: budget.id })).json().balance;
+    const balance = async () => (await t.as(owner).call(budgetRoutes.get, { id: budget.id })).json().balance;
     return { owner, account, budget, transfer, balance };
   }
 
@@ -74,7 +74,7 @@ describe.each(testEngines())("Idempotency-Key (%s)", (engine) => {
     const refused = await t
       .as(owner)
       .call(
-        createInternalTransactionRoute,
+        internalTransactionRoutes.create,
         { bank_account: account.id, amount: "5.00", src_budget: randomUUID(), dst_budget: randomUUID() },
         { headers: { "idempotency-key": key } },
       );
@@ -117,11 +117,11 @@ describe.each(testEngines())("Idempotency-Key (%s)", (engine) => {
     const deleteKey = randomUUID();
     const deleted = await t
       .as(owner)
-      .call(deleteBudgetRoute, { id: spare.id }, { headers: { "idempotency-key": deleteKey } });
+      .call(budgetRoutes.delete, { id: spare.id }, { headers: { "idempotency-key": deleteKey } });
     expect(deleted.statusCode).toBe(204);
     const replayed = await t
       .as(owner)
-      .call(deleteBudgetRoute, { id: spare.id }, { headers: { "idempotency-key": deleteKey } });
+      .call(budgetRoutes.delete, { id: spare.id }, { headers: { "idempotency-key": deleteKey } });
     expect(replayed.statusCode).toBe(204);
     expect(replayed.headers["idempotent-replayed"]).toBe("true");
     expect(replayed.body).toBe("");
@@ -141,7 +141,7 @@ describe.each(testEngines())("Idempotency-Key (%s)", (engine) => {
     expect(await balance()).toBe("4.00");
 
     const login = await t.anonymous.call(
-      loginRoute,
+      authRoutes.login,
       { email: owner.email, password: owner.password },
       { headers: { "idempotency-key": "not a valid key" } },
     );

@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { getMeRoute } from "@allot/contract/users/routes";
+import { userRoutes } from "@allot/contract/users/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
 import type { FastifyInstance } from "fastify";
@@ -36,8 +36,8 @@ describe.each(testEngines())("X-Request-Id (%s)", (engine) => {
   it("answers a fresh UUID on success, refusal and unknown paths alike", async () => {
     const user = await t.user();
     const answers = await Promise.all([
-      t.as(user).call(getMeRoute),
-      t.anonymous.call(getMeRoute),
+      t.as(user).call(userRoutes.getMe),
+      t.anonymous.call(userRoutes.getMe),
       t.inject({ method: "GET", url: "/api/v1/nowhere/" }),
       t.inject({ method: "GET", url: "/healthz" }),
     ]);
@@ -71,7 +71,7 @@ describe.each(testEngines())("X-Request-Id (%s)", (engine) => {
   it("puts the id on every log line of the request", async () => {
     const user = await t.user();
     const response = await routeCaller((options) => logged.inject(options), user).call(
-      getMeRoute,
+      userRoutes.getMe,
       {},
       { headers: { "x-request-id": "trace-7" } },
     );

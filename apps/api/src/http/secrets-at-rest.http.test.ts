@@ -1,12 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
-import { createApiKeyRoute, listApiKeysRoute } from "@allot/contract/api-keys/routes";
-import {
-  changeEmailRoute,
-  changePasswordRoute,
-  requestPasswordResetRoute,
-} from "@allot/contract/credentials/routes";
-import { inviteRoute } from "@allot/contract/invitations/routes";
-import { createWebhookRoute, rotateWebhookSecretRoute } from "@allot/contract/webhooks/routes";
+import { apiKeyRoutes } from "@allot/contract/api-keys/routes";
+import { credentialRoutes } from "@allot/contract/credentials/routes";
+import { invitationRoutes } from "@allot/contract/invitations/routes";
+import { webhookRoutes } from "@allot/contract/webhooks/routes";
 import { emailOutbox } from "@allot/db/schema/email-outbox";
 import { idempotencyKeys } from "@allot/db/schema/idempotency-keys";
 import { webhooks } from "@allot/db/schema/webhooks";
@@ -70,25 +66,25 @@ describe.each(testEngines())("secrets at rest (%s)", (engine) => {
     const keyed = () => ({ headers: { "idempotency-key": randomUUID() } });
 
     const apiKeyCall = keyed();
-    const created = await as.call(createApiKeyRoute, { name: "nightly import" }, apiKeyCall);
+    const created = await as.call(apiKeyRoutes.create, { name: "nightly import" }, apiKeyCall);
     expect(created.statusCode, created.body).toBe(201);
     const apiKey: string = created.json().key;
-    const apiKeyReplay = await as.call(createApiKeyRoute, { name: "nightly import" }, apiKeyCall);
+    const apiKeyReplay = await as.call(apiKeyRoutes.create, { name: "nightly import" }, apiKeyCall);
     expect(apiKeyReplay.statusCode).toBe(201);
     expect(apiKeyReplay.headers["idempotent-replayed"]).toBe("true");
     // The same key, so a client whose first answer was lost keeps a working key, and no second one.
     expect(apiKeyReplay.json()).toEqual(created.json());
-    expect((await as.call(listApiKeysRoute, {})).json().results).toHaveLength(1);
+    expect((await as.call(apiKeyRoutes.list, {})).json().results).toHaveLength(1);
 
     const hookCall = keyed();
     const hook = await as.call(
-      createWebhookRoute,
+      webhookRoutes.create,
       { url: `${receiver.url}/rest`, event_types: ["*"] },
       hookCall,
     );
     expect(hook.statusCode, hook.body).toBe(201);
     const hookReplay = await as.call(
-      createWebhookRoute,
+      webhookRoutes.create,
       { url: `${receiver.url}/rest`, event_types: ["*"] },
       hookCall,
     );
@@ -97,10 +93,10 @@ describe.each(testEngines())("secrets at rest (%s)", (engine) => {
     const firstSecret: string = hook.json().secret;
 
     const rotateCall = keyed();
-    const rotated = await as.call(rotateWebhookSecretRoute, { id: hook.json().id }, rotateCall);
+    const rotated = await as.call(webhookRoutes.rotateSecret, { id: hook.json().id }, rotateCall);
     expect(rotated.statusCode, rotated.body).toBe(200);
     const rotatedSecret: string = rotated.json().secret;
-    const rotateReplay = await as.call(rotateWebhookSecretRoute, { id: hook.json().id }, rotateCall);
+    const rotateReplay = await as.call(webhookRoutes.rotateSecret, { id: hook.json().id }, rotateCall);
     expect(rotateReplay.headers["idempotent-replayed"]).toBe("true");
     expect(rotateReplay.json().secret).toBe(rotatedSecret);
 
@@ -110,9 +106,9 @@ describe.each(testEngines())("secrets at rest (%s)", (engine) => {
       confirm_password: NEW_PASSWORD,
     };
     const passwordCall = keyed();
-    const changed = await as.call(changePasswordRoute, passwordInput, passwordCall);
+    const changed = await as.call(credentialRoutes.changePassword, passwordInput, passwordCall);
     expect(changed.statusCode, changed.body).toBe(204);
-    const changeReplay = await as.call(changePasswordRoute, passwordInput, passwordCall);
+    const changeReplay = await as.call(credentialRoutes.changePassword, passwordInput, passwordCall);
     expect(changeReplay.statusCode).toBe(204);
     expect(changeReplay.headers["idempotent-replayed"]).toBe("true");
 
@@ -139,12 +135,14 @@ describe.each(testEngines())("secrets at rest (%s)", (engine) => {
     const account = await anAccount(t, owner);
     const invitee = `invitee-${randomUUID()}@example.com`;
     const newAddress = `moved-${randomUUID()}@example.com`;
-    const reset = await t.anonymous.call(requestPasswordResetRoute, { email: owner.email });
+    const reset = await t.anonymous.call(credentialRoutes.requestPasswordReset, { email: owner.email });
     expect(reset.statusCode, reset.body).toBe(204);
     await issueQueuedResets();
-    const invited = await t.as(owner).call(inviteRoute, { id: account.id, invitee_email: invitee });
+    const invited = await t
+      .as(owner)
+      .call(invitationRoutes.invite, { id: account.id, invitee_email: invitee });
     expect(invited.statusCode, invited.body).toBe(201);
-    const change = await t.as(owner).call(changeEmailRoute, { new_email: newAddress });
+    const change = await t.as(owner).call(credentialRoutes.changeEmail, { new_email: newAddress });
     expect(change.statusCode, change.body).toBeLessThan(300);
 
     // The sender has not run (mail down, or not yet its turn): the messages wait in the outbox.
@@ -181,7 +179,7 @@ describe.each(testEngines())("secrets at rest (%s)", (engine) => {
 
   it("seals at start-up the emails queued in clear by an earlier version, and still sends them", async () => {
     const owner = await t.user();
-    await t.anonymous.call(requestPasswordResetRoute, { email: owner.email });
+    await t.anonymous.call(credentialRoutes.requestPasswordReset, { email: owner.email });
     await issueQueuedResets();
     const [sealed] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, owner.email));
     if (!sealed) throw new Error("no reset email queued");
@@ -210,7 +208,7 @@ describe.each(testEngines())("secrets at rest (%s)", (engine) => {
     const hook = await kit.webhook(owner, { url: `${receiver.url}/rotation`, bank_account: account.id });
     await aBudget(t, owner, account, { name: "Before" });
     expect(await kit.deliver()).toEqual({ succeeded: 1, failed: 0 });
-    const rotated = await t.as(owner).call(rotateWebhookSecretRoute, { id: hook.id });
+    const rotated = await t.as(owner).call(webhookRoutes.rotateSecret, { id: hook.id });
     await aBudget(t, owner, account, { name: "After" });
     expect(await kit.deliver()).toEqual({ succeeded: 1, failed: 0 });
 
@@ -229,10 +227,12 @@ describe.each(testEngines())("secrets at rest (%s)", (engine) => {
     const owner = await t.user();
     const account = await anAccount(t, owner);
     const hook = await kit.webhook(owner, { url: `${receiver.url}/legacy`, bank_account: account.id });
-    const rotated = (await t.as(owner).call(rotateWebhookSecretRoute, { id: hook.id })).json();
+    const rotated = (await t.as(owner).call(webhookRoutes.rotateSecret, { id: hook.id })).json();
     const key = randomUUID();
     const input = { name: "legacy import" };
-    const created = await t.as(owner).call(createApiKeyRoute, input, { headers: { "idempotency-key": key } });
+    const created = await t
+      .as(owner)
+      .call(apiKeyRoutes.create, input, { headers: { "idempotency-key": key } });
     const apiKey: string = created.json().key;
 
     // Back to what earlier versions stored: the secrets in clear, the answer in clear, its SHA-256.
@@ -242,14 +242,14 @@ describe.each(testEngines())("secrets at rest (%s)", (engine) => {
       .update(webhooks)
       .set({ secret: rotated.secret, previousSecret: hook.secret })
       .where(eq(webhooks.id, hook.id));
-    const legacyDigest = requestDigest("POST", API_KEYS_PATH, createApiKeyRoute.input.parse(input));
+    const legacyDigest = requestDigest("POST", API_KEYS_PATH, apiKeyRoutes.create.input.parse(input));
     const ofKey = and(eq(idempotencyKeys.userId, owner.id), eq(idempotencyKeys.key, key));
     const [record] = await t.db.select().from(idempotencyKeys).where(ofKey);
     expect(record?.fingerprint).toBe(t.vault.fingerprint(legacyDigest));
     await t.db.update(idempotencyKeys).set({ fingerprint: legacyDigest, body: created.body }).where(ofKey);
     expect(await databaseDump(t.db)).toContain(apiKey);
     // Not yet converted (another instance of the earlier version wrote it): still replayed.
-    const early = await t.as(owner).call(createApiKeyRoute, input, { headers: { "idempotency-key": key } });
+    const early = await t.as(owner).call(apiKeyRoutes.create, input, { headers: { "idempotency-key": key } });
     expect(early.json().key).toBe(apiKey);
 
     const report = await sealStoredSecrets(t.db, t.vault);
@@ -267,7 +267,9 @@ describe.each(testEngines())("secrets at rest (%s)", (engine) => {
     for (const secret of [apiKey, ...secretForms(hook.secret), ...secretForms(rotated.secret), legacyDigest])
       expect(dump.includes(secret), "a converted secret is in the dump").toBe(false);
 
-    const replay = await t.as(owner).call(createApiKeyRoute, input, { headers: { "idempotency-key": key } });
+    const replay = await t
+      .as(owner)
+      .call(apiKeyRoutes.create, input, { headers: { "idempotency-key": key } });
     expect(replay.headers["idempotent-replayed"]).toBe("true");
     expect(replay.json().key).toBe(apiKey);
     await aBudget(t, owner, account, { name: "Converted" });

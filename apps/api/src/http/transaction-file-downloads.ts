@@ -1,5 +1,5 @@
 import type { RouteSpec } from "@allot/contract/http/route";
-import { getTransactionDocumentRoute, getTransactionImageRoute } from "@allot/contract/transactions/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { openTransactionFile } from "@allot/domain/attachments/open-transaction-file";
 import { Unauthenticated, ValidationFailed } from "@allot/domain/shared/errors";
 import { fieldErrors } from "@allot/domain/shared/validation";
@@ -9,8 +9,8 @@ import { inlineContentDisposition } from "./content-disposition";
 import { requestMetaOf } from "./request-meta";
 
 const DOWNLOADS = [
-  { route: getTransactionImageRoute, field: "image" },
-  { route: getTransactionDocumentRoute, field: "document" },
+  { route: transactionRoutes.getTransactionImage, field: "image" },
+  { route: transactionRoutes.getTransactionDocument, field: "document" },
 ] as const satisfies { route: RouteSpec; field: string }[];
 
 /**

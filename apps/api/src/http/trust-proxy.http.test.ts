@@ -1,4 +1,4 @@
-import { logoutRoute } from "@allot/contract/auth/routes";
+import { authRoutes } from "@allot/contract/auth/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import { describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ const PROXY = "10.9.0.1";
 /** An anonymous request (counted per client address) arriving from `peer`, maybe forwarded. */
 const anonymous = (t: TestApp, peer: string, forwardedFor?: string) =>
   t.anonymous.call(
-    logoutRoute,
+    authRoutes.logout,
     {},
     { remoteAddress: peer, headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {} },
   );

@@ -1,4 +1,4 @@
-import { changeEmailRoute } from "@allot/contract/credentials/routes";
+import { credentialRoutes } from "@allot/contract/credentials/routes";
 import { users } from "@allot/db/schema/users";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
@@ -15,7 +15,7 @@ describe.each(testEngines())("link pages: email change (%s)", (engine) => {
   async function requestChange(user: TestUser) {
     counter += 1;
     const newEmail = `changed${counter}-${Date.now()}@example.com`;
-    const requested = await t.as(user).call(changeEmailRoute, { new_email: newEmail });
+    const requested = await t.as(user).call(credentialRoutes.changeEmail, { new_email: newEmail });
     expect(requested.statusCode, requested.body).toBe(201);
     const pathTo = async (address: string, action: string) => {
       const message = (await mailbox.messagesTo(address)).find((m) =>

@@ -1,4 +1,4 @@
-import { getInvitationRoute } from "@allot/contract/invitations/routes";
+import { invitationRoutes } from "@allot/contract/invitations/routes";
 import { invitations } from "@allot/db/schema/invitations";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
@@ -16,7 +16,7 @@ describe.each(testEngines())("link pages: invitations (%s)", (engine) => {
   const flow = invitationFlow(t, mailbox);
 
   const status = async (secret: string) =>
-    (await t.anonymous.call(getInvitationRoute, { token: secret })).json().status;
+    (await t.anonymous.call(invitationRoutes.get, { token: secret })).json().status;
   const press = (path: string, action: "accept" | "decline") =>
     t.inject({
       method: "POST",

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
-import { changeEmailRoute } from "@allot/contract/credentials/routes";
-import { getInvitationRoute } from "@allot/contract/invitations/routes";
+import { credentialRoutes } from "@allot/contract/credentials/routes";
+import { invitationRoutes } from "@allot/contract/invitations/routes";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { describeInChromium, launchChromium, watchedPage } from "../../test/testing/chromium";
@@ -61,7 +61,7 @@ describeInChromium("link pages in a browser (%s)", (engine) => {
     ((await page.locator(selector).textContent()) ?? "").replace(/\s+/g, " ").trim();
 
   const invitationStatus = async (secret: string) =>
-    (await t.anonymous.call(getInvitationRoute, { token: secret })).json().status;
+    (await t.anonymous.call(invitationRoutes.get, { token: secret })).json().status;
 
   it("accepts an invitation, then sets the new user's password from the emailed link", async () => {
     const invitation = await invitations.invite({ accountName: "Family <Budget> & Co" });
@@ -123,7 +123,7 @@ describeInChromium("link pages in a browser (%s)", (engine) => {
   it("confirms an email change from the new address, then undoes it from the old one", async () => {
     const user = await t.user();
     const newEmail = `moved-${Date.now()}@example.com`;
-    const requested = await t.as(user).call(changeEmailRoute, { new_email: newEmail });
+    const requested = await t.as(user).call(credentialRoutes.changeEmail, { new_email: newEmail });
     expect(requested.statusCode, requested.body).toBe(201);
 
     const confirm = await open(await emailedPath(newEmail, "/links/email-change/"));

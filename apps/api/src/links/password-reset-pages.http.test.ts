@@ -1,4 +1,4 @@
-import { requestPasswordResetRoute } from "@allot/contract/credentials/routes";
+import { credentialRoutes } from "@allot/contract/credentials/routes";
 import { passwordResetTokens } from "@allot/db/schema/credential-tokens";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { sha256 } from "@allot/domain/auth/token-digest";
@@ -15,7 +15,7 @@ describe.each(testEngines())("link pages: password reset (%s)", (engine) => {
 
   /** A reset requested the public way; the emailed link's path and its token. */
   async function resetLink(email: string) {
-    const requested = await t.anonymous.call(requestPasswordResetRoute, { email });
+    const requested = await t.anonymous.call(credentialRoutes.requestPasswordReset, { email });
     expect(requested.statusCode).toBe(204);
     const path = new URL(mailbox.linkIn(await mailbox.latestTo(email), "/links/password-reset/")).pathname;
     return { path, token: decodeURIComponent(path.split("/").pop() ?? "") };

@@ -1,5 +1,5 @@
-import { listBanksRoute } from "@allot/contract/banks/routes";
-import { getMeRoute, listUsersRoute } from "@allot/contract/users/routes";
+import { bankRoutes } from "@allot/contract/banks/routes";
+import { userRoutes } from "@allot/contract/users/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
 import { SETUP_FORM, STRONG, useFirstRun } from "../../test/testing/first-run";
@@ -34,7 +34,7 @@ describe.each(testEngines())("link pages: first run (%s)", (engine) => {
     expect(done.body).not.toContain(STRONG);
 
     const bearer = await t.login(SETUP_FORM.email, STRONG);
-    const me = (await t.as(bearer).call(getMeRoute, {})).json();
+    const me = (await t.as(bearer).call(userRoutes.getMe, {})).json();
     expect(me).toMatchObject({
       username: "first@example.com",
       email: "first@example.com",
@@ -43,8 +43,8 @@ describe.each(testEngines())("link pages: first run (%s)", (engine) => {
       has_usable_password: true,
     });
     // Staff: the staff-only user list answers.
-    expect((await t.as(bearer).call(listUsersRoute, {})).statusCode).toBe(200);
-    const listed = (await t.as(bearer).call(listBanksRoute, {})).json();
+    expect((await t.as(bearer).call(userRoutes.list, {})).statusCode).toBe(200);
+    const listed = (await t.as(bearer).call(bankRoutes.list, {})).json();
     expect(listed.results.map((bank) => [bank.name, bank.default_currency])).toEqual([["First Bank", "EUR"]]);
   });
 

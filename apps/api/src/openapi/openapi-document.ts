@@ -1,6 +1,6 @@
 import { ErrorBodySchema, ValidationErrorBodySchema } from "@allot/contract/http/errors";
 import { DEFAULT_PAGE_SIZE } from "@allot/contract/http/fields";
-import type { Access, RouteSpec } from "@allot/contract/http/route";
+import type { Access, RefreshCookieUse, RouteSpec } from "@allot/contract/http/route";
 import { API_TAGS } from "@allot/contract/tags";
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { z } from "zod";
@@ -15,16 +15,10 @@ const json = (schema: object) => ({ "application/json": { schema } });
 
 const BAD_REQUEST =
   "Invalid input (field errors, a query parameter the operation does not take keyed by its name), or a request that cannot be read: malformed JSON or URL, an unsupported content type";
-/** Where a use case answers 409: the state of other objects forbids the change. */
-const CONFLICTS = new Set([
-  "POST /v1/users/me/change-email/",
-  "POST /v1/users/me/change-email/{token}/confirm/",
-  "POST /v1/users/me/change-email/{token}/revoke/",
-  "POST /v1/bank-accounts/{id}/invite/",
-  "DELETE /v1/transaction-categories/{id}/",
-  "POST /v1/webhooks/{id}/test/",
-  "POST /v1/webhooks/{id}/deliveries/{delivery_id}/redeliver/",
-]);
+/** What a route's own 409 and 410 mean (a route lists them in `errors`). */
+const CONFLICT = "Conflicts with the state of another object";
+const GONE =
+  "The cursor is older than the kept deletions (code `cursor_expired`): sync again without `since`";
 
 /** docs/spec/extensions.md §1, on every authenticated write. */
 const IDEMPOTENCY_KEY_PARAMETER = {
@@ -40,14 +34,6 @@ const IN_PROGRESS =
   "A request with the same Idempotency-Key is still running (code `idempotency_key_in_progress`; see Retry-After)";
 const KEY_REUSED = "The Idempotency-Key was used for another request (code `idempotency_key_reused`)";
 
-/** Where an old cursor is answered 410 (docs/spec/extensions.md §2). */
-const GONE = new Map([
-  [
-    "GET /v1/bank-accounts/{id}/changes/",
-    "The cursor is older than the kept deletions (code `cursor_expired`): sync again without `since`",
-  ],
-]);
-
 /** The refresh token's cookie (apps/api/src/auth/refresh-cookie.ts), only ever sent to `/api/token/`. */
 const REFRESH_COOKIE_PARAMETER = {
   name: "refresh_token",
@@ -58,32 +44,18 @@ const REFRESH_COOKIE_PARAMETER = {
   schema: { type: "string" as const },
 };
 const setCookie = (description: string) => ({ description, schema: { type: "string" } });
-const ISSUED_COOKIE = setCookie(
-  "`refresh_token=<token>; Path=/api/token; Expires=…; Max-Age=…; HttpOnly; Secure; SameSite=Strict`: the session's refresh token, for 14 days (a sliding window).",
-);
-/** Where the refresh cookie is read (`sent`) or written (`set`: the success response's Set-Cookie). */
-const REFRESH_COOKIE_USE = new Map<string, { sent?: true; set?: ReturnType<typeof setCookie> }>([
-  ["POST /token/", { set: ISSUED_COOKIE }],
-  [
-    "POST /token/refresh/",
-    {
-      sent: true,
-      set: setCookie(
-        "The rotated refresh cookie (as set by `POST /api/token/`), when rotation is on; its 14-day window starts again. A refused cookie is expired (401).",
-      ),
-    },
-  ],
-  [
-    "POST /token/logout/",
-    {
-      sent: true,
-      set: setCookie(
-        "`refresh_token=; Path=/api/token; Expires=Thu, 01 Jan 1970 00:00:00 GMT`: the cookie expired.",
-      ),
-    },
-  ],
-  ["POST /v1/users/me/change-password/", { set: ISSUED_COOKIE }],
-]);
+/** The success response's Set-Cookie, by what the route sets (its `refreshCookie`). */
+const SET_COOKIE: Record<NonNullable<RefreshCookieUse["sets"]>, ReturnType<typeof setCookie>> = {
+  issued: setCookie(
+    "`refresh_token=<token>; Path=/api/token; Expires=…; Max-Age=…; HttpOnly; Secure; SameSite=Strict`: the session's refresh token, for 14 days (a sliding window).",
+  ),
+  rotated: setCookie(
+    "The rotated refresh cookie (as set by `POST /api/token/`), when rotation is on; its 14-day window starts again. A refused cookie is expired (401).",
+  ),
+  cleared: setCookie(
+    "`refresh_token=; Path=/api/token; Expires=Thu, 01 Jan 1970 00:00:00 GMT`: the cookie expired.",
+  ),
+};
 
 const FORBIDDEN =
   "Not permitted: an interactive login (or staff) is required, or the object may be seen but not changed (a global category, the Unallocated budget)";
@@ -210,28 +182,24 @@ export function buildOpenApiDocument(routes: RouteSpec[], publicBaseUrl: string)
     }
     // docs/spec/extensions.md §1: every authenticated write takes an Idempotency-Key.
     const keyed = route.access !== "public" && route.method !== "GET";
-    const conflicts = [
-      ...(CONFLICTS.has(`${route.method} ${route.path}`)
-        ? ["Conflicts with the state of another object"]
-        : []),
-      ...(keyed ? [IN_PROGRESS] : []),
-    ];
+    const conflicts = [...(route.errors?.includes(409) ? [CONFLICT] : []), ...(keyed ? [IN_PROGRESS] : [])];
     if (conflicts.length > 0)
       responses[409] = { description: conflicts.join("; or "), content: json(errorRef) };
     if (keyed) {
       responses[422] = { description: KEY_REUSED, content: json(errorRef) };
       operation.parameters = [...(operation.parameters ?? []), IDEMPOTENCY_KEY_PARAMETER];
     }
-    const gone = GONE.get(`${route.method} ${route.path}`);
-    if (gone) responses[410] = { description: gone, content: json(errorRef) };
+    if (route.errors?.includes(410)) responses[410] = { description: GONE, content: json(errorRef) };
     if (operation.requestBody) {
       const limit = `${(route.body?.maxBytes ?? BODY_LIMIT_BYTES) / (1024 * 1024)} MiB`;
       responses[413] = { description: `Request body larger than ${limit}`, content: json(errorRef) };
     }
-    const cookie = REFRESH_COOKIE_USE.get(`${route.method} ${route.path}`);
-    if (cookie?.sent) operation.parameters = [...(operation.parameters ?? []), REFRESH_COOKIE_PARAMETER];
-    if (cookie?.set)
-      (responses[route.status] as Record<string, unknown>).headers = { "Set-Cookie": cookie.set };
+    const cookie = route.refreshCookie;
+    if (cookie?.reads) operation.parameters = [...(operation.parameters ?? []), REFRESH_COOKIE_PARAMETER];
+    if (cookie?.sets)
+      (responses[route.status] as Record<string, unknown>).headers = {
+        "Set-Cookie": SET_COOKIE[cookie.sets],
+      };
     operation.responses = withHeaders(responses, keyed);
   }
   return withSdkSamples(withoutUnusedSchemas(withSpecPaths(document)), routes, publicBaseUrl);
@@ -253,7 +221,7 @@ function addDownloadOperation(document: OpenAPIObject, route: RouteSpec) {
   const types = route.path.endsWith("/image/") ? IMAGE_TYPES : ["application/pdf", ...IMAGE_TYPES];
   paths[route.path.replace(/\/$/, "")] = {
     get: {
-      operationId: `transactions-${route.path.endsWith("/image/") ? "image" : "document"}`,
+      operationId: route.operationId,
       summary: route.summary,
       tags: route.tags,
       description: route.description,

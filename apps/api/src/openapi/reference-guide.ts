@@ -1,6 +1,5 @@
 import type { RouteSpec } from "@allot/contract/http/route";
 import { routes } from "@allot/contract/routes";
-import { methodName } from "@allot/sdk/resource-names";
 import type { OpenAPIObject } from "trpc-to-openapi";
 
 /*
@@ -81,11 +80,11 @@ user's object is 404, never 403: its existence is not revealed.
 
 const SDK_IMPORT = 'import { createClient } from "@allot/sdk";';
 
-/** `allot.<area>.<method>` of each route, named as the SDK names it. */
+/** `allot.<area>.<key>` of each route: the SDK names its methods by the contract's keys. */
 const sdkMethods = new Map<RouteSpec, string>(
-  Object.entries(routes).flatMap(([area, exports]) =>
-    Object.entries(exports as Record<string, RouteSpec>).map(
-      ([exportName, route]) => [route, `${area}.${methodName(exportName, area)}`] as const,
+  Object.entries(routes).flatMap(([area, areaRoutes]) =>
+    Object.entries(areaRoutes as Record<string, RouteSpec>).map(
+      ([key, route]) => [route, `${area}.${key}`] as const,
     ),
   ),
 );

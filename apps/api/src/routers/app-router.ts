@@ -1,3 +1,4 @@
+import type { routes } from "@allot/contract/routes";
 import { router } from "../trpc/trpc";
 import { activityRouter } from "./activity/activity-router";
 import { allocationsRouter } from "./allocations/allocations-router";
@@ -21,8 +22,9 @@ import { usersRouter } from "./users/users-router";
 import { webhooksRouter } from "./webhooks/webhooks-router";
 
 /**
- * Every procedure, one sub-router per API area. trpc-to-openapi takes the first match where paths
- * overlap, so areas and procedures keep the contract's order (static paths before parametric).
+ * Every procedure, one sub-router per API area of the contract, under the area's own name.
+ * trpc-to-openapi takes the first match where paths overlap, so areas and procedures keep the
+ * contract's order (static paths before parametric).
  */
 export const appRouter = router({
   auth: authRouter,
@@ -45,6 +47,6 @@ export const appRouter = router({
   preferences: preferencesRouter,
   invitations: invitationsRouter,
   webhooks: webhooksRouter,
-});
+} satisfies Record<keyof typeof routes, unknown>);
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,6 @@
-import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
-import { requestPasswordResetRoute } from "@allot/contract/credentials/routes";
-import { inviteRoute, listAccountInvitationsRoute } from "@allot/contract/invitations/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { credentialRoutes } from "@allot/contract/credentials/routes";
+import { invitationRoutes } from "@allot/contract/invitations/routes";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
@@ -21,7 +21,7 @@ type Harness = ReturnType<typeof useTestApp>;
 
 async function newAccount(t: Harness, owner: TestUser): Promise<string> {
   const bank = await createBank(internalContext(t.db, "cli"), { name: "Shared Bank", currency: "USD" });
-  const response = await t.as(owner).call(createBankAccountRoute, {
+  const response = await t.as(owner).call(bankAccountRoutes.create, {
     name: "Household",
     bank: bank.id,
     posted_balance: "0.00",
@@ -32,10 +32,10 @@ async function newAccount(t: Harness, owner: TestUser): Promise<string> {
 }
 
 const invite = (t: Harness, inviter: TestUser, accountId: string, email: string) =>
-  t.as(inviter).call(inviteRoute, { id: accountId, invitee_email: email });
+  t.as(inviter).call(invitationRoutes.invite, { id: accountId, invitee_email: email });
 
 const requestReset = (t: Harness, email: string, remoteAddress = "127.0.0.1") =>
-  t.anonymous.call(requestPasswordResetRoute, { email }, { remoteAddress });
+  t.anonymous.call(credentialRoutes.requestPasswordReset, { email }, { remoteAddress });
 
 describe.each(testThrottleSetups())("limits on email-sending requests (%s, %s store)", (engine, store) => {
   describe("at small limits", () => {
@@ -60,7 +60,7 @@ describe.each(testThrottleSetups())("limits on email-sending requests (%s, %s st
       expect((await invite(t, other, await newAccount(t, other), newAddress("invitee"))).statusCode).toBe(
         201,
       );
-      const list = await t.as(inviter).call(listAccountInvitationsRoute, { id: accountId });
+      const list = await t.as(inviter).call(invitationRoutes.listForAccount, { id: accountId });
       expect(list.statusCode).toBe(200);
     });
 

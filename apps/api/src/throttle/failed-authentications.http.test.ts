@@ -1,6 +1,6 @@
-import { createApiKeyRoute, revokeApiKeyRoute } from "@allot/contract/api-keys/routes";
-import { listBanksRoute } from "@allot/contract/banks/routes";
-import { getMeRoute } from "@allot/contract/users/routes";
+import { apiKeyRoutes } from "@allot/contract/api-keys/routes";
+import { bankRoutes } from "@allot/contract/banks/routes";
+import { userRoutes } from "@allot/contract/users/routes";
 import { apiKeys } from "@allot/db/schema/api-keys";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import { eq } from "drizzle-orm";
@@ -20,11 +20,11 @@ describe.each(testThrottleSetups())("failed authentications (%s, %s store)", (en
       { throttleStore: store },
     );
     const me = (authorization: string, remoteAddress: string) =>
-      t.as(authorization).call(getMeRoute, {}, { remoteAddress });
+      t.as(authorization).call(userRoutes.getMe, {}, { remoteAddress });
 
     /** A new API key of the user: its `Authorization` value and id. */
     async function newKey(bearer: string, name: string) {
-      const response = await t.as(bearer).call(createApiKeyRoute, { name });
+      const response = await t.as(bearer).call(apiKeyRoutes.create, { name });
       expect(response.statusCode, response.body).toBe(201);
       const { key, uuid } = response.json();
       return { authorization: `Api-Key ${key}`, uuid };
@@ -35,7 +35,7 @@ describe.each(testThrottleSetups())("failed authentications (%s, %s store)", (en
     it("counts bad, unknown, revoked and expired credentials against the network, then refuses", async () => {
       const user = await t.user();
       const revoked = await newKey(user.bearer, "revoked");
-      await t.as(user).call(revokeApiKeyRoute, { uuid: revoked.uuid });
+      await t.as(user).call(apiKeyRoutes.revoke, { uuid: revoked.uuid });
       const expired = await newKey(user.bearer, "expired");
       await t.db
         .update(apiKeys)
@@ -53,7 +53,7 @@ describe.each(testThrottleSetups())("failed authentications (%s, %s store)", (en
       }
       expectThrottled(await me("Api-Key allot_never-issued-either", attacker));
       // The anonymous bucket it used up is that network's: anonymous requests are refused too.
-      expectThrottled(await t.anonymous.call(listBanksRoute, {}, { remoteAddress: attacker }));
+      expectThrottled(await t.anonymous.call(bankRoutes.list, {}, { remoteAddress: attacker }));
 
       // Another network is unaffected, and so is a valid user elsewhere.
       expect((await me("Api-Key allot_never-issued", "192.0.2.51")).statusCode).toBe(401);
@@ -87,7 +87,7 @@ describe.each(testThrottleSetups())("failed authentications (%s, %s store)", (en
       for (let i = 0; i < 150; i += 1) {
         const response = await t
           .as(`Api-Key allot_bogus-${i}`)
-          .call(listBanksRoute, {}, { remoteAddress: "203.0.113.80" });
+          .call(bankRoutes.list, {}, { remoteAddress: "203.0.113.80" });
         statuses.push(response.statusCode);
       }
       expect(statuses).toEqual([...Array(100).fill(401), ...Array(50).fill(429)]);

@@ -1,5 +1,5 @@
-import { loginRoute, refreshRoute } from "@allot/contract/auth/routes";
-import { listBanksRoute } from "@allot/contract/banks/routes";
+import { authRoutes } from "@allot/contract/auth/routes";
+import { bankRoutes } from "@allot/contract/banks/routes";
 import { users } from "@allot/db/schema/users";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
@@ -26,7 +26,7 @@ describe.each(testThrottleSetups())("failed logins per email and network (%s, %s
       { throttleStore: store },
     );
     const login = (email: string, password: string, remoteAddress: string) =>
-      t.anonymous.call(loginRoute, { email, password }, { remoteAddress });
+      t.anonymous.call(authRoutes.login, { email, password }, { remoteAddress });
 
     it("locks the guessing network out of the account, not the owner elsewhere", async () => {
       const victim = uniqueEmail("victim");
@@ -47,7 +47,7 @@ describe.each(testThrottleSetups())("failed logins per email and network (%s, %s
   describe("at 3 an hour", () => {
     const t = useTestApp(engine, { throttle: { ...base, loginPerEmail: tiny } }, { throttleStore: store });
     const login = (email: string, password: string, remoteAddress: string) =>
-      t.anonymous.call(loginRoute, { email, password }, { remoteAddress });
+      t.anonymous.call(authRoutes.login, { email, password }, { remoteAddress });
 
     it("counts IPv6 clients per /64", async () => {
       const email = uniqueEmail("six");
@@ -111,7 +111,11 @@ describe.each(testThrottleSetups())("per-network limits of IPv6 clients (%s, %s 
 
   it("counts logins per /64", async () => {
     const login = (remoteAddress: string) =>
-      t.anonymous.call(loginRoute, { email: uniqueEmail("nobody"), password: "wrong" }, { remoteAddress });
+      t.anonymous.call(
+        authRoutes.login,
+        { email: uniqueEmail("nobody"), password: "wrong" },
+        { remoteAddress },
+      );
     for (const address of ["2001:db8:a:1::1", "2001:db8:a:1::2", "2001:db8:a:1:abcd::3"])
       expect((await login(address)).statusCode).toBe(401);
     expectThrottled(await login("2001:db8:a:1::4"));
@@ -119,17 +123,17 @@ describe.each(testThrottleSetups())("per-network limits of IPv6 clients (%s, %s 
   });
 
   it("counts anonymous requests and refreshes per /64", async () => {
-    const refresh = (remoteAddress: string) => t.anonymous.call(refreshRoute, {}, { remoteAddress });
+    const refresh = (remoteAddress: string) => t.anonymous.call(authRoutes.refresh, {}, { remoteAddress });
     for (const address of ["2001:db8:b:1::1", "2001:db8:b:1::2", "2001:db8:b:1::3"])
       expect((await refresh(address)).statusCode).toBe(401);
     // Both the refresh bucket and the anonymous one of that /64 are used up.
     expectThrottled(await refresh("2001:db8:b:1::4"));
-    expectThrottled(await t.anonymous.call(listBanksRoute, {}, { remoteAddress: "2001:db8:b:1::5" }));
+    expectThrottled(await t.anonymous.call(bankRoutes.list, {}, { remoteAddress: "2001:db8:b:1::5" }));
     expect((await refresh("2001:db8:b:2::1")).statusCode).toBe(401);
   });
 
   it("counts an IPv4-mapped IPv6 client as its IPv4 address", async () => {
-    const banks = (remoteAddress: string) => t.anonymous.call(listBanksRoute, {}, { remoteAddress });
+    const banks = (remoteAddress: string) => t.anonymous.call(bankRoutes.list, {}, { remoteAddress });
     expect((await banks("198.51.100.20")).statusCode).toBe(401);
     expect((await banks("::ffff:198.51.100.20")).statusCode).toBe(401);
     expect((await banks("::ffff:c633:6414")).statusCode).toBe(401);

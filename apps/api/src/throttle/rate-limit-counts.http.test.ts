@@ -1,4 +1,4 @@
-import { getMeRoute } from "@allot/contract/users/routes";
+import { userRoutes } from "@allot/contract/users/routes";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
@@ -68,14 +68,14 @@ describe.each(testThrottleSetups())(
         const user = await t.user();
         const seen: number[] = [];
         for (let i = 0; i < 40; i += 1) {
-          const response = await t.as(user).call(getMeRoute);
+          const response = await t.as(user).call(userRoutes.getMe);
           expect(response.statusCode).toBe(200);
           seen.push(remaining(response));
           // Now and then long enough for the hits waiting here to be written, or the count to go stale.
           if (i % 7 === 3) await new Promise((resolve) => setTimeout(resolve, 120 + i * 5));
         }
         expect(seen).toEqual(Array.from({ length: 40 }, (_, i) => 39 - i));
-        const refused = await t.as(user).call(getMeRoute);
+        const refused = await t.as(user).call(userRoutes.getMe);
         expectThrottled(refused, 86_400);
         expect(remaining(refused)).toBe(0);
         expect(Number(refused.headers["retry-after"])).toBe(
@@ -96,7 +96,7 @@ describe.each(testThrottleSetups())(
         const user = await t.user();
         const counted: number[] = [];
         const call = async () => {
-          const response = await t.as(user).call(getMeRoute);
+          const response = await t.as(user).call(userRoutes.getMe);
           expect(response.statusCode).toBe(200);
           counted.push(100_000 - remaining(response));
         };

@@ -1,6 +1,6 @@
-import { loginRoute, logoutRoute } from "@allot/contract/auth/routes";
-import { listBanksRoute } from "@allot/contract/banks/routes";
-import { getMeRoute } from "@allot/contract/users/routes";
+import { authRoutes } from "@allot/contract/auth/routes";
+import { bankRoutes } from "@allot/contract/banks/routes";
+import { userRoutes } from "@allot/contract/users/routes";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
@@ -55,7 +55,7 @@ describe.each(testThrottleSetups())("RateLimit headers over HTTP (%s, %s store)"
     const user = await t.user();
     const remaining: number[] = [];
     for (let i = 0; i < 4; i += 1) {
-      const response = await t.as(user).call(getMeRoute);
+      const response = await t.as(user).call(userRoutes.getMe);
       expect(response.statusCode).toBe(200);
       const { policy, state } = limitsOf(response);
       expect(policy).toEqual({ "user-hour": { q: 4, w: 3600 }, "user-day": { q: 1000, w: 86_400 } });
@@ -67,7 +67,7 @@ describe.each(testThrottleSetups())("RateLimit headers over HTTP (%s, %s store)"
     }
     expect(remaining).toEqual([3, 2, 1, 0]);
 
-    const refused = await t.as(user).call(getMeRoute);
+    const refused = await t.as(user).call(userRoutes.getMe);
     expectThrottled(refused);
     const { policy, state } = limitsOf(refused);
     expect(policy["user-hour"]).toEqual({ q: 4, w: 3600 });
@@ -78,18 +78,18 @@ describe.each(testThrottleSetups())("RateLimit headers over HTTP (%s, %s store)"
 
   it("announces the anonymous quota of the caller's network, on 204s, 401s and 429s alike", async () => {
     const ip = uniqueIp();
-    const logout = () => t.anonymous.call(logoutRoute, {}, { remoteAddress: ip });
+    const logout = () => t.anonymous.call(authRoutes.logout, {}, { remoteAddress: ip });
     const first = await logout();
     expect(first.statusCode).toBe(204);
     expect(limitsOf(first)).toEqual({
       policy: { "anon-hour": { q: 3, w: 3600 } },
       state: { "anon-hour": { r: 2, t: expect.any(Number) } },
     });
-    const unauthenticated = await t.anonymous.call(listBanksRoute, {}, { remoteAddress: ip });
+    const unauthenticated = await t.anonymous.call(bankRoutes.list, {}, { remoteAddress: ip });
     expect(unauthenticated.statusCode).toBe(401);
     expect(limitsOf(unauthenticated).state["anon-hour"]?.r).toBe(1);
     // A refused credential counts against the network too, and says so.
-    const badKey = await t.as("Api-Key not-a-real-key").call(getMeRoute, {}, { remoteAddress: ip });
+    const badKey = await t.as("Api-Key not-a-real-key").call(userRoutes.getMe, {}, { remoteAddress: ip });
     expect(badKey.statusCode).toBe(401);
     expect(limitsOf(badKey).state["anon-hour"]?.r).toBe(0);
     const refused = await logout();
@@ -98,7 +98,7 @@ describe.each(testThrottleSetups())("RateLimit headers over HTTP (%s, %s store)"
     expect(state["anon-hour"]?.r).toBe(0);
     expect(Number(refused.headers["retry-after"])).toBe(state["anon-hour"]?.t);
     // Once the bucket is used up, a credential from there is refused before any lookup (read only).
-    const watched = await t.as("Api-Key another-key").call(getMeRoute, {}, { remoteAddress: ip });
+    const watched = await t.as("Api-Key another-key").call(userRoutes.getMe, {}, { remoteAddress: ip });
     expectThrottled(watched);
     const read = limitsOf(watched).state["anon-hour"];
     expect(read?.r).toBe(0);
@@ -110,7 +110,11 @@ describe.each(testThrottleSetups())("RateLimit headers over HTTP (%s, %s store)"
   it("announces every counter of a login: the network's, its logins', and its failures for the email", async () => {
     const ip = uniqueIp();
     const email = `nobody-${Date.now()}@example.com`;
-    const failed = await t.anonymous.call(loginRoute, { email, password: "wrong" }, { remoteAddress: ip });
+    const failed = await t.anonymous.call(
+      authRoutes.login,
+      { email, password: "wrong" },
+      { remoteAddress: ip },
+    );
     expect(failed.statusCode).toBe(401);
     const { policy, state } = limitsOf(failed);
     expect(policy).toEqual({

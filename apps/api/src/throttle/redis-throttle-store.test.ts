@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type Server, type Socket, connect as tcpConnect } from "node:net";
-import { loginRoute } from "@allot/contract/auth/routes";
-import { getMeRoute } from "@allot/contract/users/routes";
+import { authRoutes } from "@allot/contract/auth/routes";
+import { userRoutes } from "@allot/contract/users/routes";
 import type { DatabaseHandle } from "@allot/db/create-database";
 import { openTestDatabase } from "@allot/db/testing/test-databases";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
@@ -64,7 +64,7 @@ const on = (app: FastifyInstance, caller: Caller = null) =>
   routeCaller((options) => app.inject(options), caller);
 
 const login = (app: FastifyInstance, email: string, password = PASSWORD) =>
-  on(app).call(loginRoute, { email, password });
+  on(app).call(authRoutes.login, { email, password });
 
 describe("the Redis throttle store, Redis unreachable", () => {
   const clients: Redis[] = [];
@@ -259,7 +259,7 @@ describeOnRedis("the Redis throttle store", (url) => {
       const email = `redis-${Date.now()}@example.com`;
       await createUser(internalContext(database.db, "cli"), { email, password: PASSWORD });
       const authorization = `Bearer ${(await login(first.app, email)).json().access}`;
-      const me = (app: FastifyInstance) => on(app, authorization).call(getMeRoute);
+      const me = (app: FastifyInstance) => on(app, authorization).call(userRoutes.getMe);
       const statuses = [];
       for (const app of [first.app, second, first.app, second, first.app])
         statuses.push((await me(app)).statusCode);

@@ -1,7 +1,7 @@
-import { loginRoute, refreshRoute } from "@allot/contract/auth/routes";
-import { changePasswordRoute, requestPasswordResetRoute } from "@allot/contract/credentials/routes";
+import { authRoutes } from "@allot/contract/auth/routes";
+import { credentialRoutes } from "@allot/contract/credentials/routes";
 import type { RouteSpec } from "@allot/contract/http/route";
-import { inviteRoute } from "@allot/contract/invitations/routes";
+import { invitationRoutes } from "@allot/contract/invitations/routes";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import type { ThrottleCheck } from "@allot/domain/throttle/throttle-windows";
 import type { FastifyRequest } from "fastify";
@@ -30,24 +30,24 @@ export function throttleChecksFor(
     actor ? { key: `user:${actor.userId}`, rates: throttle.user } : anonymousCheck(request, config),
   ];
   // Failed logins per email and network are counted by the login procedure (login-failures.ts).
-  if (route === loginRoute)
+  if (route === authRoutes.login)
     checks.push({ key: `login-ip:${clientNetwork(request.ip)}`, rates: throttle.loginPerIp });
-  if (route === refreshRoute)
+  if (route === authRoutes.refresh)
     checks.push({ key: `refresh-ip:${clientNetwork(request.ip)}`, rates: throttle.refreshPerIp });
-  if (route === changePasswordRoute && actor) {
+  if (route === credentialRoutes.changePassword && actor) {
     checks.push({
       key: `change-password:${actor.userId}`,
       rates: throttle.changePasswordPerUser ?? CHANGE_PASSWORD_PER_USER,
     });
   }
   // Every invitation request counts, refused ones (409, 429) included: see decision 0025.
-  if (route === inviteRoute && actor) {
+  if (route === invitationRoutes.invite && actor) {
     checks.push({
       key: `invitations:${actor.userId}`,
       rates: throttle.invitationsPerUser ?? INVITATIONS_PER_USER,
     });
   }
-  if (route === requestPasswordResetRoute) {
+  if (route === credentialRoutes.requestPasswordReset) {
     // Per requested address (known or not, so neither the answer nor the limit tells them apart)
     // and client network: a stranger spends their own network's share, not the owner's.
     const address = resetAddressOf(request);
@@ -71,7 +71,7 @@ export function admittedThrottleChecksFor(
   route: RouteSpec,
   config: ApiConfig,
 ): ThrottleCheck[] {
-  if (route !== requestPasswordResetRoute) return [];
+  if (route !== credentialRoutes.requestPasswordReset) return [];
   const address = resetAddressOf(request);
   if (!address) return [];
   return [

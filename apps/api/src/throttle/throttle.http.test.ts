@@ -1,6 +1,6 @@
-import { loginRoute, logoutRoute, refreshRoute } from "@allot/contract/auth/routes";
-import { listBanksRoute } from "@allot/contract/banks/routes";
-import { getMeRoute } from "@allot/contract/users/routes";
+import { authRoutes } from "@allot/contract/auth/routes";
+import { bankRoutes } from "@allot/contract/banks/routes";
+import { userRoutes } from "@allot/contract/users/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
 import { internalContext } from "@allot/domain/shared/use-case-context";
@@ -38,7 +38,7 @@ describe.each(testEngines())("throttling over HTTP (%s)", (engine) => {
   describe("per user", () => {
     const throttle: ApiConfig["throttle"] = { ...all, user: tiny };
     const t = useTestApp(engine, { throttle });
-    const me = (authorization: string) => t.as(authorization).call(getMeRoute);
+    const me = (authorization: string) => t.as(authorization).call(userRoutes.getMe);
 
     it("counts every API key and session of one user together", async () => {
       const user = await t.user();
@@ -65,7 +65,7 @@ describe.each(testEngines())("throttling over HTTP (%s)", (engine) => {
       try {
         const user = await t.user();
         expect((await me(user.bearer)).statusCode).toBe(200);
-        const onSecond = () => routeCaller((options) => second.inject(options), user).call(getMeRoute);
+        const onSecond = () => routeCaller((options) => second.inject(options), user).call(userRoutes.getMe);
         expect((await onSecond()).statusCode).toBe(200);
         expect((await me(user.bearer)).statusCode).toBe(200);
         expectThrottled(await onSecond());
@@ -81,12 +81,12 @@ describe.each(testEngines())("throttling over HTTP (%s)", (engine) => {
 
     it("counts anonymous requests per IP, whatever the endpoint", async () => {
       const ip = uniqueIp();
-      const logout = (remoteAddress: string) => t.anonymous.call(logoutRoute, {}, { remoteAddress });
+      const logout = (remoteAddress: string) => t.anonymous.call(authRoutes.logout, {}, { remoteAddress });
       expect((await logout(ip)).statusCode).toBe(204);
-      expect((await t.anonymous.call(listBanksRoute, {}, { remoteAddress: ip })).statusCode).toBe(401);
+      expect((await t.anonymous.call(bankRoutes.list, {}, { remoteAddress: ip })).statusCode).toBe(401);
       expect((await logout(ip)).statusCode).toBe(204);
       expectThrottled(await logout(ip));
-      expectThrottled(await t.anonymous.call(listBanksRoute, {}, { remoteAddress: ip }));
+      expectThrottled(await t.anonymous.call(bankRoutes.list, {}, { remoteAddress: ip }));
 
       expect((await logout(uniqueIp())).statusCode).toBe(204);
       // An authenticated caller is counted as a user, not as the address: more requests than the
@@ -95,7 +95,7 @@ describe.each(testEngines())("throttling over HTTP (%s)", (engine) => {
       const user = await t.user();
       const shared = uniqueIp();
       for (let i = 0; i < 5; i += 1) {
-        const me = await t.as(user).call(getMeRoute, {}, { remoteAddress: shared });
+        const me = await t.as(user).call(userRoutes.getMe, {}, { remoteAddress: shared });
         expect(me.statusCode).toBe(200);
       }
       expect((await logout(shared)).statusCode).toBe(204);
@@ -109,7 +109,7 @@ describe.each(testEngines())("throttling over HTTP (%s)", (engine) => {
     });
 
     const login = (email: string, password: string, remoteAddress: string) =>
-      t.anonymous.call(loginRoute, { email, password }, { remoteAddress });
+      t.anonymous.call(authRoutes.login, { email, password }, { remoteAddress });
 
     it("limits logins per IP, refusing before the password is checked", async () => {
       const email = uniqueEmail("ip");
@@ -129,11 +129,11 @@ describe.each(testEngines())("throttling over HTTP (%s)", (engine) => {
       const logged = await login(email, PASSWORD, uniqueIp());
       const cookie = logged.cookies.find((c) => c.name === "refresh_token")?.value as string;
       const refresh = (remoteAddress: string) =>
-        t.anonymous.call(refreshRoute, {}, { cookies: { refresh_token: cookie }, remoteAddress });
+        t.anonymous.call(authRoutes.refresh, {}, { cookies: { refresh_token: cookie }, remoteAddress });
 
       const ip = uniqueIp();
       for (let i = 0; i < 3; i += 1) {
-        const noCookie = await t.anonymous.call(refreshRoute, {}, { remoteAddress: ip });
+        const noCookie = await t.anonymous.call(authRoutes.refresh, {}, { remoteAddress: ip });
         expect(noCookie.statusCode).toBe(401);
       }
       expectThrottled(await refresh(ip));

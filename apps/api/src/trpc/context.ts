@@ -30,7 +30,7 @@ export interface Context extends Services, PublicContext {
   route: RouteSpec;
   /** The throttle counters, for limits counted by outcome (failed logins). */
   throttleStore: ThrottleStore;
-  /** A receipt route's files (`procedureFor(route, { files })`); null elsewhere. */
+  /** A receipt route's files (its binding's `files`, see bind-routes.ts); null elsewhere. */
   files: TransactionFiles | null;
   /** Seals what is kept secret at rest (webhook secrets, recorded answers), from `config.secrets`. */
   vault: SecretVault;

@@ -38,7 +38,7 @@ function admittedActor(access: RouteSpec["access"], actor: Actor | null): Actor 
 }
 
 /** Told of a request refused with 400, its input as sent (it may not have passed validation). */
-type OnInvalid = (ctx: Context, rawInput: unknown, body: Record<string, unknown>) => Promise<void>;
+export type OnInvalid = (ctx: Context, rawInput: unknown, body: Record<string, unknown>) => Promise<void>;
 
 /** OpenAPI meta, the `onInvalid` report, then input and output validation, for one route. */
 function baseProcedure<I extends z.ZodType, O extends z.ZodType>(
@@ -53,6 +53,7 @@ function baseProcedure<I extends z.ZodType, O extends z.ZodType>(
       summary: route.summary,
       tags: route.tags,
       protect: route.access !== "public",
+      ...(route.operationId ? { operationId: route.operationId } : {}),
       ...(hasBody ? { contentTypes: BODY_CONTENT_TYPES } : {}),
     },
   });

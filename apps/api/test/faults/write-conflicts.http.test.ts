@@ -1,8 +1,5 @@
-import { getBudgetRoute } from "@allot/contract/budgets/routes";
-import {
-  createInternalTransactionRoute,
-  listInternalTransactionsRoute,
-} from "@allot/contract/internal-transactions/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
+import { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
 import { rowsOf } from "@allot/db/rows-of";
 import { describeOnPostgres } from "@allot/db/testing/server-suites";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
@@ -37,12 +34,12 @@ describeOnPostgres("a deadlock between concurrent writers", () => {
       funding_amount: "0.00",
     });
 
-    type Answer = Promise<RouteResponse<typeof createInternalTransactionRoute>>;
+    type Answer = Promise<RouteResponse<typeof internalTransactionRoutes.create>>;
     let transfer: Answer | undefined;
     await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local deadlock_timeout = '30s'`);
       await tx.execute(sql`select id from budgets where id = ${budget.id} for update`);
-      transfer = as.call(createInternalTransactionRoute, {
+      transfer = as.call(internalTransactionRoutes.create, {
         bank_account: account.id,
         amount: "25.00",
         src_budget: account.unallocated_budget,
@@ -55,9 +52,9 @@ describeOnPostgres("a deadlock between concurrent writers", () => {
 
     const answer = await (transfer as Answer);
     expect(answer.statusCode, answer.body).toBe(201);
-    const transfers = await as.call(listInternalTransactionsRoute, { bank_account: account.id });
+    const transfers = await as.call(internalTransactionRoutes.list, { bank_account: account.id });
     expect(transfers.json().results.map((row) => row.amount)).toEqual(["25.00"]);
-    const rent = await as.call(getBudgetRoute, { id: budget.id });
+    const rent = await as.call(budgetRoutes.get, { id: budget.id });
     expect(rent.json().balance).toBe("25.00");
     expect(await verifyLedger(t.db, account.id)).toEqual([]);
   });

@@ -1,10 +1,6 @@
-import { createBudgetRoute, updateBudgetRoute } from "@allot/contract/budgets/routes";
-import { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
-import {
-  createTransactionRoute,
-  deleteTransactionRoute,
-  splitTransactionRoute,
-} from "@allot/contract/transactions/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
+import { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { rowsOf } from "@allot/db/rows-of";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
@@ -70,7 +66,7 @@ describeOnPostgres("the change feed under concurrent writers and readers (postgr
 
     // A fast writer starts after it: it waits for the account's lock, so it cannot number (or
     // commit) its change before the slow one's.
-    const fast = t.as(owner).call(createBudgetRoute, {
+    const fast = t.as(owner).call(budgetRoutes.create, {
       name: "Fast",
       bank_account: account.id,
       budget_type: "G",
@@ -114,7 +110,7 @@ describeOnPostgres("the change feed under concurrent writers and readers (postgr
       for (let n = 0; n < 30; n++) {
         const roll = (index * 31 + n * 17) % 10;
         if (roll < 4 || transactionIds.length === 0) {
-          const reply = await client.call(createTransactionRoute, {
+          const reply = await client.call(transactionRoutes.create, {
             bank_account: account.id,
             amount: `-${(n % 7) + 1}.${String(index).padStart(2, "0")}`,
             // Older and newer rows: an older one rewrites every later row's running balance.
@@ -125,7 +121,7 @@ describeOnPostgres("the change feed under concurrent writers and readers (postgr
           expect(reply.statusCode, reply.body).toBe(201);
           transactionIds.push(reply.json().id);
         } else if (roll < 5) {
-          const reply = await client.call(createBudgetRoute, {
+          const reply = await client.call(budgetRoutes.create, {
             name: `Budget ${index}-${n}`,
             bank_account: account.id,
             budget_type: "G",
@@ -138,7 +134,7 @@ describeOnPostgres("the change feed under concurrent writers and readers (postgr
         } else if (roll < 7) {
           const [source, destination] = [budgetIds[0], budgetIds[budgetIds.length - 1]];
           if (source === destination) continue;
-          const reply = await client.call(createInternalTransactionRoute, {
+          const reply = await client.call(internalTransactionRoutes.create, {
             bank_account: account.id,
             src_budget: source as string,
             dst_budget: destination as string,
@@ -147,17 +143,17 @@ describeOnPostgres("the change feed under concurrent writers and readers (postgr
           expect(reply.statusCode, reply.body).toBe(201);
         } else if (roll < 8) {
           const target = transactionIds[n % transactionIds.length] as string;
-          const reply = await client.call(splitTransactionRoute, {
+          const reply = await client.call(transactionRoutes.split, {
             id: target,
             splits: { [budgetIds[budgetIds.length - 1] as string]: "0.50" },
           });
           expect(reply.statusCode, reply.body).toBeLessThan(500);
         } else if (roll < 9) {
           const target = transactionIds.pop() as string;
-          const reply = await client.call(deleteTransactionRoute, { id: target });
+          const reply = await client.call(transactionRoutes.delete, { id: target });
           expect(reply.statusCode, reply.body).toBe(204);
         } else {
-          const reply = await client.call(updateBudgetRoute, {
+          const reply = await client.call(budgetRoutes.update, {
             id: budgetIds[budgetIds.length - 1] as string,
             memo: `memo ${n}`,
           });

@@ -1,35 +1,14 @@
-import { getAllocationRoute } from "@allot/contract/allocations/routes";
-import {
-  getBankAccountRoute,
-  markImportedRoute,
-  updateBankAccountRoute,
-} from "@allot/contract/bank-accounts/routes";
-import {
-  archiveBudgetRoute,
-  createBudgetRoute,
-  deleteBudgetRoute,
-  getBudgetRoute,
-  updateBudgetRoute,
-} from "@allot/contract/budgets/routes";
-import { runFundingRoute } from "@allot/contract/funding/routes";
-import { getFundingOccurrenceRoute } from "@allot/contract/funding-occurrences/routes";
+import { allocationRoutes } from "@allot/contract/allocations/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
+import { fundingRoutes } from "@allot/contract/funding/routes";
+import { fundingOccurrenceRoutes } from "@allot/contract/funding-occurrences/routes";
 import type { RouteSpec } from "@allot/contract/http/route";
-import { syncScrapeRoute, transactionDetailsRoute } from "@allot/contract/import/routes";
-import {
-  createInternalTransactionRoute,
-  getInternalTransactionRoute,
-} from "@allot/contract/internal-transactions/routes";
-import { updateTransactionCategoryRoute } from "@allot/contract/transaction-categories/routes";
-import {
-  createTransactionRoute,
-  deleteTransactionRoute,
-  getTransactionRoute,
-  listTransactionsRoute,
-  resolvePendingRoute,
-  splitTransactionRoute,
-  updateTransactionRoute,
-} from "@allot/contract/transactions/routes";
-import { updateMeRoute } from "@allot/contract/users/routes";
+import { importRoutes } from "@allot/contract/import/routes";
+import { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
+import { transactionCategoryRoutes } from "@allot/contract/transaction-categories/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
+import { userRoutes } from "@allot/contract/users/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -278,7 +257,7 @@ describe.each(testEngines())("the change feed against the GETs, as a property (%
       running = op.op;
       switch (op.op) {
         case "transaction": {
-          const created = await send(createTransactionRoute, {
+          const created = await send(transactionRoutes.create, {
             bank_account: account.id,
             amount: money(op.cents),
             transaction_date: dateOf(op.day, op.hour),
@@ -292,12 +271,12 @@ describe.each(testEngines())("the change feed against the GETs, as a property (%
         }
         case "memo": {
           const target = nth(transactions, op.target);
-          if (target) await send(updateTransactionRoute, { id: target.id, memo: op.text });
+          if (target) await send(transactionRoutes.update, { id: target.id, memo: op.text });
           return;
         }
         case "delete-transaction": {
           const target = nth(transactions, op.target);
-          if (target && (await send(deleteTransactionRoute, { id: target.id })) !== undefined)
+          if (target && (await send(transactionRoutes.delete, { id: target.id })) !== undefined)
             transactions.splice(transactions.indexOf(target), 1);
           return;
         }
@@ -306,12 +285,14 @@ describe.each(testEngines())("the change feed against the GETs, as a property (%
           if (!target) return;
           const [first] = op.budgets;
           const amount =
-            op.whole && first ? (await as.call(getTransactionRoute, { id: target.id })).json().amount : null;
+            op.whole && first
+              ? (await as.call(transactionRoutes.get, { id: target.id })).json().amount
+              : null;
           const splits =
             amount && first
               ? { [nth(budgets, first.budget) as string]: amount.replace("-", "") }
               : Object.fromEntries(op.budgets.map((s) => [nth(budgets, s.budget), money(s.cents)]));
-          await send(splitTransactionRoute, { id: target.id, splits });
+          await send(transactionRoutes.split, { id: target.id, splits });
           return;
         }
         case "resolve": {
@@ -320,7 +301,7 @@ describe.each(testEngines())("the change feed against the GETs, as a property (%
             op.target,
           );
           if (!target) return;
-          const resolved = await send(resolvePendingRoute, {
+          const resolved = await send(transactionRoutes.resolvePending, {
             id: target.id,
             posted_date: dateOf(op.day),
             ...(op.cents === null ? {} : { amount: money(op.cents) }),
@@ -329,7 +310,7 @@ describe.each(testEngines())("the change feed against the GETs, as a property (%
           return;
         }
         case "budget": {
-          const created = await send(createBudgetRoute, {
+          const created = await send(budgetRoutes.create, {
             name: `Budget ${calls}`,
             bank_account: account.id,
             budget_type: "G",
@@ -344,7 +325,7 @@ describe.each(testEngines())("the change feed against the GETs, as a property (%
         case "update-budget": {
           const target = nth(budgets.slice(1), op.target);
           if (target)
-            await send(updateBudgetRoute, {
+            await send(budgetRoutes.update, {
               id: target,
               memo: op.memo,
               paused: op.paused,
@@ -354,12 +335,12 @@ describe.each(testEngines())("the change feed against the GETs, as a property (%
         }
         case "archive-budget": {
           const target = nth(budgets.slice(1), op.target);
-          if (target) await send(archiveBudgetRoute, { id: target });
+          if (target) await send(budgetRoutes.archive, { id: target });
           return;
         }
         case "delete-budget": {
           const target = nth(budgets.slice(1), op.target);
-          if (target && (await send(deleteBudgetRoute, { id: target })) !== undefined)
+          if (target && (await send(budgetRoutes.delete, { id: target })) !== undefined)
             budgets.splice(budgets.indexOf(target), 1);
           return;
         }
@@ -367,7 +348,7 @@ describe.each(testEngines())("the change feed against the GETs, as a property (%
           const source = nth(budgets, op.from);
           const destination = nth(budgets, op.to);
           if (source && destination && source !== destination)
-            await send(createInternalTransactionRoute, {
+            await send(internalTransactionRoutes.create, {
               bank_account: account.id,
               src_budget: source,
               dst_budget: destination,
@@ -377,11 +358,11 @@ describe.each(testEngines())("the change feed against the GETs, as a property (%
         }
         case "fund": {
           const asOf = new Date(Date.now() + op.days * 86_400_000).toISOString().slice(0, 10);
-          await send(runFundingRoute, { id: account.id, as_of: asOf });
+          await send(fundingRoutes.run, { id: account.id, as_of: asOf });
           return;
         }
         case "sync": {
-          const synced = await send(syncScrapeRoute, {
+          const synced = await send(importRoutes.syncScrape, {
             id: account.id,
             scraped_at: new Date().toISOString(),
             ending_balance: "0.00",
@@ -413,7 +394,7 @@ describe.each(testEngines())("the change feed against the GETs, as a property (%
             op.target,
           );
           if (target)
-            await send(transactionDetailsRoute, {
+            await send(importRoutes.transactionDetails, {
               id: account.id,
               overwrite: true,
               details: [
@@ -427,22 +408,25 @@ describe.each(testEngines())("the change feed against the GETs, as a property (%
           return;
         }
         case "rename-category":
-          await send(updateTransactionCategoryRoute, { id: category.id, name: `${op.name} ${calls}` });
+          await send(transactionCategoryRoutes.update, { id: category.id, name: `${op.name} ${calls}` });
           return;
         case "time-zone":
-          await send(updateMeRoute, { timezone: op.zone });
+          await send(userRoutes.updateMe, { timezone: op.zone });
           return;
         case "mark-imported":
-          await send(markImportedRoute, { id: account.id, last_posted_through: dateOf(op.day).slice(0, 10) });
+          await send(bankAccountRoutes.markImported, {
+            id: account.id,
+            last_posted_through: dateOf(op.day).slice(0, 10),
+          });
           return;
         case "rename-account":
-          await send(updateBankAccountRoute, { id: account.id, name: op.name });
+          await send(bankAccountRoutes.update, { id: account.id, name: op.name });
           return;
       }
     }
 
     async function pendingOf() {
-      const response = await as.call(listTransactionsRoute, {
+      const response = await as.call(transactionRoutes.list, {
         bank_account: account.id,
         pending: true,
         page_size: 500,
@@ -461,10 +445,10 @@ describe.each(testEngines())("the change feed against the GETs, as a property (%
 });
 
 const GET_ROUTES: Record<string, RouteSpec> = {
-  bank_account: getBankAccountRoute,
-  budget: getBudgetRoute,
-  transaction: getTransactionRoute,
-  allocation: getAllocationRoute,
-  internal_transaction: getInternalTransactionRoute,
-  funding_occurrence: getFundingOccurrenceRoute,
+  bank_account: bankAccountRoutes.get,
+  budget: budgetRoutes.get,
+  transaction: transactionRoutes.get,
+  allocation: allocationRoutes.get,
+  internal_transaction: internalTransactionRoutes.get,
+  funding_occurrence: fundingOccurrenceRoutes.get,
 };

@@ -1,5 +1,5 @@
-import { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
-import { splitTransactionRoute } from "@allot/contract/transactions/routes";
+import { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { describe, expect, it } from "vitest";
@@ -41,7 +41,7 @@ describe.each(testEngines())("another user's budgets named from one's own accoun
       ["src_budget", account.unallocated_budget, own.unallocated_budget],
       ["dst_budget", own.unallocated_budget, account.unallocated_budget],
     ] as const) {
-      const reply = await asIntruder.call(createInternalTransactionRoute, {
+      const reply = await asIntruder.call(internalTransactionRoutes.create, {
         bank_account: own.id,
         amount: "1.00",
         src_budget: src,
@@ -55,7 +55,7 @@ describe.each(testEngines())("another user's budgets named from one's own accoun
       { [account.unallocated_budget]: "3.00" },
       { [own.unallocated_budget]: "1.00", [budget.id]: "3.00" },
     ]) {
-      const reply = await asIntruder.call(splitTransactionRoute, { id: ownTransaction.id, splits });
+      const reply = await asIntruder.call(transactionRoutes.split, { id: ownTransaction.id, splits });
       expect(reply.statusCode, `split ${JSON.stringify(splits)}: ${reply.body}`).toBe(400);
       expect(Object.keys(reply.json<object>()), `split ${JSON.stringify(splits)}`).toEqual(["splits"]);
     }

@@ -1,4 +1,4 @@
-import { listTransactionCategoriesRoute } from "@allot/contract/transaction-categories/routes";
+import { transactionCategoryRoutes } from "@allot/contract/transaction-categories/routes";
 import type { Database } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
@@ -66,7 +66,7 @@ export async function accountFingerprint(db: Database, accountId: string): Promi
 export async function globalCategoryIds(as: RouteCaller, fullNames: readonly string[]): Promise<string[]> {
   const ids: string[] = [];
   for (const fullName of fullNames) {
-    const reply = await as.call(listTransactionCategoriesRoute, { scope: "global", search: fullName });
+    const reply = await as.call(transactionCategoryRoutes.list, { scope: "global", search: fullName });
     const matches =
       reply.statusCode === 200
         ? reply.json().results.filter((c) => c.full_name === fullName && c.owner === null)

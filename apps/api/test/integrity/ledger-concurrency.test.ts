@@ -1,12 +1,7 @@
 import { BUDGET_TYPE, FUNDING_TYPE } from "@allot/contract/budgets/budget-kinds";
-import { archiveBudgetRoute, createBudgetRoute, deleteBudgetRoute } from "@allot/contract/budgets/routes";
-import { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
-import {
-  createTransactionRoute,
-  deleteTransactionRoute,
-  resolvePendingRoute,
-  splitTransactionRoute,
-} from "@allot/contract/transactions/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
+import { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { budgets } from "@allot/db/schema/budgets";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
@@ -124,7 +119,7 @@ describeOnPostgres("ledger integrity under concurrent HTTP clients (postgres)", 
           const pending = random() < 0.3;
           const cents = BigInt(Math.floor(random() * 20_000) - 12_000 || 1);
           const date = dateOf(Math.floor(random() * 90), Math.floor(random() * 1_440));
-          const reply = await api.call(createTransactionRoute, {
+          const reply = await api.call(transactionRoutes.create, {
             bank_account: accountId,
             amount: money(cents),
             transaction_date: date,
@@ -144,7 +139,7 @@ describeOnPostgres("ledger integrity under concurrent HTTP clients (postgres)", 
           live.set(created.id, { amount: cents, pending, date, createdIn: target });
         } else if (roll < 0.48) {
           const id = anyLive() as string;
-          const reply = await api.call(deleteTransactionRoute, { id });
+          const reply = await api.call(transactionRoutes.delete, { id });
           record(`delete ${id}`, reply, [204, 404]);
           if (reply.statusCode === 204) {
             deleted.add(id);
@@ -162,7 +157,7 @@ describeOnPostgres("ledger integrity under concurrent HTTP clients (postgres)", 
             body[budget] = money(BigInt(Math.floor((random() * Number(magnitude)) / parts)) || 1n);
           }
           const sent = ++clock;
-          const reply = await api.call(splitTransactionRoute, { id, splits: body });
+          const reply = await api.call(transactionRoutes.split, { id, splits: body });
           const answered = ++clock;
           // 400: the transaction is pending (or its amount changed under us); 404: deleted meanwhile.
           record(`split ${id}`, reply, [200, 400, 404]);
@@ -181,7 +176,7 @@ describeOnPostgres("ledger integrity under concurrent HTTP clients (postgres)", 
             dst_budget: budgetIds[dst] as string,
             effective_date: dateOf(Math.floor(random() * 90)),
           };
-          const reply = await api.call(createInternalTransactionRoute, body);
+          const reply = await api.call(internalTransactionRoutes.create, body);
           record("transfer", reply, [201]);
           if (reply.statusCode === 201)
             transfers.set(reply.json().id, {
@@ -198,8 +193,8 @@ describeOnPostgres("ledger integrity under concurrent HTTP clients (postgres)", 
           const input = { id, posted_date: row.date, amount: money(finalAmount) };
           // The same resolution twice at once: it must be credited once.
           const replies = await Promise.all([
-            api.call(resolvePendingRoute, input),
-            api.call(resolvePendingRoute, input),
+            api.call(transactionRoutes.resolvePending, input),
+            api.call(transactionRoutes.resolvePending, input),
           ]);
           for (const reply of replies) record(`resolve ${id}`, reply, [200, 400, 404]);
           const resolved = replies.filter((reply) => reply.statusCode === 200).length;
@@ -208,7 +203,7 @@ describeOnPostgres("ledger integrity under concurrent HTTP clients (postgres)", 
             live.set(id, { ...row, pending: false, amount: finalAmount });
         } else if (mine.length === 0 || random() < 0.4) {
           // Budget lifecycle: this client's own budgets, made empty, then archived and/or deleted.
-          const reply = await api.call(createBudgetRoute, {
+          const reply = await api.call(budgetRoutes.create, {
             bank_account: accountId,
             name: `Client ${index} budget ${n}`,
             budget_type: "G",
@@ -226,14 +221,14 @@ describeOnPostgres("ledger integrity under concurrent HTTP clients (postgres)", 
           const at = Math.floor(random() * mine.length);
           const budget = mine[at] as { id: string; archived: boolean };
           if (budget.archived || random() < 0.5) {
-            const reply = await api.call(deleteBudgetRoute, { id: budget.id });
+            const reply = await api.call(budgetRoutes.delete, { id: budget.id });
             record(`deleteBudget ${budget.id}`, reply, [204]);
             if (reply.statusCode === 204) {
               mine.splice(at, 1);
               madeBudgets.set(budget.id, "deleted");
             }
           } else {
-            const reply = await api.call(archiveBudgetRoute, { id: budget.id });
+            const reply = await api.call(budgetRoutes.archive, { id: budget.id });
             record(`archive ${budget.id}`, reply, [200]);
             if (reply.statusCode === 200) {
               budget.archived = true;

@@ -1,11 +1,6 @@
-import { archiveBudgetRoute, createBudgetRoute, deleteBudgetRoute } from "@allot/contract/budgets/routes";
-import { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
-import {
-  createTransactionRoute,
-  deleteTransactionRoute,
-  resolvePendingRoute,
-  splitTransactionRoute,
-} from "@allot/contract/transactions/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
+import { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import fc from "fast-check";
@@ -195,7 +190,7 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
           label = `create ${money(step.amount)}${step.pending ? " pending" : ""} on day ${step.day}${category ? ` in ${category} (to ${target === unallocatedId ? "Unallocated" : target})` : ""}`;
           expected = 201;
           const date = dateOf(step.day, step.minute);
-          const created = await as.call(createTransactionRoute, {
+          const created = await as.call(transactionRoutes.create, {
             bank_account: accountId,
             amount: money(step.amount),
             transaction_date: date,
@@ -235,7 +230,7 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
           if (!id) continue;
           label = `delete transaction ${id}`;
           expected = live.has(id) ? 204 : 404;
-          reply = await as.call(deleteTransactionRoute, { id });
+          reply = await as.call(transactionRoutes.delete, { id });
           if (reply.statusCode === 204) {
             live.delete(id);
             gone.push(id);
@@ -251,7 +246,7 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
             step.change === "none" ? null : (step.change === "same" ? sign : -sign) * BigInt(step.amount);
           label = `resolve ${id} (${money(row.amount)}${row.pending ? " pending" : ""}) to ${newAmount === null ? "same" : money(newAmount)}`;
           expected = !row.pending || step.change === "flip" ? 400 : 200;
-          reply = await as.call(resolvePendingRoute, {
+          reply = await as.call(transactionRoutes.resolvePending, {
             id,
             posted_date: new Date(Date.parse(row.date) + step.days * 86_400_000).toISOString(),
             ...(newAmount === null ? {} : { amount: money(newAmount) }),
@@ -288,7 +283,7 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
           if (row.pending || chosen.some((b) => !b) || total > magnitude) expected = 400;
           // Splits into a fill-up goal or an archived budget: the spec does not say.
           else if (chosen.every((b) => b && b.type !== "A" && !b.archived)) expected = 200;
-          const split = await as.call(splitTransactionRoute, { id, splits });
+          const split = await as.call(transactionRoutes.split, { id, splits });
           reply = split;
           if (split.statusCode === 200) {
             const requested = new Map(
@@ -314,7 +309,7 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
           const [s, d] = [budgetMap.get(src), budgetMap.get(dst)];
           label = `transfer ${money(step.amount)} ${src} -> ${dst}`;
           expected = !s || !d || src === dst || s.archived || d.archived ? 400 : 201;
-          reply = await as.call(createInternalTransactionRoute, {
+          reply = await as.call(internalTransactionRoutes.create, {
             bank_account: accountId,
             amount: money(step.amount),
             src_budget: src,
@@ -331,7 +326,7 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
             step.type === "R"
               ? { funding_type: "D" as const, recurrence_schedule: "RRULE:FREQ=MONTHLY" }
               : { funding_type: "F" as const, funding_amount: "10.00" };
-          const budget = await as.call(createBudgetRoute, {
+          const budget = await as.call(budgetRoutes.create, {
             bank_account: accountId,
             name: `Budget ${index}`,
             budget_type: step.type,
@@ -354,7 +349,7 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
           if (budget.unallocated) expected = 403;
           else if (budget.archived) expected = 400;
           else if (budget.type !== "A") expected = 200;
-          reply = await as.call(archiveBudgetRoute, { id: budget.id });
+          reply = await as.call(budgetRoutes.archive, { id: budget.id });
           break;
         }
         case "deleteBudget": {
@@ -367,7 +362,7 @@ describe.each(testEngines())("ledger integrity under random operations (%s)", (e
           else if (budget.unallocated) expected = 403;
           else if (budget.hasAllocations || fillup?.hasAllocations) expected = 400;
           else if (budget.type !== "A") expected = 204;
-          reply = await as.call(deleteBudgetRoute, { id });
+          reply = await as.call(budgetRoutes.delete, { id });
           if (reply.statusCode === 204) {
             goneBudgets.push(id);
             if (budget?.fillup) goneBudgets.push(budget.fillup);

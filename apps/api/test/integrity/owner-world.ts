@@ -1,25 +1,19 @@
 import { randomBytes } from "node:crypto";
-import { listAllocationsRoute } from "@allot/contract/allocations/routes";
-import { listApiKeysRoute } from "@allot/contract/api-keys/routes";
-import { loginRoute } from "@allot/contract/auth/routes";
-import { getBankAccountRoute } from "@allot/contract/bank-accounts/routes";
-import { listBudgetsRoute } from "@allot/contract/budgets/routes";
-import { runFundingRoute } from "@allot/contract/funding/routes";
-import { listFundingOccurrencesRoute } from "@allot/contract/funding-occurrences/routes";
+import { allocationRoutes } from "@allot/contract/allocations/routes";
+import { apiKeyRoutes } from "@allot/contract/api-keys/routes";
+import { authRoutes } from "@allot/contract/auth/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
+import { fundingRoutes } from "@allot/contract/funding/routes";
+import { fundingOccurrenceRoutes } from "@allot/contract/funding-occurrences/routes";
 import type { RouteSpec } from "@allot/contract/http/route";
-import {
-  createInternalTransactionRoute,
-  listInternalTransactionsRoute,
-} from "@allot/contract/internal-transactions/routes";
-import { inviteRoute, listAccountInvitationsRoute } from "@allot/contract/invitations/routes";
-import {
-  listChannelPreferencesRoute,
-  listNotificationPreferencesRoute,
-} from "@allot/contract/preferences/routes";
-import { listTransactionCategoriesRoute } from "@allot/contract/transaction-categories/routes";
-import { listTransactionsRoute, splitTransactionRoute } from "@allot/contract/transactions/routes";
-import { getMeRoute, updateMeRoute } from "@allot/contract/users/routes";
-import { createWebhookRoute, testWebhookRoute } from "@allot/contract/webhooks/routes";
+import { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
+import { invitationRoutes } from "@allot/contract/invitations/routes";
+import { preferenceRoutes } from "@allot/contract/preferences/routes";
+import { transactionCategoryRoutes } from "@allot/contract/transaction-categories/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
+import { userRoutes } from "@allot/contract/users/routes";
+import { webhookRoutes } from "@allot/contract/webhooks/routes";
 import { samplePdf, samplePng } from "@allot/domain/testing/sample-files";
 import { aBank, aBudget, aCategory, anAccount, aTransaction } from "../testing/fixtures";
 import { multipartForm } from "../testing/multipart-form";
@@ -95,7 +89,7 @@ export async function buildOwnerWorld(t: Harness, mailbox: Mailbox): Promise<Own
   });
   const ownerUser = created(
     "default account",
-    await as.call(updateMeRoute, { default_bank_account: account.id }),
+    await as.call(userRoutes.updateMe, { default_bank_account: account.id }),
     200,
   );
   const budget = await aBudget(t, owner, account, {
@@ -138,22 +132,22 @@ export async function buildOwnerWorld(t: Harness, mailbox: Mailbox): Promise<Own
   });
   const split = created(
     "split",
-    await as.call(splitTransactionRoute, { id: transaction.id, splits: { [budget.id]: "5.00" } }),
+    await as.call(transactionRoutes.split, { id: transaction.id, splits: { [budget.id]: "5.00" } }),
     200,
   );
   const transfer = created(
     "transfer",
-    await as.call(createInternalTransactionRoute, {
+    await as.call(internalTransactionRoutes.create, {
       bank_account: account.id,
       amount: "10.00",
       src_budget: account.unallocated_budget,
       dst_budget: budget.id,
     }),
   );
-  created("run-funding", await as.call(runFundingRoute, { id: account.id }), 200);
+  created("run-funding", await as.call(fundingRoutes.run, { id: account.id }), 200);
   const occurrences = created(
     "occurrences",
-    await as.call(listFundingOccurrencesRoute, { budget: budget.id }),
+    await as.call(fundingOccurrenceRoutes.list, { budget: budget.id }),
     200,
   );
   const occurrenceId = occurrences.results[0]?.id;
@@ -161,9 +155,13 @@ export async function buildOwnerWorld(t: Harness, mailbox: Mailbox): Promise<Own
 
   const invite = async (accountId: string) => {
     const email = `invitee-${randomBytes(6).toString("hex")}@example.com`;
-    const invited = await as.call(inviteRoute, { id: accountId, invitee_email: email });
+    const invited = await as.call(invitationRoutes.invite, { id: accountId, invitee_email: email });
     if (invited.statusCode !== 201) throw new Error(`invite: ${invited.statusCode} ${invited.body}`);
-    const list = created("invitations", await as.call(listAccountInvitationsRoute, { id: accountId }), 200);
+    const list = created(
+      "invitations",
+      await as.call(invitationRoutes.listForAccount, { id: accountId }),
+      200,
+    );
     const row = list.find((i) => i.invitee_email === email);
     if (!row) throw new Error(`invitation to ${email} not listed`);
     const link = mailbox.linkIn(await mailbox.latestTo(email), "/links/invitations/");
@@ -177,12 +175,12 @@ export async function buildOwnerWorld(t: Harness, mailbox: Mailbox): Promise<Own
   });
 
   await t.apiKey(owner, `Owner key ${mark}`);
-  const keys = created("api keys", await as.call(listApiKeysRoute), 200);
+  const keys = created("api keys", await as.call(apiKeyRoutes.list), 200);
   const key = keys.results.find((k) => k.name === `Owner key ${mark}`);
   if (!key) throw new Error(`api key Owner key ${mark} not listed`);
   const webhook = created(
     "webhook",
-    await as.call(createWebhookRoute, {
+    await as.call(webhookRoutes.create, {
       url: `https://hooks.example.com/owner-${mark}`,
       event_types: ["*"],
       bank_account: account.id,
@@ -190,7 +188,7 @@ export async function buildOwnerWorld(t: Harness, mailbox: Mailbox): Promise<Own
     }),
     201,
   );
-  const delivery = created("webhook test", await as.call(testWebhookRoute, { id: webhook.id }), 202);
+  const delivery = created("webhook test", await as.call(webhookRoutes.test, { id: webhook.id }), 202);
   const allocation = split.find((a) => a.budget === budget.id);
   if (!allocation) throw new Error(`no allocation to ${budget.id}: ${JSON.stringify(split)}`);
 
@@ -247,7 +245,10 @@ export async function buildOwnerWorld(t: Harness, mailbox: Mailbox): Promise<Own
     ].filter((secret): secret is string => typeof secret === "string" && secret.length > 0),
     freshInvitationSecret: async () => (await invite(invitationsAccount.id)).secret,
     async freshRefreshCookie() {
-      const login = await t.anonymous.call(loginRoute, { email: owner.email, password: owner.password });
+      const login = await t.anonymous.call(authRoutes.login, {
+        email: owner.email,
+        password: owner.password,
+      });
       const cookie = login.cookies.find((c) => c.name === "refresh_token");
       if (!cookie) throw new Error(`login: ${login.statusCode} ${login.body}`);
       return cookie.value;
@@ -265,22 +266,22 @@ export async function ownerView(world: OwnerWorld): Promise<string> {
   const as = world.asOwner;
   const all = { bank_account: id, page_size: 500 };
   const views = {
-    me: created("me", await as.call(getMeRoute), 200),
-    account: created("account", await as.call(getBankAccountRoute, { id }), 200),
-    budgets: created("budgets", await as.call(listBudgetsRoute, all), 200),
-    transactions: created("transactions", await as.call(listTransactionsRoute, all), 200),
-    allocations: created("allocations", await as.call(listAllocationsRoute, all), 200),
-    transfers: created("transfers", await as.call(listInternalTransactionsRoute, all), 200),
-    occurrences: created("occurrences", await as.call(listFundingOccurrencesRoute, all), 200),
+    me: created("me", await as.call(userRoutes.getMe), 200),
+    account: created("account", await as.call(bankAccountRoutes.get, { id }), 200),
+    budgets: created("budgets", await as.call(budgetRoutes.list, all), 200),
+    transactions: created("transactions", await as.call(transactionRoutes.list, all), 200),
+    allocations: created("allocations", await as.call(allocationRoutes.list, all), 200),
+    transfers: created("transfers", await as.call(internalTransactionRoutes.list, all), 200),
+    occurrences: created("occurrences", await as.call(fundingOccurrenceRoutes.list, all), 200),
     categories: created(
       "categories",
-      await as.call(listTransactionCategoriesRoute, { scope: "mine", page_size: 500 }),
+      await as.call(transactionCategoryRoutes.list, { scope: "mine", page_size: 500 }),
       200,
     ),
-    invitations: created("invitations", await as.call(listAccountInvitationsRoute, { id }), 200),
-    apiKeys: created("api keys", await as.call(listApiKeysRoute, { page_size: 500 }), 200),
-    channels: created("channels", await as.call(listChannelPreferencesRoute), 200),
-    notifications: created("notifications", await as.call(listNotificationPreferencesRoute), 200),
+    invitations: created("invitations", await as.call(invitationRoutes.listForAccount, { id }), 200),
+    apiKeys: created("api keys", await as.call(apiKeyRoutes.list, { page_size: 500 }), 200),
+    channels: created("channels", await as.call(preferenceRoutes.listChannels), 200),
+    notifications: created("notifications", await as.call(preferenceRoutes.listNotifications), 200),
   };
   return JSON.stringify(views, null, 1);
 }

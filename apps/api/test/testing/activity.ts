@@ -1,18 +1,20 @@
 import type { ActivityEventType } from "@allot/contract/activity/activity-event-types";
-import { listActivityRoute } from "@allot/contract/activity/routes";
+import { activityRoutes } from "@allot/contract/activity/routes";
 import type { TestApp } from "./test-app";
 import type { Caller } from "./test-client";
 
 /** An account's activity as `caller` reads it over HTTP, newest first; only `types` when given. */
 export async function activityOf(t: TestApp, caller: Caller, accountId: string, types?: ActivityEventType[]) {
-  const response = await t.as(caller).call(listActivityRoute, { id: accountId, type: types, page_size: 500 });
+  const response = await t
+    .as(caller)
+    .call(activityRoutes.list, { id: accountId, type: types, page_size: 500 });
   if (response.statusCode !== 200) throw new Error(`activity: ${response.statusCode} ${response.body}`);
   return response.json().results;
 }
 
 /** How many events an account's activity holds, as `caller` reads it. */
 export async function activityCount(t: TestApp, caller: Caller, accountId: string) {
-  const response = await t.as(caller).call(listActivityRoute, { id: accountId, page_size: 1 });
+  const response = await t.as(caller).call(activityRoutes.list, { id: accountId, page_size: 1 });
   if (response.statusCode !== 200) throw new Error(`activity: ${response.statusCode} ${response.body}`);
   return response.json().count;
 }

@@ -1,8 +1,8 @@
-import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
-import { createBudgetRoute } from "@allot/contract/budgets/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
 import type { RouteSpec } from "@allot/contract/http/route";
-import { createTransactionCategoryRoute } from "@allot/contract/transaction-categories/routes";
-import { createTransactionRoute } from "@allot/contract/transactions/routes";
+import { transactionCategoryRoutes } from "@allot/contract/transaction-categories/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { aBank as aBankInDatabase } from "@allot/domain/testing/fixtures";
 import type { TestApp, TestUser } from "./test-app";
 import type { Caller, CallInput, CallOutput, RouteResponse } from "./test-client";
@@ -39,13 +39,13 @@ export const aBank = (t: TestApp, fields: { name?: string; currency?: string } =
 export async function anAccount(
   t: TestApp,
   owner: Owner,
-  fields: Partial<CallInput<typeof createBankAccountRoute>> & { balance?: string; currency?: string } = {},
+  fields: Partial<CallInput<typeof bankAccountRoutes.create>> & { balance?: string; currency?: string } = {},
 ) {
   const { balance = "1000.00", currency, bank, ...rest } = fields;
   const account = await created(
     "anAccount",
-    createBankAccountRoute,
-    await t.as(owner).call(createBankAccountRoute, {
+    bankAccountRoutes.create,
+    await t.as(owner).call(bankAccountRoutes.create, {
       name: "Checking",
       bank: bank ?? (await aBank(t, { currency })).id,
       available_balance: balance,
@@ -63,12 +63,12 @@ export async function aBudget(
   t: TestApp,
   owner: Owner,
   account: Account,
-  fields: Partial<CallInput<typeof createBudgetRoute>> = {},
-): Promise<CallOutput<typeof createBudgetRoute>> {
+  fields: Partial<CallInput<typeof budgetRoutes.create>> = {},
+): Promise<CallOutput<typeof budgetRoutes.create>> {
   return created(
     "aBudget",
-    createBudgetRoute,
-    await t.as(owner).call(createBudgetRoute, {
+    budgetRoutes.create,
+    await t.as(owner).call(budgetRoutes.create, {
       name: "Holiday",
       bank_account: account.id,
       budget_type: "G",
@@ -84,12 +84,12 @@ export async function aBudget(
 export async function aCategory(
   t: TestApp,
   owner: Owner,
-  fields: CallInput<typeof createTransactionCategoryRoute>,
-): Promise<CallOutput<typeof createTransactionCategoryRoute>> {
+  fields: CallInput<typeof transactionCategoryRoutes.create>,
+): Promise<CallOutput<typeof transactionCategoryRoutes.create>> {
   return created(
     "aCategory",
-    createTransactionCategoryRoute,
-    await t.as(owner).call(createTransactionCategoryRoute, fields),
+    transactionCategoryRoutes.create,
+    await t.as(owner).call(transactionCategoryRoutes.create, fields),
   );
 }
 
@@ -98,12 +98,12 @@ export async function aTransaction(
   t: TestApp,
   owner: Owner,
   account: Account,
-  fields: Partial<CallInput<typeof createTransactionRoute>> = {},
-): Promise<CallOutput<typeof createTransactionRoute>> {
+  fields: Partial<CallInput<typeof transactionRoutes.create>> = {},
+): Promise<CallOutput<typeof transactionRoutes.create>> {
   return created(
     "aTransaction",
-    createTransactionRoute,
-    await t.as(owner).call(createTransactionRoute, {
+    transactionRoutes.create,
+    await t.as(owner).call(transactionRoutes.create, {
       bank_account: account.id,
       amount: "-10.00",
       transaction_date: "2026-03-10T12:00:00Z",

@@ -1,5 +1,5 @@
-import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
-import { inviteRoute, listAccountInvitationsRoute } from "@allot/contract/invitations/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { invitationRoutes } from "@allot/contract/invitations/routes";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import type { TestUser, useTestApp } from "./test-app";
@@ -23,18 +23,18 @@ export function invitationFlow(t: ReturnType<typeof useTestApp>, mailbox: Return
       });
       const created = await t
         .as(owner)
-        .call(createBankAccountRoute, { name: options.accountName ?? "Household", bank: bank.id });
+        .call(bankAccountRoutes.create, { name: options.accountName ?? "Household", bank: bank.id });
       if (created.statusCode !== 201) throw new Error(`account: ${created.statusCode} ${created.body}`);
       const inviteeEmail = options.invitee?.email ?? `invitee${counter}-${Date.now()}@example.com`;
       const invited = await t
         .as(owner)
-        .call(inviteRoute, { id: created.json().id, invitee_email: inviteeEmail });
+        .call(invitationRoutes.invite, { id: created.json().id, invitee_email: inviteeEmail });
       if (invited.statusCode !== 201) throw new Error(`invite: ${invited.statusCode} ${invited.body}`);
       const link = mailbox.linkIn(await mailbox.latestTo(inviteeEmail), "/links/invitations/");
       const path = new URL(link).pathname;
       const secret = decodeURIComponent(path.split("/").pop() ?? "");
       const accountId = created.json().id;
-      const listed = await t.as(owner).call(listAccountInvitationsRoute, { id: accountId });
+      const listed = await t.as(owner).call(invitationRoutes.listForAccount, { id: accountId });
       const handle = listed.json()[0]?.token;
       if (!handle) throw new Error(`list: ${listed.statusCode} ${listed.body}`);
       return { owner, inviteeEmail, accountId, path, secret, handle };

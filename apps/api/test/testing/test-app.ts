@@ -3,8 +3,8 @@ import {
   type TestStorage,
   type TestStorageKind,
 } from "@allot/attachments/testing/test-storage";
-import { createApiKeyRoute } from "@allot/contract/api-keys/routes";
-import { loginRoute } from "@allot/contract/auth/routes";
+import { apiKeyRoutes } from "@allot/contract/api-keys/routes";
+import { authRoutes } from "@allot/contract/auth/routes";
 import { ATTACHMENT_MAX_BYTES } from "@allot/contract/transactions/transaction";
 import type { DatabaseEngine, DatabaseHandle } from "@allot/db/create-database";
 import { users } from "@allot/db/schema/users";
@@ -75,7 +75,7 @@ interface TestAttachments {
 /**
  * One migrated database and one app per test file (or describe block), on the given engine, with
  * helpers that go through the public HTTP interface like a client would:
- * `t.as(user).call(getBudgetRoute, { id })`. Receipts go to a temporary folder, or with
+ * `t.as(user).call(budgetRoutes.get, { id })`. Receipts go to a temporary folder, or with
  * `attachments: "s3"` to an s3rver of the app's own.
  */
 export function useTestApp(
@@ -151,7 +151,7 @@ export function useTestApp(
     },
 
     async login(email: string, password: string) {
-      const response = await harness.anonymous.call(loginRoute, { email, password });
+      const response = await harness.anonymous.call(authRoutes.login, { email, password });
       if (response.statusCode !== 200)
         throw new Error(`login failed: ${response.statusCode} ${response.body}`);
       return `Bearer ${response.json().access}`;
@@ -181,7 +181,7 @@ export function useTestApp(
 
     /** An API key of the user, created over HTTP: `Authorization` header value. */
     async apiKey(user: TestUser, name = "importer") {
-      const response = await harness.as(user).call(createApiKeyRoute, { name });
+      const response = await harness.as(user).call(apiKeyRoutes.create, { name });
       if (response.statusCode !== 201)
         throw new Error(`api key failed: ${response.statusCode} ${response.body}`);
       return `Api-Key ${response.json().key}`;

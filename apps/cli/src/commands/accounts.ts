@@ -1,11 +1,5 @@
 import type { BankAccountSchema } from "@allot/contract/bank-accounts/bank-account";
-import {
-  createBankAccountRoute,
-  deleteBankAccountRoute,
-  getBankAccountRoute,
-  listBankAccountsRoute,
-  updateBankAccountRoute,
-} from "@allot/contract/bank-accounts/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import { DECIMAL_PATTERN } from "@allot/contract/http/fields";
 import { localDate } from "@allot/domain/calendar/local-days";
 import { type Command, Option } from "commander";
@@ -78,7 +72,7 @@ export function registerAccountsCommands(accounts: Command, env: CliEnv): void {
         const client = await openApiClient(env, options);
         const rows: BankAccount[] = [];
         const account_type = options.type ? typeLetter(options.type) : undefined;
-        for await (const account of client.paginate(listBankAccountsRoute, {
+        for await (const account of client.paginate(bankAccountRoutes.list, {
           account_type,
           ordering: "name",
           page_size: 500,
@@ -101,7 +95,7 @@ export function registerAccountsCommands(accounts: Command, env: CliEnv): void {
       run(options, async () => {
         const client = await openApiClient(env, options);
         const id = await resolveAccountId(client, nameOrId);
-        emitRecord(await client.call(getBankAccountRoute, { id }), FIELDS, options);
+        emitRecord(await client.call(bankAccountRoutes.get, { id }), FIELDS, options);
       }),
     );
 
@@ -132,7 +126,7 @@ export function registerAccountsCommands(accounts: Command, env: CliEnv): void {
         const posted = amount("--posted-balance", options.postedBalance) ?? balance;
         const available = amount("--available-balance", options.availableBalance) ?? balance;
         const client = await openApiClient(env, options);
-        const account = await client.call(createBankAccountRoute, {
+        const account = await client.call(bankAccountRoutes.create, {
           name: options.name,
           bank: await resolveBankId(client, options.bank),
           account_type: options.type ? typeLetter(options.type) : undefined,
@@ -181,7 +175,7 @@ export function registerAccountsCommands(accounts: Command, env: CliEnv): void {
           );
         const client = await openApiClient(env, options);
         const id = await resolveAccountId(client, nameOrId);
-        emitRecord(await client.call(updateBankAccountRoute, { id, ...changes }), FIELDS, options);
+        emitRecord(await client.call(bankAccountRoutes.update, { id, ...changes }), FIELDS, options);
       }),
     );
 
@@ -200,12 +194,12 @@ export function registerAccountsCommands(accounts: Command, env: CliEnv): void {
         async () => {
           const client = await openApiClient(env, options);
           const id = await resolveAccountId(client, nameOrId);
-          const account = await client.call(getBankAccountRoute, { id });
+          const account = await client.call(bankAccountRoutes.get, { id });
           await confirmDestructive(
             `Delete account '${account.name}' with all its budgets, transactions and allocations?`,
             options.yes,
           );
-          await client.call(deleteBankAccountRoute, { id });
+          await client.call(bankAccountRoutes.delete, { id });
           if (options.json) printJson({ id, name: account.name, deleted: true });
           else process.stdout.write(shown`Deleted account '${account.name}'.\n`);
         },

@@ -1,5 +1,5 @@
 import type { ActivityEventType } from "@allot/contract/activity/activity-event-types";
-import { updateMeRoute } from "@allot/contract/users/routes";
+import { userRoutes } from "@allot/contract/users/routes";
 import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { recordEvent } from "@allot/domain/activity/record-event";
@@ -37,7 +37,7 @@ describe.each(testEngines())("allot activity against a running API (%s)", (engin
   async function setUp() {
     const person = await server.apiKeyUser();
     const { user } = person;
-    const zoned = await server.t.as(user).call(updateMeRoute, { timezone: "Asia/Tokyo" });
+    const zoned = await server.t.as(user).call(userRoutes.updateMe, { timezone: "Asia/Tokyo" });
     expect(zoned.statusCode, zoned.body).toBe(200);
     const bank = await server.bank("Activity Bank");
     const [account] = await db()

@@ -1,7 +1,7 @@
 import type { ActivityEvent } from "@allot/contract/activity/activity-event";
 import { ACTIVITY_EVENT_TYPES, type ActivityEventType } from "@allot/contract/activity/activity-event-types";
-import { listActivityRoute } from "@allot/contract/activity/routes";
-import { getBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import { activityRoutes } from "@allot/contract/activity/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@allot/contract/http/fields";
 import { localDate, localTime } from "@allot/domain/calendar/local-days";
 import { type Command, Option } from "commander";
@@ -87,14 +87,14 @@ async function listActivity(env: CliEnv, options: ActivityOptions): Promise<void
       page_size: Math.min(limit, MAX_PAGE_SIZE),
     };
     const rows: ActivityEvent[] = [];
-    for await (const row of client.paginate(listActivityRoute, query)) {
+    for await (const row of client.paginate(activityRoutes.list, query)) {
       rows.push(row);
       if (rows.length >= limit) break;
     }
     // --json prints the API's objects as they are; people read times on the account's clock.
     const timeZone = options.json
       ? "UTC"
-      : (await client.call(getBankAccountRoute, { id: account })).timezone;
+      : (await client.call(bankAccountRoutes.get, { id: account })).timezone;
     emitList(
       rows,
       columns(timeZone),

@@ -1,4 +1,4 @@
-import { listBudgetsRoute } from "@allot/contract/budgets/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it, vi } from "vitest";
 
@@ -46,7 +46,10 @@ describe.each(testEngines())("allot budgets against a running API (%s)", (engine
     };
     const budgetsOf = async () => {
       const rows: BudgetJson[] = [];
-      for await (const row of client.paginate(listBudgetsRoute, { bank_account: account.id, page_size: 500 }))
+      for await (const row of client.paginate(budgetRoutes.list, {
+        bank_account: account.id,
+        page_size: 500,
+      }))
         rows.push(row);
       return rows;
     };

@@ -1,15 +1,8 @@
 import { createInterface } from "node:readline/promises";
-import { getBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import type { BudgetSchema } from "@allot/contract/budgets/budget";
 import { BUDGET_TYPE, FUNDING_TYPE, type FundingType } from "@allot/contract/budgets/budget-kinds";
-import {
-  archiveBudgetRoute,
-  createBudgetRoute,
-  deleteBudgetRoute,
-  getBudgetRoute,
-  listBudgetsRoute,
-  updateBudgetRoute,
-} from "@allot/contract/budgets/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
 import { DECIMAL_PATTERN, isUuid } from "@allot/contract/http/fields";
 import type { Client } from "@allot/sdk/client";
 import { type Command, Option } from "commander";
@@ -163,7 +156,7 @@ async function refuseUnallocated(
   budget: Budget,
   verb: "archived" | "deleted",
 ): Promise<void> {
-  const account = await client.call(getBankAccountRoute, { id: budget.bank_account });
+  const account = await client.call(bankAccountRoutes.get, { id: budget.bank_account });
   if (account.unallocated_budget === budget.id)
     throw new UsageError(
       `'${budget.name}' is the account's Unallocated budget, which holds the money no other budget does: it cannot be ${verb}.`,
@@ -226,7 +219,7 @@ export function registerBudgetsCommands(group: Command, env: CliEnv): void {
         ) => {
           const accountId = await resolveAccountId(client, options.account);
           const rows: Budget[] = [];
-          for await (const budget of client.paginate(listBudgetsRoute, {
+          for await (const budget of client.paginate(budgetRoutes.list, {
             bank_account: accountId,
             archived: options.all ? undefined : Boolean(options.archived),
             budget_type: options.type && TYPE_CODES[options.type],
@@ -259,7 +252,7 @@ export function registerBudgetsCommands(group: Command, env: CliEnv): void {
     .action(
       action(env, async (client, options, budget: string) => {
         const id = await budgetIdOf(client, options, budget);
-        emitRecord(await client.call(getBudgetRoute, { id }), RECORD_FIELDS, options);
+        emitRecord(await client.call(budgetRoutes.get, { id }), RECORD_FIELDS, options);
       }),
     );
   examples(show, ["allot budgets show Groceries", "allot budgets show Rent --account Joint --json"]);
@@ -325,13 +318,13 @@ export function registerBudgetsCommands(group: Command, env: CliEnv): void {
             memo: options.memo,
             paused: options.paused,
           };
-          const created = await client.call(createBudgetRoute, {
+          const created = await client.call(budgetRoutes.create, {
             ...fields,
             bank_account: await resolveAccountId(client, options.account),
           });
           // A schedule on an account without auto-funding never runs by itself: said once, here.
           const account = created.funding_schedule
-            ? await client.call(getBankAccountRoute, { id: created.bank_account })
+            ? await client.call(bankAccountRoutes.get, { id: created.bank_account })
             : null;
           const warnings =
             account && !account.auto_funding_enabled ? [autoFundingOffWarning(account.name)] : [];
@@ -394,7 +387,7 @@ export function registerBudgetsCommands(group: Command, env: CliEnv): void {
               "Nothing to change: pass --name, --target, --funding, --amount, --schedule, --target-date, --recurrence or --memo.",
             );
           const id = await budgetIdOf(client, options, budget);
-          const updated = await client.call(updateBudgetRoute, { id, ...changes });
+          const updated = await client.call(budgetRoutes.update, { id, ...changes });
           emitRecord(updated, RECORD_FIELDS, options);
           printWarnings(updated.warnings);
         },
@@ -419,7 +412,7 @@ export function registerBudgetsCommands(group: Command, env: CliEnv): void {
       .action(
         action(env, async (client, options, budget: string) => {
           const id = await budgetIdOf(client, options, budget);
-          const updated = await client.call(updateBudgetRoute, { id, paused });
+          const updated = await client.call(budgetRoutes.update, { id, paused });
           if (options.json || options.csv) emitRecord(updated, RECORD_FIELDS, options);
           else
             process.stdout.write(
@@ -441,7 +434,7 @@ export function registerBudgetsCommands(group: Command, env: CliEnv): void {
     .option("-y, --yes", "do not ask for confirmation")
     .action(
       action(env, async (client, options: Options & { yes?: boolean }, budget: string) => {
-        const found = await client.call(getBudgetRoute, { id: await budgetIdOf(client, options, budget) });
+        const found = await client.call(budgetRoutes.get, { id: await budgetIdOf(client, options, budget) });
         await refuseUnallocated(client, found, "archived");
         requireConsentUpFront("archive", options, budget);
         const question = `Archive '${found.name}' and move its balance of ${found.balance} to Unallocated?`;
@@ -449,7 +442,7 @@ export function registerBudgetsCommands(group: Command, env: CliEnv): void {
           process.stderr.write("Nothing archived.\n");
           return;
         }
-        const archived = await client.call(archiveBudgetRoute, { id: found.id });
+        const archived = await client.call(budgetRoutes.archive, { id: found.id });
         if (options.json || options.csv) emitRecord(archived, RECORD_FIELDS, options);
         else
           process.stdout.write(
@@ -469,14 +462,14 @@ export function registerBudgetsCommands(group: Command, env: CliEnv): void {
     .option("-y, --yes", "do not ask for confirmation")
     .action(
       action(env, async (client, options: Options & { yes?: boolean }, budget: string) => {
-        const found = await client.call(getBudgetRoute, { id: await budgetIdOf(client, options, budget) });
+        const found = await client.call(budgetRoutes.get, { id: await budgetIdOf(client, options, budget) });
         await refuseUnallocated(client, found, "deleted");
         requireConsentUpFront("delete", options, budget);
         if (!(await confirmAtTerminal(options, `Delete '${found.name}' for good?`))) {
           process.stderr.write("Nothing deleted.\n");
           return;
         }
-        await client.call(deleteBudgetRoute, { id: found.id });
+        await client.call(budgetRoutes.delete, { id: found.id });
         const deleted = { id: found.id, name: found.name, deleted: true };
         if (options.json || options.csv)
           emitRecord(

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { useTestApp } from "@allot/api/test/testing/test-app";
-import { updateMeRoute } from "@allot/contract/users/routes";
+import { userRoutes } from "@allot/contract/users/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { internalContext } from "@allot/domain/shared/use-case-context";
@@ -33,7 +33,7 @@ describe.each(testEngines())("the CLI shows and filters days in the account's ca
     SLOW,
     async () => {
       const user = await t.user();
-      const patched = await t.as(user).call(updateMeRoute, { timezone: "Europe/Berlin" });
+      const patched = await t.as(user).call(userRoutes.updateMe, { timezone: "Europe/Berlin" });
       expect(patched.statusCode).toBe(200);
       const key = (await t.apiKey(user)).replace(/^Api-Key /, "");
       const bank = await createBank(internalContext(t.db, "cli"), {

@@ -1,10 +1,4 @@
-import {
-  archiveTransactionCategoryRoute,
-  createTransactionCategoryRoute,
-  deleteTransactionCategoryRoute,
-  listTransactionCategoriesRoute,
-  updateTransactionCategoryRoute,
-} from "@allot/contract/transaction-categories/routes";
+import { transactionCategoryRoutes } from "@allot/contract/transaction-categories/routes";
 import {
   CATEGORY_ORDERING,
   CATEGORY_SCOPES,
@@ -50,7 +44,7 @@ interface ListFlags {
   scope?: (typeof CATEGORY_SCOPES)[number];
   search?: string;
   /** One of the --ordering choices commander checked. */
-  ordering?: RouteInput<typeof listTransactionCategoriesRoute>["ordering"];
+  ordering?: RouteInput<typeof transactionCategoryRoutes.list>["ordering"];
 }
 
 /** `allot categories`: list the visible transaction categories; create, rename, archive and delete your own. */
@@ -84,7 +78,7 @@ export function registerCategoriesCommands(categories: Command, env: CliEnv): vo
       run(options, async () => {
         const client = await openApiClient(env, options);
         const rows: Category[] = [];
-        for await (const category of client.paginate(listTransactionCategoriesRoute, {
+        for await (const category of client.paginate(transactionCategoryRoutes.list, {
           group: options.group,
           search: options.search,
           scope: options.scope,
@@ -108,7 +102,7 @@ export function registerCategoriesCommands(categories: Command, env: CliEnv): vo
       run(options, async () => {
         const parts = fullName(text, "<category>");
         const client = await openApiClient(env, options);
-        emitRecord(await client.call(createTransactionCategoryRoute, parts), FIELDS, options);
+        emitRecord(await client.call(transactionCategoryRoutes.create, parts), FIELDS, options);
       }),
     );
 
@@ -132,7 +126,7 @@ export function registerCategoriesCommands(categories: Command, env: CliEnv): vo
         const category = await resolveCategory(client, nameOrId);
         const changes = group === null ? { name } : { group, name };
         emitRecord(
-          await client.call(updateTransactionCategoryRoute, { id: category.id, ...changes }),
+          await client.call(transactionCategoryRoutes.update, { id: category.id, ...changes }),
           FIELDS,
           options,
         );
@@ -152,7 +146,11 @@ export function registerCategoriesCommands(categories: Command, env: CliEnv): vo
         const client = await openApiClient(env, options);
         const category = await resolveCategory(client, nameOrId);
         await confirmDestructive(`Archive category '${category.full_name}'?`, options.yes);
-        emitRecord(await client.call(archiveTransactionCategoryRoute, { id: category.id }), FIELDS, options);
+        emitRecord(
+          await client.call(transactionCategoryRoutes.archive, { id: category.id }),
+          FIELDS,
+          options,
+        );
       }),
     );
 
@@ -172,7 +170,7 @@ export function registerCategoriesCommands(categories: Command, env: CliEnv): vo
           const client = await openApiClient(env, options);
           const category = await resolveCategory(client, nameOrId);
           await confirmDestructive(`Delete category '${category.full_name}'?`, options.yes);
-          await client.call(deleteTransactionCategoryRoute, { id: category.id });
+          await client.call(transactionCategoryRoutes.delete, { id: category.id });
           if (options.json) printJson({ id: category.id, full_name: category.full_name, deleted: true });
           else process.stdout.write(shown`Deleted category '${category.full_name}'.\n`);
         },

@@ -1,4 +1,4 @@
-import { getBudgetRoute } from "@allot/contract/budgets/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { endUserSessions } from "@allot/domain/auth/end-user-sessions";
 import { localDate } from "@allot/domain/calendar/local-days";
@@ -168,7 +168,7 @@ describe.each(testEngines())("allot guides a newcomer (%s)", (engine) => {
     const today = localDate(new Date(), account.timezone);
     const ahead = dayjs(today).add(3, "day").format("YYYY-MM-DD");
     const said = `warning: --as-of ${ahead} is 3 days after today (${today}) for 'Checking': this funds every schedule of the account up to ${ahead} now, as if those days had come.\n`;
-    const balance = async () => (await client.call(getBudgetRoute, { id: groceries.id })).balance;
+    const balance = async () => (await client.call(budgetRoutes.get, { id: groceries.id })).balance;
 
     // A script (no terminal) without --yes: refused, nothing funded.
     const refused = await allot(["fund", "run", "--as-of", ahead]);

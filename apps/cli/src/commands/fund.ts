@@ -1,5 +1,5 @@
-import { getBankAccountRoute } from "@allot/contract/bank-accounts/routes";
-import { fundingEventDatesRoute, fundingSummaryRoute, runFundingRoute } from "@allot/contract/funding/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { fundingRoutes } from "@allot/contract/funding/routes";
 import { localDate } from "@allot/domain/calendar/local-days";
 import type { Client } from "@allot/sdk/client";
 import type { Command } from "commander";
@@ -66,7 +66,7 @@ async function confirmFundingAhead(
   asOf: string,
   options: { json?: boolean; yes?: boolean },
 ): Promise<void> {
-  const account = await client.call(getBankAccountRoute, { id: accountId });
+  const account = await client.call(bankAccountRoutes.get, { id: accountId });
   const today = localDate(new Date(), account.timezone);
   const ahead = dayjs(asOf).diff(dayjs(today), "day");
   if (ahead <= 0) return;
@@ -98,7 +98,7 @@ export function registerFundCommands(group: Command, env: CliEnv): void {
         env,
         async (client, accountId, options: FundOptions & { asOf?: string; yes?: boolean }) => {
           if (options.asOf !== undefined) await confirmFundingAhead(client, accountId, options.asOf, options);
-          const result = await client.call(runFundingRoute, { id: accountId, as_of: options.asOf });
+          const result = await client.call(fundingRoutes.run, { id: accountId, as_of: options.asOf });
           emitRecord(
             result,
             [
@@ -133,7 +133,7 @@ export function registerFundCommands(group: Command, env: CliEnv): void {
     .description("What the next funding of each schedule moves, grouped by schedule, soonest first")
     .action(
       action(env, async (client, accountId, options) => {
-        const result = await client.call(fundingSummaryRoute, { id: accountId });
+        const result = await client.call(fundingRoutes.summary, { id: accountId });
         // JSON keeps the API's whole answer (the total too); CSV and the table list the schedules.
         if (options.json) {
           printJson(result);
@@ -176,7 +176,7 @@ export function registerFundCommands(group: Command, env: CliEnv): void {
           options: FundOptions & { days?: string; after?: string; before?: string },
         ) => {
           const range = rangeOf(options);
-          const result = await client.call(fundingEventDatesRoute, { id: accountId, ...range });
+          const result = await client.call(fundingRoutes.eventDates, { id: accountId, ...range });
           if (options.json) {
             printJson(result);
             return;

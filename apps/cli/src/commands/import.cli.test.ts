@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { useTestApp } from "@allot/api/test/testing/test-app";
-import { listTransactionsRoute } from "@allot/contract/transactions/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { internalContext } from "@allot/domain/shared/use-case-context";
@@ -82,7 +82,7 @@ describe.each(testEngines())("allot import against a running API (%s)", (engine)
       merchant_name: string | null;
       category_full_name: string | null;
     }[] = [];
-    for await (const row of client.paginate(listTransactionsRoute, {
+    for await (const row of client.paginate(transactionRoutes.list, {
       bank_account: accountId,
       page_size: 500,
     }))

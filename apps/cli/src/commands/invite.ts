@@ -1,10 +1,5 @@
 import type { BankAccountInvitationSchema } from "@allot/contract/invitations/invitation";
-import {
-  cancelInvitationRoute,
-  inviteRoute,
-  listAccountInvitationsRoute,
-  listMyInvitationsRoute,
-} from "@allot/contract/invitations/routes";
+import { invitationRoutes } from "@allot/contract/invitations/routes";
 import type { Command } from "commander";
 import type { z } from "zod";
 import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";
@@ -56,9 +51,9 @@ export function registerInviteCommand(invite: Command, env: CliEnv): void {
       run(options, async () => {
         const client = await openApiClient(env, options);
         const id = await resolveAccountId(client, options.account);
-        await client.call(inviteRoute, { id, invitee_email: email });
+        await client.call(invitationRoutes.invite, { id, invitee_email: email });
         // The invite answers 201 without a body: the account's pending list has the new invitation.
-        const pending = await client.call(listAccountInvitationsRoute, { id });
+        const pending = await client.call(invitationRoutes.listForAccount, { id });
         const invitation = pending.find((i) => i.invitee_email.toLowerCase() === email.trim().toLowerCase());
         if (invitation) emitRecord(invitation, FIELDS, options);
         if (!options.json && !options.csv)
@@ -88,7 +83,7 @@ export function registerInvitationsCommands(invitations: Command, env: CliEnv): 
         const client = await openApiClient(env, options);
         const id = await resolveAccountId(client, options.account);
         emitList(
-          await client.call(listAccountInvitationsRoute, { id }),
+          await client.call(invitationRoutes.listForAccount, { id }),
           COLUMNS,
           options,
           "No pending invitations: invite someone with `allot invite EMAIL`.",
@@ -103,7 +98,7 @@ export function registerInvitationsCommands(invitations: Command, env: CliEnv): 
       run(options, async () => {
         const client = await openApiClient(env, options);
         emitList(
-          await client.call(listMyInvitationsRoute, {}),
+          await client.call(invitationRoutes.listMine, {}),
           COLUMNS,
           options,
           "You have no pending invitations.",
@@ -125,7 +120,7 @@ export function registerInvitationsCommands(invitations: Command, env: CliEnv): 
         const client = await openApiClient(env, options);
         const accountId = options.account ? await resolveAccountId(client, options.account) : undefined;
         const wanted = reference.trim().toLowerCase();
-        const sent = await client.call(listMyInvitationsRoute, {});
+        const sent = await client.call(invitationRoutes.listMine, {});
         const matches = sent.filter(
           (i) =>
             (i.token.toLowerCase() === wanted || i.invitee_email.toLowerCase() === wanted) &&
@@ -142,7 +137,10 @@ export function registerInvitationsCommands(invitations: Command, env: CliEnv): 
             `None of your pending invitations matches '${reference}': see \`allot invitations sent\`.`,
             "unknown_invitation",
           );
-        await client.call(cancelInvitationRoute, { id: invitation.bank_account_id, token: invitation.token });
+        await client.call(invitationRoutes.cancel, {
+          id: invitation.bank_account_id,
+          token: invitation.token,
+        });
         if (options.json)
           printJson({
             id: invitation.id,

@@ -1,5 +1,5 @@
-import { listApiKeysRoute } from "@allot/contract/api-keys/routes";
-import { getMeRoute } from "@allot/contract/users/routes";
+import { apiKeyRoutes } from "@allot/contract/api-keys/routes";
+import { userRoutes } from "@allot/contract/users/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
 import { useCliServer } from "../testing/cli-server";
@@ -36,7 +36,7 @@ describe.each(testEngines())("allot keys against a running API (%s)", (engine) =
       });
       expect(Date.parse(nas.expires_at ?? "") - Date.now()).toBeGreaterThan(29 * 86_400_000);
       // The new key works.
-      const whoami = await server.t.as(`Api-Key ${nas.key}`).call(getMeRoute);
+      const whoami = await server.t.as(`Api-Key ${nas.key}`).call(userRoutes.getMe);
       expect(whoami.statusCode).toBe(200);
 
       const plain = await allot(["keys", "create", "ci"]);
@@ -74,7 +74,7 @@ describe.each(testEngines())("allot keys against a running API (%s)", (engine) =
 
       const all = await allot(["keys", "revoke-all", "--yes"]);
       expect(all.stdout).toBe("Revoked 1 API key. Create a new one with `allot keys create NAME`.\n");
-      const keys = await client.call(listApiKeysRoute, {});
+      const keys = await client.call(apiKeyRoutes.list, {});
       expect(keys.results.every((key) => key.revoked_at !== null)).toBe(true);
     },
   );

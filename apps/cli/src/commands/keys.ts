@@ -1,10 +1,5 @@
 import type { ApiKeySchema, CreatedApiKeySchema } from "@allot/contract/api-keys/api-key";
-import {
-  createApiKeyRoute,
-  listApiKeysRoute,
-  revokeAllApiKeysRoute,
-  revokeApiKeyRoute,
-} from "@allot/contract/api-keys/routes";
+import { apiKeyRoutes } from "@allot/contract/api-keys/routes";
 import { isUuid } from "@allot/contract/http/fields";
 import type { Client } from "@allot/sdk/client";
 import type { Command } from "commander";
@@ -91,7 +86,7 @@ export function registerKeysCommands(keys: Command, env: CliEnv): void {
       run(options, async () => {
         const expiryDays = days(options.expiresInDays);
         const client = await openApiClient(env, options);
-        const created = await client.call(createApiKeyRoute, { name, expiry_days: expiryDays });
+        const created = await client.call(apiKeyRoutes.create, { name, expiry_days: expiryDays });
         const fields: Column<CreatedApiKey>[] = [...FIELDS, { header: "key", value: (k) => k.key }];
         emitRecord(created, fields, options);
         // On stderr: a script reading stdout gets the key alone, a person still sees the warning.
@@ -115,7 +110,7 @@ export function registerKeysCommands(keys: Command, env: CliEnv): void {
         const client = await openApiClient(env, options);
         const key = await findKey(client, reference);
         await confirmDestructive(`Revoke API key '${key.name}' (${key.prefix}…)?`, options.yes);
-        const revoked = await client.call(revokeApiKeyRoute, { uuid: key.uuid });
+        const revoked = await client.call(apiKeyRoutes.revoke, { uuid: key.uuid });
         if (options.json) printJson(revoked);
         else process.stdout.write(shown`Revoked API key '${revoked.name}' (${revoked.prefix}…).\n`);
       }),
@@ -130,7 +125,7 @@ export function registerKeysCommands(keys: Command, env: CliEnv): void {
       run(options, async () => {
         const client = await openApiClient(env, options);
         await confirmDestructive("Revoke all your active API keys?", options.yes);
-        const { revoked } = await client.call(revokeAllApiKeysRoute, {});
+        const { revoked } = await client.call(apiKeyRoutes.revokeAll, {});
         if (options.json) printJson({ revoked });
         else
           process.stdout.write(
@@ -142,7 +137,7 @@ export function registerKeysCommands(keys: Command, env: CliEnv): void {
 
 async function allKeys(client: Client): Promise<ApiKey[]> {
   const rows: ApiKey[] = [];
-  for await (const key of client.paginate(listApiKeysRoute, { page_size: 500 })) rows.push(key);
+  for await (const key of client.paginate(apiKeyRoutes.list, { page_size: 500 })) rows.push(key);
   return rows;
 }
 

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { databaseDump } from "@allot/api/test/testing/database-dump";
-import { listApiKeysRoute } from "@allot/contract/api-keys/routes";
+import { apiKeyRoutes } from "@allot/contract/api-keys/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createClient } from "@allot/sdk/client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -55,7 +55,7 @@ describe.each(testEngines())("allot login --create-api-key after a lost answer (
     expect(stored.api_key).toEqual(expect.any(String));
     const client = createClient({ baseUrl: server.baseUrl, auth: { apiKey: stored.api_key } });
     expect((await client.users.getMe()).username).toBe(user.username);
-    const keys = await server.t.as(user).call(listApiKeysRoute, {});
+    const keys = await server.t.as(user).call(apiKeyRoutes.list, {});
     expect(keys.json()).toMatchObject({ count: 1, results: [{ name: "ci", uuid: stored.api_key_uuid }] });
     expect((await databaseDump(server.t.db)).includes(stored.api_key)).toBe(false);
   });

@@ -1,4 +1,4 @@
-import { createBudgetRoute } from "@allot/contract/budgets/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
@@ -26,7 +26,7 @@ describe.each(testEngines())("allot occurrences against a running API (%s)", (en
     const checking = await client.bankAccounts.create({ name: "Checking", bank: bank.id });
     const other = await client.bankAccounts.create({ name: "Other", bank: bank.id });
     const budget = (accountId: string, name: string) =>
-      client.call(createBudgetRoute, {
+      client.call(budgetRoutes.create, {
         name,
         bank_account: accountId,
         budget_type: "G",

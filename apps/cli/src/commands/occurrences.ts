@@ -1,11 +1,11 @@
-import { listBudgetsRoute } from "@allot/contract/budgets/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
 import {
   FUNDING_OCCURRENCE_KINDS,
   FUNDING_OCCURRENCE_ORDERING,
   FUNDING_OCCURRENCE_STATUSES,
   type FundingEventOccurrenceSchema,
 } from "@allot/contract/funding-occurrences/funding-occurrence";
-import { listFundingOccurrencesRoute } from "@allot/contract/funding-occurrences/routes";
+import { fundingOccurrenceRoutes } from "@allot/contract/funding-occurrences/routes";
 import type { RouteInput } from "@allot/sdk/route-types";
 import { type Command, Option } from "commander";
 import type { z } from "zod";
@@ -28,7 +28,7 @@ interface Flags extends ApiOptions, OutputOptions {
   from?: string;
   to?: string;
   /** One of the --ordering choices commander checked. */
-  ordering?: RouteInput<typeof listFundingOccurrencesRoute>["ordering"];
+  ordering?: RouteInput<typeof fundingOccurrenceRoutes.list>["ordering"];
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -83,13 +83,13 @@ export function registerOccurrencesCommand(command: Command, env: CliEnv): void 
         const rows: Occurrence[] = [];
         // Page numbers rather than `next` links: a link's repeated ?status= would come back as one.
         for (let page = 1; ; page += 1) {
-          const answer = await client.call(listFundingOccurrencesRoute, { ...query, page });
+          const answer = await client.call(fundingOccurrenceRoutes.list, { ...query, page });
           rows.push(...answer.results);
           if (!answer.next) break;
         }
         const names = new Map<string, string>();
         if (!options.json && rows.length > 0) {
-          for await (const b of client.paginate(listBudgetsRoute, {
+          for await (const b of client.paginate(budgetRoutes.list, {
             bank_account: accountId,
             page_size: 500,
           }))

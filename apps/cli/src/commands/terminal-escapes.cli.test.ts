@@ -1,6 +1,6 @@
-import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
-import { createBudgetRoute } from "@allot/contract/budgets/routes";
-import { createTransactionRoute } from "@allot/contract/transactions/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
 import { testEngines } from "@allot/db/testing/test-databases";
@@ -30,7 +30,7 @@ describe.each(testEngines())("allot prints the server's texts escaped (%s)", (en
     async () => {
       const { client, allot } = await server.apiKeyUser();
       const bank = await server.bank();
-      const account = await client.call(createBankAccountRoute, {
+      const account = await client.call(bankAccountRoutes.create, {
         name: "Checking",
         bank: bank.id,
         posted_balance: "10.00",
@@ -41,7 +41,7 @@ describe.each(testEngines())("allot prints the server's texts escaped (%s)", (en
         .update(bankAccounts)
         .set({ name: HOSTILE_NAME })
         .where(eq(bankAccounts.id, account.id));
-      const budget = await client.call(createBudgetRoute, {
+      const budget = await client.call(budgetRoutes.create, {
         bank_account: account.id,
         name: "Trip",
         budget_type: "G",
@@ -50,7 +50,7 @@ describe.each(testEngines())("allot prints the server's texts escaped (%s)", (en
         funding_amount: "1",
       });
       await server.t.db.update(budgets).set({ name: HOSTILE_NAME }).where(eq(budgets.id, budget.id));
-      await client.call(createTransactionRoute, {
+      await client.call(transactionRoutes.create, {
         bank_account: account.id,
         amount: "-1.00",
         transaction_date: "2026-01-10",
@@ -82,7 +82,7 @@ describe.each(testEngines())("allot prints the server's texts escaped (%s)", (en
       expect(runs.error.stderr).toContain("\\x1b]0;pwned\\x07Checking");
 
       // Scripts get the exact texts back from --json.
-      const second = await client.call(createBankAccountRoute, {
+      const second = await client.call(bankAccountRoutes.create, {
         name: "Savings",
         bank: bank.id,
         posted_balance: "1.00",

@@ -1,6 +1,6 @@
 import type { TransactionAllocationView } from "@allot/contract/allocations/allocation";
-import { getBankAccountRoute } from "@allot/contract/bank-accounts/routes";
-import { listBudgetsRoute } from "@allot/contract/budgets/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
 import type { TransactionView } from "@allot/contract/transactions/transaction";
 import { localDate } from "@allot/domain/calendar/local-days";
 import type { Client } from "@allot/sdk/client";
@@ -12,7 +12,7 @@ export type BudgetNames = ReadonlyMap<string, string>;
 
 export async function budgetNamesOf(client: Client, accountId: string): Promise<BudgetNames> {
   const names = new Map<string, string>();
-  for await (const budget of client.paginate(listBudgetsRoute, { bank_account: accountId, page_size: 500 }))
+  for await (const budget of client.paginate(budgetRoutes.list, { bank_account: accountId, page_size: 500 }))
     names.set(budget.id, budget.name);
   return names;
 }
@@ -35,7 +35,7 @@ export async function accountLabelsOf(
   if (options.json) return NO_LABELS;
   const [budgetNames, account] = await Promise.all([
     budgetNamesOf(client, accountId),
-    client.call(getBankAccountRoute, { id: accountId }),
+    client.call(bankAccountRoutes.get, { id: accountId }),
   ]);
   return { budgetNames, timeZone: account.timezone };
 }

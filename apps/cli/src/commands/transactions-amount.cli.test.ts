@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
-import { createTransactionRoute } from "@allot/contract/transactions/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createClient } from "@allot/sdk/client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -34,7 +34,7 @@ describe.each(testEngines())("allot transactions list's amount range, on the ser
     const apiKey = (await server.t.apiKey(user)).replace(/^Api-Key /, "");
     const client = createClient({ baseUrl: server.baseUrl, auth: { apiKey } });
     const bank = await server.bank();
-    const account = await client.call(createBankAccountRoute, {
+    const account = await client.call(bankAccountRoutes.create, {
       name: "Checking",
       bank: bank.id,
       posted_balance: "5000.00",
@@ -43,7 +43,7 @@ describe.each(testEngines())("allot transactions list's amount range, on the ser
     // Newest first: the two in range are the oldest, behind three that are not.
     const amounts = ["-50.00", "-100.00", "-100.01", "-49.99", "2500.00"];
     for (const [day, amount] of amounts.entries())
-      await client.call(createTransactionRoute, {
+      await client.call(transactionRoutes.create, {
         bank_account: account.id,
         amount,
         transaction_date: `2026-01-1${day}`,

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@allot/contract/http/fields";
-import { listTransactionsRoute } from "@allot/contract/transactions/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import {
   TRANSACTION_ORDERING,
   TRANSACTION_TYPES,
@@ -40,7 +40,7 @@ interface ListOptions extends ApiOptions, OutputOptions {
   uncategorized?: boolean;
   categorized?: boolean;
   /** One of the --ordering choices commander checked. */
-  ordering?: RouteInput<typeof listTransactionsRoute>["ordering"];
+  ordering?: RouteInput<typeof transactionRoutes.list>["ordering"];
   limit?: number;
 }
 
@@ -144,7 +144,7 @@ async function listTransactions(env: CliEnv, options: ListOptions): Promise<void
       page_size: Math.min(limit, MAX_PAGE_SIZE),
     };
     const rows: TransactionView[] = [];
-    for await (const row of client.paginate(listTransactionsRoute, query)) {
+    for await (const row of client.paginate(transactionRoutes.list, query)) {
       rows.push(row);
       if (rows.length >= limit) break;
     }

@@ -3,7 +3,7 @@ import { rm } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { getTransactionRoute } from "@allot/contract/transactions/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { NotFound } from "@allot/domain/shared/errors";
 import { isApiError } from "@allot/sdk/api-error";
 import type { Client } from "@allot/sdk/client";
@@ -111,7 +111,7 @@ async function download(client: Client, id: string, field: TransactionFileField)
   } catch (error) {
     if (!isApiError(error, 404)) throw error;
     // The transaction itself is the API's 404 (not yours, or no such id): that answer stands.
-    const transaction = await client.call(getTransactionRoute, { id });
+    const transaction = await client.call(transactionRoutes.get, { id });
     if (transaction[field] === null)
       throw new NotFound(
         `Transaction ${id} has no ${field}: attach one with \`allot transactions attach ${id} --${field} FILE\`${field === "image" && transaction.document !== null ? ", or download its document with --document" : ""}.`,

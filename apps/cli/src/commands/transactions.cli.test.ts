@@ -1,7 +1,7 @@
-import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
-import { createBudgetRoute } from "@allot/contract/budgets/routes";
-import { createTransactionCategoryRoute } from "@allot/contract/transaction-categories/routes";
-import { createTransactionRoute, getTransactionRoute } from "@allot/contract/transactions/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
+import { transactionCategoryRoutes } from "@allot/contract/transaction-categories/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import stringWidth from "string-width";
 import { describe, expect, it } from "vitest";
@@ -33,14 +33,14 @@ describe.each(testEngines())("allot transactions against a running API (%s)", (e
   async function setUp() {
     const { client, allot: run } = await server.apiKeyUser();
     const bank = await server.bank();
-    const account = await client.call(createBankAccountRoute, {
+    const account = await client.call(bankAccountRoutes.create, {
       name: "Checking",
       bank: bank.id,
       posted_balance: "3000.00",
       available_balance: "3000.00",
     });
     const budget = (name: string) =>
-      client.call(createBudgetRoute, {
+      client.call(budgetRoutes.create, {
         bank_account: account.id,
         name,
         budget_type: "G",
@@ -49,9 +49,9 @@ describe.each(testEngines())("allot transactions against a running API (%s)", (e
         funding_amount: "50",
       });
     const budgets = { groceries: await budget("Groceries"), rent: await budget("Rent") };
-    const category = await client.call(createTransactionCategoryRoute, { group: "Food", name: "Produce" });
+    const category = await client.call(transactionCategoryRoutes.create, { group: "Food", name: "Produce" });
     const transaction = (amount: string, day: string, description: string, pending = false) =>
-      client.call(createTransactionRoute, {
+      client.call(transactionRoutes.create, {
         bank_account: account.id,
         amount,
         transaction_date: day,
@@ -80,7 +80,7 @@ describe.each(testEngines())("allot transactions against a running API (%s)", (e
     SLOW,
     async () => {
       const { client, account, allot } = await setUp();
-      await client.call(createTransactionRoute, {
+      await client.call(transactionRoutes.create, {
         bank_account: account.id,
         amount: "-12.00",
         transaction_date: "2026-01-20",
@@ -205,7 +205,7 @@ describe.each(testEngines())("allot transactions against a running API (%s)", (e
         ["Rent", "-20.50", "-20.50"],
         ["Unallocated", "-19.50", expect.stringMatching(/^-?\d+\.\d{2}$/)],
       ]);
-      const after = await client.call(getTransactionRoute, { id: safeway.id });
+      const after = await client.call(transactionRoutes.get, { id: safeway.id });
       const byBudget = Object.fromEntries(after.allocations.map((a) => [a.budget, a.amount]));
       expect(byBudget[budgets.groceries.id]).toBe("-60.00");
       expect(byBudget[budgets.rent.id]).toBe("-20.50");
@@ -262,7 +262,7 @@ describe.each(testEngines())("allot transactions against a running API (%s)", (e
     expect(resolved.code).toBe(0);
     expect(resolved.stdout).toMatch(/^Posted\s+2026-01-13$/m);
     expect(resolved.stdout).toMatch(/^Pending\s+no$/m);
-    expect((await client.call(getTransactionRoute, { id: coffee.id })).amount).toBe("-5.00");
+    expect((await client.call(transactionRoutes.get, { id: coffee.id })).amount).toBe("-5.00");
     const badDate = await allot("resolve", coffee.id, "--posted-date", "2026-02-30");
     expect(badDate.code).toBe(2);
     expect(badDate.stderr).toContain("--posted-date must be a date like 2026-01-31");
@@ -270,7 +270,7 @@ describe.each(testEngines())("allot transactions against a running API (%s)", (e
     const refused = await allot("delete", safeway.id);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("pass --yes");
-    expect((await client.call(getTransactionRoute, { id: safeway.id })).id).toBe(safeway.id);
+    expect((await client.call(transactionRoutes.get, { id: safeway.id })).id).toBe(safeway.id);
     expect(await json<unknown>("delete", safeway.id, "--yes")).toEqual({ id: safeway.id, deleted: true });
     const gone = await allot("show", safeway.id);
     expect(gone.code).toBe(1);

@@ -1,10 +1,4 @@
-import {
-  deleteTransactionRoute,
-  getTransactionRoute,
-  resolvePendingRoute,
-  splitTransactionRoute,
-  updateTransactionRoute,
-} from "@allot/contract/transactions/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { TRANSACTION_TYPES } from "@allot/contract/transactions/transaction";
 import { type Command, Option } from "commander";
 import { type ApiOptions, openApiClient } from "../api-session";
@@ -43,7 +37,7 @@ export function registerTransactionsCommands(group: Command, env: CliEnv): void 
     act(options, async () => {
       const input = { id: transactionId(id) };
       const client = await openApiClient(env, options);
-      await emitTransaction(client, await client.call(getTransactionRoute, input), options);
+      await emitTransaction(client, await client.call(transactionRoutes.get, input), options);
     }),
   );
 
@@ -71,7 +65,7 @@ export function registerTransactionsCommands(group: Command, env: CliEnv): void 
           );
         const input = { id: transactionId(id), ...changes };
         const client = await openApiClient(env, options);
-        await emitTransaction(client, await client.call(updateTransactionRoute, input), options);
+        await emitTransaction(client, await client.call(transactionRoutes.update, input), options);
       }),
     );
 
@@ -93,13 +87,13 @@ export function registerTransactionsCommands(group: Command, env: CliEnv): void 
         const client = await openApiClient(env, options);
         if (!options.yes) {
           // A person at a terminal is asked, and shown what they are about to lose.
-          const row = await client.call(getTransactionRoute, input);
+          const row = await client.call(transactionRoutes.get, input);
           await confirmDestructive(
             `Delete transaction ${input.id} (${row.description}, ${row.amount} ${row.amount_currency})?`,
             false,
           );
         }
-        await client.call(deleteTransactionRoute, input);
+        await client.call(transactionRoutes.delete, input);
         if (options.json) printJson({ id: input.id, deleted: true });
         else
           process.stdout.write(shown`Deleted transaction ${input.id}; its budgets' balances are restored.\n`);
@@ -130,7 +124,7 @@ export function registerTransactionsCommands(group: Command, env: CliEnv): void 
         const pairs = parseSplitPairs(words);
         const input = { id: transactionId(id) };
         const client = await openApiClient(env, options);
-        const { bank_account: account } = await client.call(getTransactionRoute, input);
+        const { bank_account: account } = await client.call(transactionRoutes.get, input);
         const splits: Record<string, string> = {};
         for (const pair of pairs) {
           const budget = await resolveBudgetId(client, account, pair.budget);
@@ -141,7 +135,7 @@ export function registerTransactionsCommands(group: Command, env: CliEnv): void 
             );
           splits[budget] = pair.amount;
         }
-        const allocations = await client.call(splitTransactionRoute, { ...input, splits });
+        const allocations = await client.call(transactionRoutes.split, { ...input, splits });
         const { budgetNames } = await accountLabelsOf(client, account, options);
         emitList(allocations, allocationColumns(budgetNames), options);
         // The API lets a split overdraw a budget (spec); the CLI says so, since it is rarely meant.
@@ -167,7 +161,7 @@ export function registerTransactionsCommands(group: Command, env: CliEnv): void 
           amount: options.amount === undefined ? undefined : amountFlag("--amount", options.amount),
         };
         const client = await openApiClient(env, options);
-        await emitTransaction(client, await client.call(resolvePendingRoute, input), options);
+        await emitTransaction(client, await client.call(transactionRoutes.resolvePending, input), options);
       }),
     );
 

@@ -1,6 +1,6 @@
-import { getBudgetRoute } from "@allot/contract/budgets/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
 import { DECIMAL_PATTERN } from "@allot/contract/http/fields";
-import { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
+import { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
 import type { Command } from "commander";
 import { type ApiOptions, addApiOptions, openApiClient } from "../api-session";
 import { overdraftWarnings, printJsonWithWarnings, printWarnings } from "../cli-warnings";
@@ -60,7 +60,7 @@ export function registerTransferCommand(command: Command, env: CliEnv): void {
       ]);
       if (src === dst)
         throw new UsageError("--from and --to name the same budget: choose two different budgets.");
-      const made = await client.call(createInternalTransactionRoute, {
+      const made = await client.call(internalTransactionRoutes.create, {
         bank_account: accountId,
         amount,
         src_budget: src,
@@ -69,8 +69,8 @@ export function registerTransferCommand(command: Command, env: CliEnv): void {
       });
       // The names as stored (the arguments may be ids or differ in case), balances as just after it.
       const [from, to] = await Promise.all([
-        client.call(getBudgetRoute, { id: src }),
-        client.call(getBudgetRoute, { id: dst }),
+        client.call(budgetRoutes.get, { id: src }),
+        client.call(budgetRoutes.get, { id: dst }),
       ]);
       // The API allows an overdrawn source (spec); the CLI says so, since it is rarely meant. Its
       // balance now, not the one at a back-dated --date.

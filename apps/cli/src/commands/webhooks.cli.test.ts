@@ -1,7 +1,7 @@
 import { webhooksKit } from "@allot/api/src/routers/webhooks/webhooks-test-kit";
 import { useWebhookReceiver } from "@allot/api/test/testing/webhook-receiver";
-import { updateMeRoute } from "@allot/contract/users/routes";
-import { getWebhookRoute, listWebhooksRoute } from "@allot/contract/webhooks/routes";
+import { userRoutes } from "@allot/contract/users/routes";
+import { webhookRoutes } from "@allot/contract/webhooks/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { localDate, localTime } from "@allot/domain/calendar/local-days";
 import { describe, expect, it } from "vitest";
@@ -152,7 +152,7 @@ describe.each(testEngines())("allot webhooks against a running API (%s)", (engin
       const listed = await json<WebhookJson[]>("list");
       expect(listed.map((webhook) => webhook.id)).toEqual([created.id, shown.id]);
       expect(listed.every((webhook) => webhook.secret === undefined)).toBe(true);
-      expect((await client.call(listWebhooksRoute, {})).count).toBe(2);
+      expect((await client.call(webhookRoutes.list, {})).count).toBe(2);
     },
   );
 
@@ -188,7 +188,7 @@ describe.each(testEngines())("allot webhooks against a running API (%s)", (engin
       expect(moved.code, moved.stderr).toBe(0);
       expect(moved.stdout).toMatch(new RegExp(`^url +${OTHER_HOOK}$`, "m"));
       expect(moved.stdout).toMatch(/^enabled +yes$/m);
-      expect(await client.call(getWebhookRoute, { id: created.id })).toMatchObject({
+      expect(await client.call(webhookRoutes.get, { id: created.id })).toMatchObject({
         url: OTHER_HOOK,
         enabled: true,
         description: "budgets",
@@ -214,11 +214,11 @@ describe.each(testEngines())("allot webhooks against a running API (%s)", (engin
       expect(unconfirmed.stderr).toBe(
         `error: Delete the webhook to ${OTHER_HOOK} and its deliveries: this cannot be undone, so pass --yes to confirm.\n`,
       );
-      expect((await client.call(listWebhooksRoute, {})).count).toBe(1);
+      expect((await client.call(webhookRoutes.list, {})).count).toBe(1);
       const deleted = await allot("delete", OTHER_HOOK, "--yes");
       expect(deleted.stderr).toBe("");
       expect(deleted.stdout).toBe(`Deleted the webhook to ${OTHER_HOOK}.\n`);
-      expect((await client.call(listWebhooksRoute, {})).count).toBe(0);
+      expect((await client.call(webhookRoutes.list, {})).count).toBe(0);
 
       const none = await allot();
       expect(none.code).toBe(0);
@@ -229,7 +229,7 @@ describe.each(testEngines())("allot webhooks against a running API (%s)", (engin
 
   it("sends a test event, lists deliveries with filters and --limit, and redelivers one", SLOW, async () => {
     const { user, allot, json } = await setUp();
-    const zoned = await server.t.as(user).call(updateMeRoute, { timezone: "Asia/Tokyo" });
+    const zoned = await server.t.as(user).call(userRoutes.updateMe, { timezone: "Asia/Tokyo" });
     expect(zoned.statusCode, zoned.body).toBe(200);
     const { id } = await json<WebhookJson>("create", HOOK, "--events", "*");
 
@@ -316,7 +316,7 @@ describe.each(testEngines())("allot webhooks against a running API (%s)", (engin
     SLOW,
     async () => {
       const { user, allot, json } = await setUp();
-      const zoned = await server.t.as(user).call(updateMeRoute, { timezone: "Asia/Tokyo" });
+      const zoned = await server.t.as(user).call(userRoutes.updateMe, { timezone: "Asia/Tokyo" });
       expect(zoned.statusCode, zoned.body).toBe(200);
       const failingUrl = `${receiver.url}/failing`;
       const failing = await json<WebhookJson>("create", failingUrl, "--events", "all");

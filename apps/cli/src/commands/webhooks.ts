@@ -1,17 +1,7 @@
-import { listBankAccountsRoute } from "@allot/contract/bank-accounts/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import { DEFAULT_PAGE_SIZE, isUuid, MAX_PAGE_SIZE } from "@allot/contract/http/fields";
-import { getMeRoute } from "@allot/contract/users/routes";
-import {
-  createWebhookRoute,
-  deleteWebhookRoute,
-  getWebhookRoute,
-  listWebhookDeliveriesRoute,
-  listWebhooksRoute,
-  redeliverWebhookRoute,
-  rotateWebhookSecretRoute,
-  testWebhookRoute,
-  updateWebhookRoute,
-} from "@allot/contract/webhooks/routes";
+import { userRoutes } from "@allot/contract/users/routes";
+import { webhookRoutes } from "@allot/contract/webhooks/routes";
 import {
   DELIVERY_STATUSES,
   type DeliveryStatus,
@@ -208,7 +198,7 @@ export function registerWebhooksCommands(webhooks: Command, env: CliEnv): void {
         );
       const client = await openApiClient(env, options);
       const bank_account = options.account ? await resolveAccountId(client, options.account) : null;
-      const created = await client.call(createWebhookRoute, {
+      const created = await client.call(webhookRoutes.create, {
         url,
         event_types,
         bank_account,
@@ -253,7 +243,7 @@ export function registerWebhooksCommands(webhooks: Command, env: CliEnv): void {
         );
       const client = await openApiClient(env, options);
       const id = await webhookId(client, reference);
-      const updated = await client.call(updateWebhookRoute, { id, ...changes });
+      const updated = await client.call(webhookRoutes.update, { id, ...changes });
       emitRecord(
         updated,
         webhookFields(
@@ -278,9 +268,9 @@ export function registerWebhooksCommands(webhooks: Command, env: CliEnv): void {
   ).action((reference: string, options: ApiOptions & { yes?: boolean; json?: boolean }) =>
     run(options, async () => {
       const client = await openApiClient(env, options);
-      const webhook = await client.call(getWebhookRoute, { id: await webhookId(client, reference) });
+      const webhook = await client.call(webhookRoutes.get, { id: await webhookId(client, reference) });
       await confirmDestructive(`Delete the webhook to ${webhook.url} and its deliveries?`, options.yes);
-      await client.call(deleteWebhookRoute, { id: webhook.id });
+      await client.call(webhookRoutes.delete, { id: webhook.id });
       if (options.json) printJson({ id: webhook.id, url: webhook.url, deleted: true });
       else process.stdout.write(shown`Deleted the webhook to ${webhook.url}.\n`);
     }),
@@ -297,7 +287,9 @@ export function registerWebhooksCommands(webhooks: Command, env: CliEnv): void {
   ).action((reference: string, options: Options) =>
     run(options, async () => {
       const client = await openApiClient(env, options);
-      const rotated = await client.call(rotateWebhookSecretRoute, { id: await webhookId(client, reference) });
+      const rotated = await client.call(webhookRoutes.rotateSecret, {
+        id: await webhookId(client, reference),
+      });
       await printWithSecret(client, rotated, options);
       process.stderr.write(
         "Store this secret now: it is shown only this once. The old secret keeps signing beside it for 24 hours: give your receiver the new one before then.\n",
@@ -315,7 +307,7 @@ export function registerWebhooksCommands(webhooks: Command, env: CliEnv): void {
     run(options, async () => {
       const client = await openApiClient(env, options);
       const id = await webhookId(client, reference);
-      const delivery = await client.call(testWebhookRoute, { id });
+      const delivery = await client.call(webhookRoutes.test, { id });
       if (options.json) printJson(delivery);
       else
         process.stdout.write(
@@ -360,12 +352,12 @@ export function registerWebhooksCommands(webhooks: Command, env: CliEnv): void {
         page_size: Math.min(limit, MAX_PAGE_SIZE),
       };
       const rows: WebhookDelivery[] = [];
-      for await (const row of client.paginate(listWebhookDeliveriesRoute, query)) {
+      for await (const row of client.paginate(webhookRoutes.listDeliveries, query)) {
         rows.push(row);
         if (rows.length >= limit) break;
       }
       // --json prints the API's objects as they are; people read times on their own clock.
-      const timeZone = options.json ? "UTC" : (await client.call(getMeRoute, {})).timezone;
+      const timeZone = options.json ? "UTC" : (await client.call(userRoutes.getMe, {})).timezone;
       emitList(
         rows,
         deliveryColumns(timeZone),
@@ -389,7 +381,7 @@ export function registerWebhooksCommands(webhooks: Command, env: CliEnv): void {
     run(options, async () => {
       const client = await openApiClient(env, options);
       const id = await webhookId(client, reference);
-      const delivery = await client.call(redeliverWebhookRoute, { id, delivery_id: deliveryId });
+      const delivery = await client.call(webhookRoutes.redeliver, { id, delivery_id: deliveryId });
       if (options.json) printJson(delivery);
       else
         process.stdout.write(
@@ -411,7 +403,7 @@ async function printWithSecret(client: Client, webhook: WebhookWithSecret, optio
 
 async function allWebhooks(client: Client): Promise<Webhook[]> {
   const rows: Webhook[] = [];
-  for await (const webhook of client.paginate(listWebhooksRoute, { page_size: MAX_PAGE_SIZE }))
+  for await (const webhook of client.paginate(webhookRoutes.list, { page_size: MAX_PAGE_SIZE }))
     rows.push(webhook);
   return rows;
 }
@@ -419,14 +411,14 @@ async function allWebhooks(client: Client): Promise<Webhook[]> {
 /** The caller's time zone to show failures in: asked only when one is shown (UTC for --json, unused). */
 async function failureTimeZone(client: Client, rows: readonly Webhook[], options: OutputOptions) {
   if (options.json || rows.every((webhook) => webhook.last_failure_at === null)) return "UTC";
-  return (await client.call(getMeRoute, {})).timezone;
+  return (await client.call(userRoutes.getMe, {})).timezone;
 }
 
 /** Names of the accounts the webhooks follow, by id (none asked for when they all follow every account). */
 async function accountNames(client: Client, rows: readonly Webhook[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   if (rows.every((webhook) => webhook.bank_account === null)) return names;
-  for await (const account of client.paginate(listBankAccountsRoute, { page_size: MAX_PAGE_SIZE }))
+  for await (const account of client.paginate(bankAccountRoutes.list, { page_size: MAX_PAGE_SIZE }))
     names.set(account.id, account.name);
   return names;
 }

@@ -1,6 +1,6 @@
-import { listBankAccountsRoute } from "@allot/contract/bank-accounts/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import { isUuid } from "@allot/contract/http/fields";
-import { getMeRoute } from "@allot/contract/users/routes";
+import { userRoutes } from "@allot/contract/users/routes";
 import type { Client } from "@allot/sdk/client";
 import { UsageError } from "../output";
 
@@ -19,11 +19,11 @@ export async function resolveAccountId(client: Client, nameOrId: string | undefi
     throw new UsageError("--account is empty: give an account's name or id.", "unknown_account");
   if (nameOrId && isUuid(nameOrId.trim())) return nameOrId.trim().toLowerCase();
   if (!nameOrId) {
-    const me = await client.call(getMeRoute, {});
+    const me = await client.call(userRoutes.getMe, {});
     if (me.default_bank_account) return me.default_bank_account;
   }
   const accounts: { id: string; name: string }[] = [];
-  for await (const account of client.paginate(listBankAccountsRoute, { page_size: 500 }))
+  for await (const account of client.paginate(bankAccountRoutes.list, { page_size: 500 }))
     accounts.push(account);
   const shown = accounts.slice(0, SHOWN).map((account) => account.name);
   const more = accounts.length > shown.length ? `, and ${accounts.length - shown.length} more` : "";

@@ -1,4 +1,4 @@
-import { listBanksRoute } from "@allot/contract/banks/routes";
+import { bankRoutes } from "@allot/contract/banks/routes";
 import { isUuid } from "@allot/contract/http/fields";
 import type { Client } from "@allot/sdk/client";
 import { UsageError } from "../output";
@@ -9,7 +9,7 @@ const normalise = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase
 export async function resolveBankId(client: Client, nameOrId: string): Promise<string> {
   if (isUuid(nameOrId.trim())) return nameOrId.trim().toLowerCase();
   const banks: { id: string; name: string }[] = [];
-  for await (const bank of client.paginate(listBanksRoute, { ordering: "name", page_size: 500 }))
+  for await (const bank of client.paginate(bankRoutes.list, { ordering: "name", page_size: 500 }))
     banks.push(bank);
   const matches = banks.filter((bank) => normalise(bank.name) === normalise(nameOrId));
   if (matches.length === 1) return (matches[0] as { id: string }).id;

@@ -1,4 +1,4 @@
-import { listBudgetsRoute } from "@allot/contract/budgets/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
 import { isUuid } from "@allot/contract/http/fields";
 import type { Client } from "@allot/sdk/client";
 import { UsageError } from "../output";
@@ -14,7 +14,7 @@ const normalise = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase
 export async function resolveBudgetId(client: Client, accountId: string, nameOrId: string): Promise<string> {
   if (isUuid(nameOrId.trim())) return nameOrId.trim().toLowerCase();
   const budgets: { id: string; name: string }[] = [];
-  for await (const budget of client.paginate(listBudgetsRoute, {
+  for await (const budget of client.paginate(budgetRoutes.list, {
     bank_account: accountId,
     archived: false,
     page_size: 500,

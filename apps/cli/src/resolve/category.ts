@@ -1,10 +1,7 @@
 import { isUuid } from "@allot/contract/http/fields";
-import {
-  getTransactionCategoryRoute,
-  listTransactionCategoriesRoute,
-} from "@allot/contract/transaction-categories/routes";
+import { transactionCategoryRoutes } from "@allot/contract/transaction-categories/routes";
 import type { TransactionCategorySchema } from "@allot/contract/transaction-categories/transaction-category";
-import { getMeRoute } from "@allot/contract/users/routes";
+import { userRoutes } from "@allot/contract/users/routes";
 import type { Client } from "@allot/sdk/client";
 import type { z } from "zod";
 import { UsageError } from "../output";
@@ -29,11 +26,11 @@ export function splitCategoryName(text: string): { group: string | null; name: s
  * An id is fetched too, so callers can name what they act on.
  */
 export async function resolveCategory(client: Client, nameOrId: string): Promise<Category> {
-  if (isUuid(nameOrId.trim())) return client.call(getTransactionCategoryRoute, { id: nameOrId.trim() });
+  if (isUuid(nameOrId.trim())) return client.call(transactionCategoryRoutes.get, { id: nameOrId.trim() });
   const { group, name } = splitCategoryName(nameOrId);
   const search = name || group || nameOrId;
   const seen: Category[] = [];
-  for await (const category of client.paginate(listTransactionCategoriesRoute, { search, page_size: 500 }))
+  for await (const category of client.paginate(transactionCategoryRoutes.list, { search, page_size: 500 }))
     seen.push(category);
   const matches = seen.filter(
     (category) =>
@@ -42,7 +39,7 @@ export async function resolveCategory(client: Client, nameOrId: string): Promise
   );
   let chosen = matches;
   if (matches.length > 1) {
-    const { username } = await client.call(getMeRoute, {});
+    const { username } = await client.call(userRoutes.getMe, {});
     const own = matches.filter((category) => category.owner === username);
     if (own.length === 1) chosen = own;
   }

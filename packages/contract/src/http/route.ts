@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ActivityEventType } from "../activity/activity-event-types";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -20,6 +21,28 @@ export interface BodyBounds {
   maxBytes?: number;
   /** File parts are accepted (multipart); elsewhere they are refused. */
   files?: boolean;
+}
+
+/**
+ * Statuses a route answers beyond the ones every route may (400, 401, 403, 404, 413, 429; a keyed
+ * write's 409 and 422): 409 where the state of other objects forbids the change, 410 where an old
+ * change-feed cursor has expired. The OpenAPI document lists them.
+ */
+type ExtraStatus = 409 | 410;
+
+/**
+ * What a write records in the activity trail: the event types it may record, or why it records
+ * none. The activity-coverage test holds every mutating route to it.
+ */
+type RouteEvents = readonly ActivityEventType[] | { none: string };
+
+/**
+ * How a token endpoint uses the `refresh_token` cookie: it reads the cookie the browser sends, and
+ * its success sets one: a new session's (`issued`), the rotated one, or an expired one (`cleared`).
+ */
+export interface RefreshCookieUse {
+  reads?: true;
+  sets?: "issued" | "rotated" | "cleared";
 }
 
 /** One endpoint: the server validates with it, the OpenAPI document and the SDK are built from it. */
@@ -45,11 +68,23 @@ export interface RouteSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType 
    * fastify route behind the same route table and authentication (`output` describes nothing).
    */
   download?: true;
+  errors?: readonly ExtraStatus[];
+  /** Every route that is not a GET says what it records (or why nothing). */
+  events?: RouteEvents;
+  refreshCookie?: RefreshCookieUse;
+  /**
+   * The OpenAPI operation id, where it is not `<area>-<key>`: an id published before the keys became
+   * the SDK's names stays as it was, for clients generated from the document.
+   */
+  operationId?: string;
   input: I;
   output: O;
 }
 
-export const defineRoute = <I extends z.ZodType, O extends z.ZodType>(spec: RouteSpec<I, O>) => spec;
+/** A route, its `access` kept as written: the API binds a public route's use case without an actor. */
+export const defineRoute = <I extends z.ZodType, O extends z.ZodType, A extends Access>(
+  spec: RouteSpec<I, O> & { access: A },
+) => spec;
 
 /** The path parameter names of a route, in order. */
 export const pathParameters = (path: string): string[] =>

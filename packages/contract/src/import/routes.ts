@@ -11,28 +11,38 @@ import {
 const tags = ["import"];
 const id = uuidField().meta({ description: "The bank account's id." });
 
-export const syncScrapeRoute = defineRoute({
-  method: "POST",
-  path: "/v1/bank-accounts/{id}/sync-scrape/",
-  status: 200,
-  summary: "Sync a scrape snapshot: pending rows replaced, new posted rows inserted, duplicates skipped",
-  description:
-    "Syncs a scrape of the bank's transaction list, newest first, atomically: every pending transaction of the account is deleted, posted rows already stored are skipped, and new posted and pending rows are inserted. `details_needed` lists the inserted rows (by index into `transactions`) whose provider details should be sent to transaction-details next. `balance_mismatch` reports a difference from `ending_balance`.",
-  tags,
-  access: "user",
-  input: z.object({ id, ...syncScrapeFields }),
-  output: SyncScrapeResultSchema,
-});
+/** The import routes, each keyed by the one name the API, the SDK and the CLI give it. */
+export const importRoutes = {
+  syncScrape: defineRoute({
+    method: "POST",
+    path: "/v1/bank-accounts/{id}/sync-scrape/",
+    status: 200,
+    summary: "Sync a scrape snapshot: pending rows replaced, new posted rows inserted, duplicates skipped",
+    description:
+      "Syncs a scrape of the bank's transaction list, newest first, atomically: every pending transaction of the account is deleted, posted rows already stored are skipped, and new posted and pending rows are inserted. `details_needed` lists the inserted rows (by index into `transactions`) whose provider details should be sent to transaction-details next. `balance_mismatch` reports a difference from `ending_balance`.",
+    tags,
+    access: "user",
+    events: ["import.synced"],
+    input: z.object({ id, ...syncScrapeFields }),
+    output: SyncScrapeResultSchema,
+  }),
 
-export const transactionDetailsRoute = defineRoute({
-  method: "POST",
-  path: "/v1/bank-accounts/{id}/transaction-details/",
-  status: 200,
-  summary: "Attach the provider's details to posted transactions of the account",
-  description:
-    "Stores each item's raw provider record on its posted transaction and fills the merchant fields from it. An item's `category` seeds an uncategorized transaction (an unknown name is a warning). Rows already enriched are skipped unless `overwrite`; pending rows always are. Answers counts and one result per item, in order.",
-  tags,
-  access: "user",
-  input: z.object({ id, ...transactionDetailsFields }),
-  output: TransactionDetailsResponseSchema,
-});
+  transactionDetails: defineRoute({
+    method: "POST",
+    path: "/v1/bank-accounts/{id}/transaction-details/",
+    status: 200,
+    summary: "Attach the provider's details to posted transactions of the account",
+    description:
+      "Stores each item's raw provider record on its posted transaction and fills the merchant fields from it. An item's `category` seeds an uncategorized transaction (an unknown name is a warning). Rows already enriched are skipped unless `overwrite`; pending rows always are. Answers counts and one result per item, in order.",
+    tags,
+    access: "user",
+    events: ["transaction.enriched"],
+    input: z.object({ id, ...transactionDetailsFields }),
+    output: TransactionDetailsResponseSchema,
+  }),
+};
+
+// The old names, which packages/domain still types its use cases' inputs by, until they read
+// `importRoutes.<key>` as new code does (docs/decisions/0066-an-endpoint-is-one-row.md).
+export const syncScrapeRoute = importRoutes.syncScrape;
+export const transactionDetailsRoute = importRoutes.transactionDetails;

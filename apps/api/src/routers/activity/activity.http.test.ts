@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ActivityEventType } from "@allot/contract/activity/activity-event-types";
-import { listActivityRoute } from "@allot/contract/activity/routes";
-import { createApiKeyRoute } from "@allot/contract/api-keys/routes";
+import { activityRoutes } from "@allot/contract/activity/routes";
+import { apiKeyRoutes } from "@allot/contract/api-keys/routes";
 import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { recordEvent } from "@allot/domain/activity/record-event";
@@ -16,8 +16,8 @@ import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/testing/test-app";
 import type { CallInput, CallOutput } from "../../../test/testing/test-client";
 
-type Page = CallOutput<typeof listActivityRoute>;
-type Query = Omit<CallInput<typeof listActivityRoute>, "id">;
+type Page = CallOutput<typeof activityRoutes.list>;
+type Query = Omit<CallInput<typeof activityRoutes.list>, "id">;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -67,7 +67,7 @@ describe.each(testEngines())("activity over HTTP: the list (%s)", (engine) => {
   }
 
   const list = (who: Parameters<typeof t.as>[0], id: string, query: Query = {}) =>
-    t.as(who).call(listActivityRoute, { id, ...query });
+    t.as(who).call(activityRoutes.list, { id, ...query });
 
   /** The page a caller may read: 200, its body. */
   async function page(who: Parameters<typeof t.as>[0], id: string, query: Query = {}): Promise<Page> {
@@ -310,7 +310,7 @@ describe.each(testEngines())("activity over HTTP: the list (%s)", (engine) => {
       await list(stranger, accountId),
       await list(await t.apiKey(stranger), accountId),
       await list(owner, randomUUID()),
-      await t.as(owner).callUnchecked(listActivityRoute, { id: "not-a-uuid" }),
+      await t.as(owner).callUnchecked(activityRoutes.list, { id: "not-a-uuid" }),
     ]) {
       expect(response.statusCode, response.body).toBe(404);
       expect(response.json()).toMatchObject({ code: "not_found" });
@@ -329,7 +329,7 @@ describe.each(testEngines())("activity over HTTP: the list (%s)", (engine) => {
       [{ page_size: "0" }, "page_size"],
       [{ page: "two" }, "page"],
     ] as const) {
-      const response = await t.as(owner).callUnchecked(listActivityRoute, { id: accountId, ...query });
+      const response = await t.as(owner).callUnchecked(activityRoutes.list, { id: accountId, ...query });
       expect(response.statusCode, JSON.stringify(query)).toBe(400);
       expect(Object.keys(response.json()), JSON.stringify(query)).toEqual([key]);
     }
@@ -338,7 +338,7 @@ describe.each(testEngines())("activity over HTTP: the list (%s)", (engine) => {
   it("names the actor: a user, an API key (its uuid, name and prefix), the scheduler, the system", async () => {
     const owner = await t.user();
     const accountId = await account(owner);
-    const created = await t.as(owner).call(createApiKeyRoute, { name: "bank sync" });
+    const created = await t.as(owner).call(apiKeyRoutes.create, { name: "bank sync" });
     expect(created.statusCode, created.body).toBe(201);
     const key = created.json();
     const apiKey = { uuid: key.uuid, name: key.name, prefix: key.prefix };

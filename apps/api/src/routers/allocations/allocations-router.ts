@@ -1,9 +1,10 @@
-import { router } from "../../trpc/trpc";
-import { getAllocationProcedure } from "./get-allocation";
-import { listAllocationsProcedure } from "./list-allocations";
+import { allocationRoutes } from "@allot/contract/allocations/routes";
+import { getAllocation } from "@allot/domain/allocations/get-allocation";
+import { listAllocations } from "@allot/domain/allocations/list-allocations";
+import { bindRoutes, paged } from "../../trpc/bind-routes";
 
-/** The allocations procedures (read-only), in the contract's order. */
-export const allocationsRouter = router({
-  list: listAllocationsProcedure,
-  get: getAllocationProcedure,
+/** The allocations routes, each bound to its use case (read-only), in the contract's order. */
+export const allocationsRouter = bindRoutes(allocationRoutes, {
+  list: paged(listAllocations),
+  get: getAllocation,
 });

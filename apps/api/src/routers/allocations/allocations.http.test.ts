@@ -1,5 +1,5 @@
-import { getAllocationRoute, listAllocationsRoute } from "@allot/contract/allocations/routes";
-import { splitTransactionRoute } from "@allot/contract/transactions/routes";
+import { allocationRoutes } from "@allot/contract/allocations/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
@@ -35,13 +35,13 @@ describe.each(testEngines())("allocations over HTTP (%s)", (engine) => {
     tx.other = await kit.transaction(user, second.id, { amount: "-1.00" });
     const split = await t
       .as(user)
-      .call(splitTransactionRoute, { id: String(tx.grocer?.id), splits: { [budget]: "15.00" } });
+      .call(transactionRoutes.split, { id: String(tx.grocer?.id), splits: { [budget]: "15.00" } });
     if (split.statusCode !== 200) throw new Error(split.body);
   });
 
-  type Query = CallInput<typeof listAllocationsRoute>;
+  type Query = CallInput<typeof allocationRoutes.list>;
   const list = async (query: Query = {}) => {
-    const response = await t.as(user).call(listAllocationsRoute, query);
+    const response = await t.as(user).call(allocationRoutes.list, query);
     expect(response.statusCode, `${JSON.stringify(query)}: ${response.body}`).toBe(200);
     return response.json();
   };
@@ -79,7 +79,7 @@ describe.each(testEngines())("allocations over HTTP (%s)", (engine) => {
     const first = await list({ page_size: 3 });
     expect(first.results).toHaveLength(3);
     expect(first.next).toContain("page=2");
-    expect((await t.as(user).call(listAllocationsRoute, { page: 3, page_size: 3 })).statusCode).toBe(404);
+    expect((await t.as(user).call(allocationRoutes.list, { page: 3, page_size: 3 })).statusCode).toBe(404);
     const bad: Record<string, unknown>[] = [
       { budget: "x" },
       { transaction: "1" },
@@ -87,7 +87,7 @@ describe.each(testEngines())("allocations over HTTP (%s)", (engine) => {
       { ordering: "amount" },
     ];
     for (const query of bad) {
-      const response = await t.as(user).callUnchecked(listAllocationsRoute, query);
+      const response = await t.as(user).callUnchecked(allocationRoutes.list, query);
       expect(response.statusCode, JSON.stringify(query)).toBe(400);
       expect(Object.keys(response.json<Record<string, unknown>>())).toEqual(Object.keys(query));
     }
@@ -95,15 +95,15 @@ describe.each(testEngines())("allocations over HTTP (%s)", (engine) => {
 
   it("retrieves one allocation; another user's is 404, and writes are 405", async () => {
     const id = String(tx.plain?.allocations[0]?.id);
-    const own = await t.as(user).call(getAllocationRoute, { id });
+    const own = await t.as(user).call(allocationRoutes.get, { id });
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ id, amount: "-5.00", budget: account.unallocated });
-    const foreign = await t.as(user).call(getAllocationRoute, { id: foreignAllocation });
+    const foreign = await t.as(user).call(allocationRoutes.get, { id: foreignAllocation });
     expect(foreign.statusCode).toBe(404);
-    const theirs = await t.as(stranger).call(getAllocationRoute, { id });
+    const theirs = await t.as(stranger).call(allocationRoutes.get, { id });
     expect(theirs.statusCode).toBe(404);
     expect((await list({ transaction: tx.plain?.id })).count).toBe(1);
-    const strangerList = await t.as(stranger).call(listAllocationsRoute);
+    const strangerList = await t.as(stranger).call(allocationRoutes.list);
     expect(strangerList.json().count).toBe(1);
     // Raw: wrong methods, which no contract route describes.
     for (const method of ["PUT", "PATCH", "DELETE"] as const) {

@@ -1,4 +1,4 @@
-import { createApiKeyRoute, revokeApiKeyRoute } from "@allot/contract/api-keys/routes";
+import { apiKeyRoutes } from "@allot/contract/api-keys/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { warnExpiringApiKeys } from "@allot/domain/api-keys/warn-expiring-keys";
 import { deliverImmediateNotifications } from "@allot/domain/notifications/deliver-notifications";
@@ -14,7 +14,7 @@ describe.each(testEngines())("expiring API keys (%s)", (engine) => {
   it("emails the owner once about each active key expiring within 7 days", async () => {
     const user = await t.user();
     const create = async (name: string, expiry_days: number | null) => {
-      const response = await t.as(user).call(createApiKeyRoute, { name, expiry_days });
+      const response = await t.as(user).call(apiKeyRoutes.create, { name, expiry_days });
       expect(response.statusCode, response.body).toBe(201);
       return response.json();
     };
@@ -22,7 +22,7 @@ describe.each(testEngines())("expiring API keys (%s)", (engine) => {
     await create("later", 30);
     await create("forever", null);
     const revoked = await create("revoked soon", 2);
-    await t.as(user).call(revokeApiKeyRoute, { uuid: revoked.uuid });
+    await t.as(user).call(apiKeyRoutes.revoke, { uuid: revoked.uuid });
 
     expect(await warnExpiringApiKeys(internalContext(t.db, "scheduler"))).toBeGreaterThanOrEqual(1);
     expect(await warnExpiringApiKeys(internalContext(t.db, "scheduler"))).toBe(0);

@@ -1,11 +1,5 @@
-import {
-  createApiKeyRoute,
-  getApiKeyRoute,
-  listApiKeysRoute,
-  revokeAllApiKeysRoute,
-  revokeApiKeyRoute,
-} from "@allot/contract/api-keys/routes";
-import { getMeRoute } from "@allot/contract/users/routes";
+import { apiKeyRoutes } from "@allot/contract/api-keys/routes";
+import { userRoutes } from "@allot/contract/users/routes";
 import { apiKeys } from "@allot/db/schema/api-keys";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { sha256 } from "@allot/domain/auth/token-digest";
@@ -19,20 +13,20 @@ const DAY_MS = 86_400_000;
 describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
   const t = useTestApp(engine);
 
-  async function create(user: TestUser, input: CallInput<typeof createApiKeyRoute>) {
-    const response = await t.as(user).call(createApiKeyRoute, input);
+  async function create(user: TestUser, input: CallInput<typeof apiKeyRoutes.create>) {
+    const response = await t.as(user).call(apiKeyRoutes.create, input);
     expect(response.statusCode).toBe(201);
     return response.json();
   }
 
   /** GET /users/me/ with the key. */
-  const asKey = (key: string) => t.as(`Api-Key ${key}`).call(getMeRoute);
+  const asKey = (key: string) => t.as(`Api-Key ${key}`).call(userRoutes.getMe);
 
   describe("create", () => {
     it("returns the plaintext key once and stores only its digest", async () => {
       const user = await t.user();
       const before = Date.now();
-      const response = await t.as(user).call(createApiKeyRoute, { name: "importer" });
+      const response = await t.as(user).call(apiKeyRoutes.create, { name: "importer" });
       expect(response.statusCode).toBe(201);
       const body = response.json();
       expect(Object.keys(body).sort()).toEqual(
@@ -52,7 +46,7 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
       expect(row?.keyDigest).toBe(sha256(body.key));
       expect(Object.values(row ?? {})).not.toContain(body.key);
 
-      const retrieved = await t.as(user).call(getApiKeyRoute, { uuid: body.uuid });
+      const retrieved = await t.as(user).call(apiKeyRoutes.get, { uuid: body.uuid });
       expect(retrieved.statusCode).toBe(200);
       expect(retrieved.json<Record<string, unknown>>().key).toBeUndefined();
       expect(retrieved.json().prefix).toBe(body.prefix);
@@ -89,7 +83,7 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
         [{ name: "k", expiry_days: 1.5 }, "expiry_days"],
       ];
       for (const [payload, field] of cases) {
-        const response = await t.as(user).callUnchecked(createApiKeyRoute, payload);
+        const response = await t.as(user).callUnchecked(apiKeyRoutes.create, payload);
         expect(response.statusCode, JSON.stringify(payload)).toBe(400);
         expect(Object.keys(response.json())).toEqual([field]);
       }
@@ -103,7 +97,7 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
       const response = await asKey(key);
       expect(response.statusCode).toBe(200);
       expect(response.json().username).toBe(user.username);
-      const retrieved = await t.as(user).call(getApiKeyRoute, { uuid });
+      const retrieved = await t.as(user).call(apiKeyRoutes.get, { uuid });
       expect(retrieved.json().last_used_at).not.toBeNull();
     });
 
@@ -117,7 +111,7 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
       });
 
       const revoked = await create(user, { name: "to revoke" });
-      await t.as(user).call(revokeApiKeyRoute, { uuid: revoked.uuid });
+      await t.as(user).call(apiKeyRoutes.revoke, { uuid: revoked.uuid });
       const revokedResponse = await asKey(revoked.key);
       expect(revokedResponse.statusCode).toBe(401);
       expect(revokedResponse.json<{ detail: string }>().detail).toMatch(/revoked/);
@@ -137,11 +131,11 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
       const { key, uuid } = await create(user, { name: "machine" });
       const byKey = t.as(`Api-Key ${key}`);
       const attempts = [
-        byKey.call(listApiKeysRoute),
-        byKey.call(createApiKeyRoute, { name: "x" }),
-        byKey.call(revokeAllApiKeysRoute),
-        byKey.call(getApiKeyRoute, { uuid }),
-        byKey.call(revokeApiKeyRoute, { uuid }),
+        byKey.call(apiKeyRoutes.list),
+        byKey.call(apiKeyRoutes.create, { name: "x" }),
+        byKey.call(apiKeyRoutes.revokeAll),
+        byKey.call(apiKeyRoutes.get, { uuid }),
+        byKey.call(apiKeyRoutes.revoke, { uuid }),
       ];
       for (const response of await Promise.all(attempts)) {
         expect(response.statusCode).toBe(403);
@@ -149,13 +143,13 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
       }
       // Nothing happened: the key still works and is the only one.
       expect((await asKey(key)).statusCode).toBe(200);
-      const list = await t.as(user).call(listApiKeysRoute);
+      const list = await t.as(user).call(apiKeyRoutes.list);
       expect(list.json().count).toBe(1);
     });
 
     it("answers 401 to anonymous callers", async () => {
-      expect((await t.anonymous.call(listApiKeysRoute)).statusCode).toBe(401);
-      expect((await t.anonymous.call(createApiKeyRoute, { name: "x" })).statusCode).toBe(401);
+      expect((await t.anonymous.call(apiKeyRoutes.list)).statusCode).toBe(401);
+      expect((await t.anonymous.call(apiKeyRoutes.create, { name: "x" })).statusCode).toBe(401);
     });
   });
 
@@ -171,9 +165,9 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
         .update(apiKeys)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(apiKeys.id, middle.uuid));
-      await t.as(user).call(revokeApiKeyRoute, { uuid: oldest.uuid });
+      await t.as(user).call(apiKeyRoutes.revoke, { uuid: oldest.uuid });
 
-      const response = await t.as(user).call(listApiKeysRoute);
+      const response = await t.as(user).call(apiKeyRoutes.list);
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body.count).toBe(3);
@@ -188,10 +182,10 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
       if (!revoked) throw new Error("no third key");
       expect(revoked.revoked_at).not.toBeNull();
 
-      const page = await t.as(user).call(listApiKeysRoute, { page: 2, page_size: 2 });
+      const page = await t.as(user).call(apiKeyRoutes.list, { page: 2, page_size: 2 });
       expect(page.json().results.map((k: { uuid: string }) => k.uuid)).toEqual([oldest.uuid]);
       expect(page.json().previous).toContain("page=1");
-      const past = await t.as(user).call(listApiKeysRoute, { page: 3, page_size: 2 });
+      const past = await t.as(user).call(apiKeyRoutes.list, { page: 3, page_size: 2 });
       expect(past.statusCode).toBe(404);
     });
 
@@ -200,10 +194,10 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
       const other = await t.user();
       const theirs = await create(other, { name: "theirs" });
       for (const id of [theirs.uuid, "00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
-        const response = await t.as(user).call(getApiKeyRoute, { uuid: id });
+        const response = await t.as(user).call(apiKeyRoutes.get, { uuid: id });
         expect(response.statusCode).toBe(404);
         expect(response.json<{ code: string }>().code).toBe("not_found");
-        const revoke = await t.as(user).call(revokeApiKeyRoute, { uuid: id });
+        const revoke = await t.as(user).call(apiKeyRoutes.revoke, { uuid: id });
         expect(revoke.statusCode).toBe(404);
       }
       expect((await asKey(theirs.key)).statusCode).toBe(200);
@@ -214,14 +208,14 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
     it("revokes a key once; revoking it again is 400", async () => {
       const user = await t.user();
       const { uuid, key } = await create(user, { name: "once" });
-      const response = await t.as(user).call(revokeApiKeyRoute, { uuid });
+      const response = await t.as(user).call(apiKeyRoutes.revoke, { uuid });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ uuid, name: "once" });
       expect(response.json().revoked_at).not.toBeNull();
       expect(response.json<Record<string, unknown>>().key).toBeUndefined();
       expect((await asKey(key)).statusCode).toBe(401);
 
-      const again = await t.as(user).call(revokeApiKeyRoute, { uuid });
+      const again = await t.as(user).call(apiKeyRoutes.revoke, { uuid });
       expect(again.statusCode).toBe(400);
       expect(again.json()).toEqual({ non_field_errors: ["This API key has already been revoked."] });
     });
@@ -234,13 +228,13 @@ describe.each(testEngines())("API keys over HTTP (%s)", (engine) => {
       const b = await create(user, { name: "b", expiry_days: 90 });
       const revoked = await create(user, { name: "revoked" });
       const expired = await create(user, { name: "expired", expiry_days: 1 });
-      await t.as(user).call(revokeApiKeyRoute, { uuid: revoked.uuid });
+      await t.as(user).call(apiKeyRoutes.revoke, { uuid: revoked.uuid });
       await t.db
         .update(apiKeys)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(apiKeys.id, expired.uuid));
 
-      const response = await t.as(user).call(revokeAllApiKeysRoute);
+      const response = await t.as(user).call(apiKeyRoutes.revokeAll);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ revoked: 2 });
       for (const key of [a.key, b.key])

@@ -1,11 +1,38 @@
-import { router } from "../../trpc/trpc";
-import { loginProcedure } from "./login";
-import { logoutProcedure } from "./logout";
-import { refreshProcedure } from "./refresh";
+import { authRoutes } from "@allot/contract/auth/routes";
+import { login } from "@allot/domain/auth/login";
+import { logout } from "@allot/domain/auth/logout";
+import { refreshSession } from "@allot/domain/auth/refresh-session";
+import { Unauthenticated } from "@allot/domain/shared/errors";
+import { clearRefreshCookie, refreshTokenOf, setRefreshCookie } from "../../auth/refresh-cookie";
+import { countingLoginFailures } from "../../throttle/login-failures";
+import { bindRoutes } from "../../trpc/bind-routes";
 
-/** The auth procedures, in the contract's order. */
-export const authRouter = router({
-  login: loginProcedure,
-  refresh: refreshProcedure,
-  logout: logoutProcedure,
+/** The token endpoints, in the contract's order: the refresh token travels in its cookie, never the body. */
+export const authRouter = bindRoutes(authRoutes, {
+  login: async (ctx, input) => {
+    const credentials = await countingLoginFailures(ctx, input.email, () =>
+      login(ctx, input, { tokens: ctx.tokens }),
+    );
+    setRefreshCookie(ctx.http.reply, ctx.config, credentials);
+    return { access: credentials.access };
+  },
+  refresh: async (ctx, input) => {
+    try {
+      const result = await refreshSession(ctx, input, {
+        tokens: ctx.tokens,
+        refreshToken: refreshTokenOf(ctx.http.request),
+        rotate: ctx.config.refreshRotation,
+      });
+      if (result.rotated) setRefreshCookie(ctx.http.reply, ctx.config, result.rotated);
+      return { access: result.access };
+    } catch (error) {
+      // A cookie that can never work again is dropped, so the client stops sending it.
+      if (error instanceof Unauthenticated) clearRefreshCookie(ctx.http.reply, ctx.config);
+      throw error;
+    }
+  },
+  logout: async (ctx, input) => {
+    await logout(ctx, input, { refreshToken: refreshTokenOf(ctx.http.request) });
+    clearRefreshCookie(ctx.http.reply, ctx.config);
+  },
 });

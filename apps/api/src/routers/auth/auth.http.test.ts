@@ -1,5 +1,5 @@
-import { loginRoute, logoutRoute, refreshRoute } from "@allot/contract/auth/routes";
-import { getMeRoute } from "@allot/contract/users/routes";
+import { authRoutes } from "@allot/contract/auth/routes";
+import { userRoutes } from "@allot/contract/users/routes";
 import { refreshTokens, sessions } from "@allot/db/schema/sessions";
 import { users } from "@allot/db/schema/users";
 import { testEngines } from "@allot/db/testing/test-databases";
@@ -53,7 +53,7 @@ describe.each(testEngines())("authentication over HTTP (%s)", (engine) => {
   }
 
   async function login(email: string, password = PASSWORD) {
-    const response = await t.anonymous.call(loginRoute, { email, password });
+    const response = await t.anonymous.call(authRoutes.login, { email, password });
     expect(response.statusCode).toBe(200);
     return {
       access: response.json().access,
@@ -62,16 +62,16 @@ describe.each(testEngines())("authentication over HTTP (%s)", (engine) => {
     };
   }
 
-  const me = (access: string) => t.as(`Bearer ${access}`).call(getMeRoute);
+  const me = (access: string) => t.as(`Bearer ${access}`).call(userRoutes.getMe);
   const refresh = (cookie?: string, remoteAddress?: string) =>
     t.anonymous.call(
-      refreshRoute,
+      authRoutes.refresh,
       {},
       { cookies: cookie === undefined ? undefined : { refresh_token: cookie }, remoteAddress },
     );
   const logout = (cookie?: string) =>
     t.anonymous.call(
-      logoutRoute,
+      authRoutes.logout,
       {},
       { cookies: cookie === undefined ? undefined : { refresh_token: cookie } },
     );
@@ -124,7 +124,7 @@ describe.each(testEngines())("authentication over HTTP (%s)", (engine) => {
         { email: inactive.email, password: PASSWORD },
       ];
       for (const payload of attempts) {
-        const response = await t.anonymous.call(loginRoute, payload);
+        const response = await t.anonymous.call(authRoutes.login, payload);
         expect(response.statusCode).toBe(401);
         expect(response.json()).toEqual({
           detail: "No active account found with the given credentials.",
@@ -135,7 +135,7 @@ describe.each(testEngines())("authentication over HTTP (%s)", (engine) => {
     });
 
     it("refuses missing fields with 400", async () => {
-      const response = await t.anonymous.callUnchecked(loginRoute, { email: "a@example.com" });
+      const response = await t.anonymous.callUnchecked(authRoutes.login, { email: "a@example.com" });
       expect(response.statusCode).toBe(400);
       expect(Object.keys(response.json())).toEqual(["password"]);
     });
@@ -169,7 +169,7 @@ describe.each(testEngines())("authentication over HTTP (%s)", (engine) => {
     });
 
     it("answers 401 without credentials", async () => {
-      const response = await t.anonymous.call(getMeRoute);
+      const response = await t.anonymous.call(userRoutes.getMe);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({
         detail: "Authentication credentials were not provided.",
@@ -347,13 +347,13 @@ describe.each(testEngines())("refresh without rotation (%s)", (engine) => {
   it("keeps the cookie: no new one is set and the same token keeps working", async () => {
     const email = `norotate-${Date.now()}@example.com`;
     await createUser(internalContext(t.db, "cli"), { email, password: PASSWORD });
-    const loginResponse = await t.anonymous.call(loginRoute, { email, password: PASSWORD });
+    const loginResponse = await t.anonymous.call(authRoutes.login, { email, password: PASSWORD });
     const cookie = refreshCookieValue(loginResponse) as string;
     for (let i = 0; i < 2; i += 1) {
-      const response = await t.anonymous.call(refreshRoute, {}, { cookies: { refresh_token: cookie } });
+      const response = await t.anonymous.call(authRoutes.refresh, {}, { cookies: { refresh_token: cookie } });
       expect(response.statusCode).toBe(200);
       expect(refreshSetCookie(response)).toBeUndefined();
-      const me = await t.as(`Bearer ${response.json().access}`).call(getMeRoute);
+      const me = await t.as(`Bearer ${response.json().access}`).call(userRoutes.getMe);
       expect(me.statusCode).toBe(200);
     }
     const [row] = await t.db

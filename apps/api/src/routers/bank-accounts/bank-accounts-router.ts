@@ -1,19 +1,20 @@
-import { router } from "../../trpc/trpc";
-import { createBankAccountProcedure } from "./create-bank-account";
-import { deleteBankAccountProcedure } from "./delete-bank-account";
-import { getBankAccountProcedure } from "./get-bank-account";
-import { listBankAccountsProcedure } from "./list-bank-accounts";
-import { markImportedProcedure } from "./mark-imported";
-import { replaceBankAccountProcedure } from "./replace-bank-account";
-import { updateBankAccountProcedure } from "./update-bank-account";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { createBankAccount } from "@allot/domain/bank-accounts/create-bank-account";
+import { deleteBankAccount } from "@allot/domain/bank-accounts/delete-bank-account";
+import { getBankAccount } from "@allot/domain/bank-accounts/get-bank-account";
+import { listBankAccounts } from "@allot/domain/bank-accounts/list-bank-accounts";
+import { markImported } from "@allot/domain/bank-accounts/mark-imported";
+import { updateBankAccount } from "@allot/domain/bank-accounts/update-bank-account";
+import { bindRoutes, paged, withServices } from "../../trpc/bind-routes";
+import { filesOf } from "../../trpc/context";
 
-/** The bank-accounts procedures, in the contract's order. */
-export const bankAccountsRouter = router({
-  list: listBankAccountsProcedure,
-  create: createBankAccountProcedure,
-  get: getBankAccountProcedure,
-  replace: replaceBankAccountProcedure,
-  update: updateBankAccountProcedure,
-  remove: deleteBankAccountProcedure,
-  markImported: markImportedProcedure,
+/** The bank-accounts routes, each bound to its use case, in the contract's order. */
+export const bankAccountsRouter = bindRoutes(bankAccountRoutes, {
+  list: paged(listBankAccounts),
+  create: createBankAccount,
+  get: getBankAccount,
+  replace: updateBankAccount,
+  update: updateBankAccount,
+  delete: { run: withServices(deleteBankAccount, filesOf), files: () => null },
+  markImported,
 });

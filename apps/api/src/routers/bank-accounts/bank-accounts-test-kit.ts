@@ -1,4 +1,4 @@
-import { createBankAccountRoute, getBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import { budgets } from "@allot/db/schema/budgets";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect } from "vitest";
@@ -24,16 +24,16 @@ export function useBankAccountsKit(t: TestApp) {
   return {
     banks,
     create: (user: TestUser, fields: Record<string, unknown>) =>
-      t.as(user).callUnchecked(createBankAccountRoute, fields),
+      t.as(user).callUnchecked(bankAccountRoutes.create, fields),
     /** A euro account named Checking unless the fields say otherwise; 201 expected. */
-    async createdAccount(user: TestUser, fields: Partial<CallInput<typeof createBankAccountRoute>> = {}) {
+    async createdAccount(user: TestUser, fields: Partial<CallInput<typeof bankAccountRoutes.create>> = {}) {
       const response = await t
         .as(user)
-        .call(createBankAccountRoute, { name: "Checking", bank: banks.euro, ...fields });
+        .call(bankAccountRoutes.create, { name: "Checking", bank: banks.euro, ...fields });
       expect(response.statusCode, response.body).toBe(201);
       return response.json();
     },
-    get: (user: TestUser | string, id: string) => t.as(user).call(getBankAccountRoute, { id }),
+    get: (user: TestUser | string, id: string) => t.as(user).call(bankAccountRoutes.get, { id }),
     budgetsOf: (accountId: string) => t.db.select().from(budgets).where(eq(budgets.bankAccountId, accountId)),
   };
 }

@@ -1,11 +1,4 @@
-import {
-  deleteBankAccountRoute,
-  getBankAccountRoute,
-  listBankAccountsRoute,
-  markImportedRoute,
-  replaceBankAccountRoute,
-  updateBankAccountRoute,
-} from "@allot/contract/bank-accounts/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/testing/test-app";
@@ -19,11 +12,14 @@ describe.each(testEngines())("bank accounts over HTTP: someone else's account (%
   /** Every verb and action on one account, each labelled for the failure message. */
   const everyVerb = (caller: RouteCaller, id: string, name: string) =>
     [
-      ["GET", () => caller.call(getBankAccountRoute, { id })],
-      ["PUT", () => caller.call(replaceBankAccountRoute, { id, name, bank: banks.euro })],
-      ["PATCH", () => caller.call(updateBankAccountRoute, { id, name })],
-      ["DELETE", () => caller.call(deleteBankAccountRoute, { id })],
-      ["POST mark-imported", () => caller.call(markImportedRoute, { id, last_posted_through: "2024-01-01" })],
+      ["GET", () => caller.call(bankAccountRoutes.get, { id })],
+      ["PUT", () => caller.call(bankAccountRoutes.replace, { id, name, bank: banks.euro })],
+      ["PATCH", () => caller.call(bankAccountRoutes.update, { id, name })],
+      ["DELETE", () => caller.call(bankAccountRoutes.delete, { id })],
+      [
+        "POST mark-imported",
+        () => caller.call(bankAccountRoutes.markImported, { id, last_posted_through: "2024-01-01" }),
+      ],
     ] as const;
 
   describe("someone else's account", () => {
@@ -38,7 +34,7 @@ describe.each(testEngines())("bank accounts over HTTP: someone else's account (%
           expect(response.statusCode, verb).toBe(404);
           expect(response.json()).toEqual({ detail: expect.any(String), code: "not_found" });
         }
-        const listed = await t.as(intruder).call(listBankAccountsRoute);
+        const listed = await t.as(intruder).call(bankAccountRoutes.list);
         expect(listed.json().results.map((r) => r.id)).not.toContain(account.id);
       }
       const after = await get(owner, account.id);
@@ -69,7 +65,7 @@ describe.each(testEngines())("bank accounts over HTTP: someone else's account (%
       const owner = await t.user();
       const account = await createdAccount(owner);
       for (const [verb, send] of [
-        ["GET list", () => t.anonymous.call(listBankAccountsRoute)],
+        ["GET list", () => t.anonymous.call(bankAccountRoutes.list)],
         ...everyVerb(t.anonymous, account.id, "x"),
       ] as const) {
         const response = await send();

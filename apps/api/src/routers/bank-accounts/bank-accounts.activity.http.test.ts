@@ -1,11 +1,5 @@
-import { createApiKeyRoute } from "@allot/contract/api-keys/routes";
-import {
-  createBankAccountRoute,
-  deleteBankAccountRoute,
-  markImportedRoute,
-  replaceBankAccountRoute,
-  updateBankAccountRoute,
-} from "@allot/contract/bank-accounts/routes";
+import { apiKeyRoutes } from "@allot/contract/api-keys/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import { accountEvents } from "@allot/db/schema/account-events";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { count, eq } from "drizzle-orm";
@@ -23,7 +17,7 @@ describe.each(testEngines())("bank accounts over HTTP: the activity trail (%s)",
 
   it("records one bank_account.created for the account and its Unallocated budget", async () => {
     const user = await t.user();
-    const response = await t.as(user).call(createBankAccountRoute, {
+    const response = await t.as(user).call(bankAccountRoutes.create, {
       name: "Checking",
       bank: banks.euro,
       account_type: "S",
@@ -65,7 +59,7 @@ describe.each(testEngines())("bank accounts over HTTP: the activity trail (%s)",
 
     const patch = await t
       .as(user)
-      .call(updateBankAccountRoute, { id: account.id, name: "Bills", auto_funding_enabled: true });
+      .call(bankAccountRoutes.update, { id: account.id, name: "Bills", auto_funding_enabled: true });
     expect(patch.statusCode, patch.body).toBe(200);
     const [patched] = await events(user, account.id);
     expect(patched).toMatchObject({
@@ -77,7 +71,7 @@ describe.each(testEngines())("bank accounts over HTTP: the activity trail (%s)",
       data: { bank_account: account.id, changes: ["name", "auto_funding_enabled"] },
     });
 
-    const put = await t.as(user).call(replaceBankAccountRoute, {
+    const put = await t.as(user).call(bankAccountRoutes.replace, {
       id: account.id,
       name: "Bills",
       bank: banks.euro,
@@ -95,7 +89,7 @@ describe.each(testEngines())("bank accounts over HTTP: the activity trail (%s)",
     });
 
     // The caller asked; the trail says so even though nothing changed.
-    const empty = await t.as(user).call(updateBankAccountRoute, { id: account.id });
+    const empty = await t.as(user).call(bankAccountRoutes.update, { id: account.id });
     expect(empty.statusCode, empty.body).toBe(200);
     const trail = await events(user, account.id);
     expect(trail.map((event) => event.type)).toEqual([
@@ -114,13 +108,13 @@ describe.each(testEngines())("bank accounts over HTTP: the activity trail (%s)",
   it("records bank_account.imported with an API key as the actor", async () => {
     const user = await t.user();
     const account = await createdAccount(user);
-    const created = await t.as(user).call(createApiKeyRoute, { name: "importer" });
+    const created = await t.as(user).call(apiKeyRoutes.create, { name: "importer" });
     expect(created.statusCode, created.body).toBe(201);
     const key = created.json();
 
     const response = await t
       .as(`Api-Key ${key.key}`)
-      .call(markImportedRoute, { id: account.id, last_posted_through: "2026-03-31" });
+      .call(bankAccountRoutes.markImported, { id: account.id, last_posted_through: "2026-03-31" });
     expect(response.statusCode, response.body).toBe(200);
     const [event] = await events(user, account.id);
     expect(event).toEqual({
@@ -145,7 +139,7 @@ describe.each(testEngines())("bank accounts over HTTP: the activity trail (%s)",
     // An older import does not move last_posted_through back, and the event says what it holds.
     const late = await t
       .as(`Api-Key ${key.key}`)
-      .call(markImportedRoute, { id: account.id, last_posted_through: "2026-03-01" });
+      .call(bankAccountRoutes.markImported, { id: account.id, last_posted_through: "2026-03-01" });
     expect(late.statusCode, late.body).toBe(200);
     const [lateEvent] = await events(user, account.id);
     expect(lateEvent).toMatchObject({
@@ -161,13 +155,13 @@ describe.each(testEngines())("bank accounts over HTTP: the activity trail (%s)",
     const account = await createdAccount(owner);
     const before = await events(owner, account.id);
 
-    const refused = await t.as(owner).call(updateBankAccountRoute, { id: account.id, currency: "USD" });
+    const refused = await t.as(owner).call(bankAccountRoutes.update, { id: account.id, currency: "USD" });
     expect(refused.statusCode, refused.body).toBe(400);
     const hidden = await t
       .as(stranger)
-      .call(markImportedRoute, { id: account.id, last_posted_through: "2026-03-31" });
+      .call(bankAccountRoutes.markImported, { id: account.id, last_posted_through: "2026-03-31" });
     expect(hidden.statusCode, hidden.body).toBe(404);
-    const renamed = await t.as(stranger).call(updateBankAccountRoute, { id: account.id, name: "Mine" });
+    const renamed = await t.as(stranger).call(bankAccountRoutes.update, { id: account.id, name: "Mine" });
     expect(renamed.statusCode, renamed.body).toBe(404);
 
     expect(await events(owner, account.id)).toEqual(before);
@@ -177,9 +171,9 @@ describe.each(testEngines())("bank accounts over HTTP: the activity trail (%s)",
     const user = await t.user();
     const account = await createdAccount(user);
     const other = await createdAccount(user, { name: "Savings" });
-    expect((await t.as(user).call(updateBankAccountRoute, { id: account.id, name: "Old" })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.as(user).call(bankAccountRoutes.update, { id: account.id, name: "Old" })).statusCode,
+    ).toBe(200);
     const countOf = async (accountId?: string) =>
       (
         await t.db
@@ -191,7 +185,7 @@ describe.each(testEngines())("bank accounts over HTTP: the activity trail (%s)",
     expect(await countOf(other.id)).toBe(1);
     const total = (await countOf()) ?? 0;
 
-    const deleted = await t.as(user).call(deleteBankAccountRoute, { id: account.id });
+    const deleted = await t.as(user).call(bankAccountRoutes.delete, { id: account.id });
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect(await countOf(account.id)).toBe(0);
     // The delete wrote no event anywhere, and another account's trail is untouched.

@@ -1,4 +1,4 @@
-import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/testing/test-app";
@@ -272,12 +272,12 @@ describe.each(testEngines())("bank accounts over HTTP: create (%s)", (engine) =>
     });
 
     it("answers 401 without credentials and takes API keys", async () => {
-      const anonymous = await t.anonymous.call(createBankAccountRoute, { name: "X", bank: banks.euro });
+      const anonymous = await t.anonymous.call(bankAccountRoutes.create, { name: "X", bank: banks.euro });
       expect(anonymous.statusCode).toBe(401);
       const user = await t.user();
       const response = await t
         .as(await t.apiKey(user))
-        .call(createBankAccountRoute, { name: "By key", bank: banks.euro });
+        .call(bankAccountRoutes.create, { name: "By key", bank: banks.euro });
       expect(response.statusCode).toBe(201);
       expect(response.json().owners).toEqual([user.username]);
     });

@@ -1,5 +1,5 @@
-import { deleteBankAccountRoute } from "@allot/contract/bank-accounts/routes";
-import { updateMeRoute } from "@allot/contract/users/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { userRoutes } from "@allot/contract/users/routes";
 import { users } from "@allot/db/schema/users";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
@@ -16,10 +16,10 @@ describe.each(testEngines())("bank accounts over HTTP: delete (%s)", (engine) =>
       const user = await t.user();
       const account = await createdAccount(user);
       const keep = await createdAccount(user, { name: "Keep" });
-      const setDefault = await t.as(user).call(updateMeRoute, { default_bank_account: account.id });
+      const setDefault = await t.as(user).call(userRoutes.updateMe, { default_bank_account: account.id });
       expect(setDefault.json().default_bank_account).toBe(account.id);
 
-      const response = await t.as(user).call(deleteBankAccountRoute, { id: account.id });
+      const response = await t.as(user).call(bankAccountRoutes.delete, { id: account.id });
       expect(response.statusCode).toBe(204);
       expect(response.body).toBe("");
       expect((await get(user, account.id)).statusCode).toBe(404);
@@ -27,18 +27,18 @@ describe.each(testEngines())("bank accounts over HTTP: delete (%s)", (engine) =>
       expect(await budgetsOf(keep.id)).toHaveLength(1);
       const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
       expect(row?.defaultBankAccountId).toBeNull();
-      const again = await t.as(user).call(deleteBankAccountRoute, { id: account.id });
+      const again = await t.as(user).call(bankAccountRoutes.delete, { id: account.id });
       expect(again.statusCode).toBe(404);
     });
 
     it("needs an interactive login: an API key gets 403 and nothing is deleted", async () => {
       const user = await t.user();
       const account = await createdAccount(user);
-      const response = await t.as(await t.apiKey(user)).call(deleteBankAccountRoute, { id: account.id });
+      const response = await t.as(await t.apiKey(user)).call(bankAccountRoutes.delete, { id: account.id });
       expect(response.statusCode).toBe(403);
       expect(response.json<{ code: string }>().code).toBe("interactive_login_required");
       expect((await get(user, account.id)).statusCode).toBe(200);
-      expect((await t.anonymous.call(deleteBankAccountRoute, { id: account.id })).statusCode).toBe(401);
+      expect((await t.anonymous.call(bankAccountRoutes.delete, { id: account.id })).statusCode).toBe(401);
     });
   });
 });

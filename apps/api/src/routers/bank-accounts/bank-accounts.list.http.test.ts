@@ -1,4 +1,4 @@
-import { listBankAccountsRoute } from "@allot/contract/bank-accounts/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
@@ -18,8 +18,8 @@ describe.each(testEngines())("bank accounts over HTTP: list (%s)", (engine) => {
       const b = await createdAccount(user, { name: "Bravo", account_type: "S" });
       const a = await createdAccount(user, { name: "alpha" });
       const c = await createdAccount(user, { name: "Charlie", account_type: "X" });
-      type Query = CallInput<typeof listBankAccountsRoute>;
-      const list = (query: Query, who = user) => t.as(who).call(listBankAccountsRoute, query);
+      type Query = CallInput<typeof bankAccountRoutes.list>;
+      const list = (query: Query, who = user) => t.as(who).call(bankAccountRoutes.list, query);
       const names = async (query: Query) => {
         const response = await list(query);
         expect(response.statusCode, response.body).toBe(200);
@@ -86,7 +86,7 @@ describe.each(testEngines())("bank accounts over HTTP: list (%s)", (engine) => {
         .insert(bankAccountOwners)
         .values(rows.map(({ id }) => ({ bankAccountId: id, userId: user.id })));
 
-      const first = await t.as(user).call(listBankAccountsRoute, { page_size: 10000 });
+      const first = await t.as(user).call(bankAccountRoutes.list, { page_size: 10000 });
       expect(first.statusCode).toBe(200);
       expect(first.json().count).toBe(501);
       expect(first.json().results).toHaveLength(500);
@@ -99,7 +99,7 @@ describe.each(testEngines())("bank accounts over HTTP: list (%s)", (engine) => {
       });
       expect(second.json().results).toHaveLength(1);
       expect(second.json().next).toBeNull();
-      const past = await t.as(user).call(listBankAccountsRoute, { page_size: 501, page: 3 });
+      const past = await t.as(user).call(bankAccountRoutes.list, { page_size: 501, page: 3 });
       expect(past.statusCode).toBe(404);
     });
 
@@ -112,11 +112,11 @@ describe.each(testEngines())("bank accounts over HTTP: list (%s)", (engine) => {
         [{ page_size: "0" }, "page_size"],
         [{ page: "two" }, "page"],
       ] as const) {
-        const response = await t.as(user).callUnchecked(listBankAccountsRoute, query);
+        const response = await t.as(user).callUnchecked(bankAccountRoutes.list, query);
         expect(response.statusCode, JSON.stringify(query)).toBe(400);
         expect(Object.keys(response.json())).toEqual([key]);
       }
-      expect((await t.anonymous.call(listBankAccountsRoute)).statusCode).toBe(401);
+      expect((await t.anonymous.call(bankAccountRoutes.list)).statusCode).toBe(401);
     });
   });
 });

@@ -1,8 +1,4 @@
-import {
-  markImportedRoute,
-  replaceBankAccountRoute,
-  updateBankAccountRoute,
-} from "@allot/contract/bank-accounts/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/testing/test-app";
@@ -19,7 +15,7 @@ describe.each(testEngines())("bank accounts over HTTP: update (%s)", (engine) =>
       const account = await createdAccount(user, { account_number: "111" });
       const patch = await t
         .as(user)
-        .call(updateBankAccountRoute, { id: account.id, name: "Renamed", auto_funding_enabled: true });
+        .call(bankAccountRoutes.update, { id: account.id, name: "Renamed", auto_funding_enabled: true });
       expect(patch.statusCode, patch.body).toBe(200);
       expect(patch.json()).toMatchObject({
         name: "Renamed",
@@ -28,7 +24,9 @@ describe.each(testEngines())("bank accounts over HTTP: update (%s)", (engine) =>
       });
       expect(patch.json().modified_at >= account.modified_at).toBe(true);
 
-      const cleared = await t.as(user).call(updateBankAccountRoute, { id: account.id, account_number: null });
+      const cleared = await t
+        .as(user)
+        .call(bankAccountRoutes.update, { id: account.id, account_number: null });
       expect(cleared.json()).toMatchObject({ name: "Renamed", account_number: null });
 
       // A form-encoded false stays false.
@@ -41,7 +39,7 @@ describe.each(testEngines())("bank accounts over HTTP: update (%s)", (engine) =>
       expect(form.statusCode, form.body).toBe(200);
       expect(form.json()).toMatchObject({ auto_funding_enabled: false, account_number: "222" });
 
-      const empty = await t.as(user).call(updateBankAccountRoute, { id: account.id });
+      const empty = await t.as(user).call(bankAccountRoutes.update, { id: account.id });
       expect(empty.statusCode).toBe(200);
       expect(empty.json()).toEqual(form.json());
     });
@@ -53,7 +51,7 @@ describe.each(testEngines())("bank accounts over HTTP: update (%s)", (engine) =>
         posted_balance: "10",
         available_balance: "7.5",
       });
-      const put = await t.as(user).call(replaceBankAccountRoute, {
+      const put = await t.as(user).call(bankAccountRoutes.replace, {
         id: account.id,
         name: "Put name",
         bank: banks.euro.toUpperCase(),
@@ -82,7 +80,7 @@ describe.each(testEngines())("bank accounts over HTTP: update (%s)", (engine) =>
       const account = await createdAccount(user);
       const put = await t
         .as(user)
-        .callUnchecked(replaceBankAccountRoute, { id: account.id, account_number: "1" });
+        .callUnchecked(bankAccountRoutes.replace, { id: account.id, account_number: "1" });
       expect(put.statusCode).toBe(400);
       expect(Object.keys(put.json()).sort()).toEqual(["bank", "name"]);
     });
@@ -97,7 +95,7 @@ describe.each(testEngines())("bank accounts over HTTP: update (%s)", (engine) =>
       const user = await t.user();
       const account = await createdAccount(user, { posted_balance: "10", available_balance: "5" });
       for (const method of ["PATCH", "PUT"] as const) {
-        const route = method === "PATCH" ? updateBankAccountRoute : replaceBankAccountRoute;
+        const route = method === "PATCH" ? bankAccountRoutes.update : bankAccountRoutes.replace;
         const response = await t
           .as(user)
           .callUnchecked(route, { id: account.id, name: "Should not stick", bank: banks.euro, ...fields() });
@@ -111,7 +109,7 @@ describe.each(testEngines())("bank accounts over HTTP: update (%s)", (engine) =>
     it("refuses a dollar bank too (a different bank is a change even when it exists)", async () => {
       const user = await t.user();
       const account = await createdAccount(user);
-      const response = await t.as(user).call(updateBankAccountRoute, {
+      const response = await t.as(user).call(bankAccountRoutes.update, {
         id: account.id,
         bank: banks.dollar,
         account_type: "S",
@@ -134,7 +132,7 @@ describe.each(testEngines())("bank accounts over HTTP: update (%s)", (engine) =>
         [{ name: "" }, "name"],
         [{ account_number: "x".repeat(33) }, "account_number"],
       ] as const) {
-        const response = await t.as(user).call(updateBankAccountRoute, { id: account.id, ...fields });
+        const response = await t.as(user).call(bankAccountRoutes.update, { id: account.id, ...fields });
         expect(response.statusCode, JSON.stringify(fields)).toBe(400);
         expect(Object.keys(response.json())).toEqual([key]);
       }
@@ -145,7 +143,7 @@ describe.each(testEngines())("bank accounts over HTTP: update (%s)", (engine) =>
       const account = await createdAccount(user);
       const response = await t
         .as(await t.apiKey(user))
-        .call(updateBankAccountRoute, { id: account.id, name: "Via key" });
+        .call(bankAccountRoutes.update, { id: account.id, name: "Via key" });
       expect(response.statusCode).toBe(200);
       expect(response.json().name).toBe("Via key");
     });
@@ -159,7 +157,7 @@ describe.each(testEngines())("bank accounts over HTTP: update (%s)", (engine) =>
         t
           .as(caller)
           .callUnchecked(
-            markImportedRoute,
+            bankAccountRoutes.markImported,
             date === undefined ? { id: account.id } : { id: account.id, last_posted_through: date },
           );
 
@@ -195,8 +193,11 @@ describe.each(testEngines())("bank accounts over HTTP: update (%s)", (engine) =>
     const responses = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
         i % 2
-          ? t.as(user).call(updateBankAccountRoute, { id: account.id, name: `Name ${i}` })
-          : t.as(user).call(markImportedRoute, { id: account.id, last_posted_through: `2024-01-0${i + 1}` }),
+          ? t.as(user).call(bankAccountRoutes.update, { id: account.id, name: `Name ${i}` })
+          : t.as(user).call(bankAccountRoutes.markImported, {
+              id: account.id,
+              last_posted_through: `2024-01-0${i + 1}`,
+            }),
       ),
     );
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);

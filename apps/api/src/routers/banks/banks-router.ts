@@ -1,9 +1,10 @@
-import { router } from "../../trpc/trpc";
-import { getBankProcedure } from "./get-bank";
-import { listBanksProcedure } from "./list-banks";
+import { bankRoutes } from "@allot/contract/banks/routes";
+import { getBank } from "@allot/domain/banks/get-bank";
+import { listBanks } from "@allot/domain/banks/list-banks";
+import { bindRoutes, paged } from "../../trpc/bind-routes";
 
-/** The banks procedures, in the contract's order. */
-export const banksRouter = router({
-  list: listBanksProcedure,
-  get: getBankProcedure,
+/** The banks routes, each bound to its use case, in the contract's order. */
+export const banksRouter = bindRoutes(bankRoutes, {
+  list: paged(listBanks),
+  get: getBank,
 });

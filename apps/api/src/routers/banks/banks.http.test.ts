@@ -1,4 +1,4 @@
-import { getBankRoute, listBanksRoute } from "@allot/contract/banks/routes";
+import { bankRoutes } from "@allot/contract/banks/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { internalContext } from "@allot/domain/shared/use-case-context";
@@ -12,7 +12,7 @@ describe.each(testEngines())("banks over HTTP (%s)", (engine) => {
     const user = await t.user();
     for (const name of ["Zeta Bank", "Alpha Bank", "Mid Bank"])
       await createBank(internalContext(t.db, "cli"), { name, currency: "USD" });
-    const first = await t.as(user).call(listBanksRoute, { page_size: 2 });
+    const first = await t.as(user).call(bankRoutes.list, { page_size: 2 });
     expect(first.statusCode).toBe(200);
     const body = first.json();
     expect(body.count).toBe(3);
@@ -27,7 +27,7 @@ describe.each(testEngines())("banks over HTTP (%s)", (engine) => {
     expect(second.json().results.map((b: { name: string }) => b.name)).toEqual(["Zeta Bank"]);
     expect(second.json().next).toBeNull();
 
-    const past = await t.as(user).call(listBanksRoute, { page: 3, page_size: 2 });
+    const past = await t.as(user).call(bankRoutes.list, { page: 3, page_size: 2 });
     expect(past.statusCode).toBe(404);
     expect(past.json()).toEqual({ detail: "Invalid page.", code: "not_found" });
 
@@ -38,17 +38,17 @@ describe.each(testEngines())("banks over HTTP (%s)", (engine) => {
     });
     expect(desc.json().results[0].name).toBe("Zeta Bank");
 
-    const one = await t.as(user).call(getBankRoute, { id: String(body.results[0]?.id) });
+    const one = await t.as(user).call(bankRoutes.get, { id: String(body.results[0]?.id) });
     expect(one.statusCode).toBe(200);
     expect(one.json()).toMatchObject({ name: "Alpha Bank", default_currency: "USD", routing_number: null });
   });
 
   it("answers 401 without credentials, 404 for unknown and malformed ids, 405 for a wrong method", async () => {
     const user = await t.user();
-    expect((await t.anonymous.call(listBanksRoute)).statusCode).toBe(401);
-    const unknown = await t.as(user).call(getBankRoute, { id: "00000000-0000-4000-8000-000000000000" });
+    expect((await t.anonymous.call(bankRoutes.list)).statusCode).toBe(401);
+    const unknown = await t.as(user).call(bankRoutes.get, { id: "00000000-0000-4000-8000-000000000000" });
     expect(unknown.statusCode).toBe(404);
-    const malformed = await t.as(user).call(getBankRoute, { id: "not-a-uuid" });
+    const malformed = await t.as(user).call(bankRoutes.get, { id: "not-a-uuid" });
     expect(malformed.statusCode).toBe(404);
     expect(malformed.json<{ code: string }>().code).toBe("not_found");
     const wrongMethod = await t.inject({
@@ -63,10 +63,10 @@ describe.each(testEngines())("banks over HTTP (%s)", (engine) => {
 
   it("refuses bad list parameters with 400 on the parameter", async () => {
     const user = await t.user();
-    const response = await t.as(user).callUnchecked(listBanksRoute, { ordering: "colour" });
+    const response = await t.as(user).callUnchecked(bankRoutes.list, { ordering: "colour" });
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json())).toEqual(["ordering"]);
-    const capped = await t.as(user).call(listBanksRoute, { page_size: 9999 });
+    const capped = await t.as(user).call(bankRoutes.list, { page_size: 9999 });
     expect(capped.statusCode).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
-import { listBudgetsRoute } from "@allot/contract/budgets/routes";
-import { listTransactionCategoriesRoute } from "@allot/contract/transaction-categories/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
+import { transactionCategoryRoutes } from "@allot/contract/transaction-categories/routes";
 import { budgets } from "@allot/db/schema/budgets";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
@@ -49,8 +49,8 @@ export function budgetsKit(t: TestApp) {
     expectLedgerOk: async (account: Account) => expect(await verifyLedger(t.db, account.id)).toEqual([]),
 
     /** One page of the caller's budgets; 200 expected. */
-    async list(user: TestUser, query: CallInput<typeof listBudgetsRoute> = {}) {
-      const response = await t.as(user).call(listBudgetsRoute, query);
+    async list(user: TestUser, query: CallInput<typeof budgetRoutes.list> = {}) {
+      const response = await t.as(user).call(budgetRoutes.list, query);
       expect(response.statusCode, response.body).toBe(200);
       return response.json();
     },
@@ -58,7 +58,7 @@ export function budgetsKit(t: TestApp) {
     async globalCategoryId(user: TestUser, fullName: string): Promise<string> {
       const response = await t
         .as(user)
-        .call(listTransactionCategoriesRoute, { scope: "global", page_size: 500 });
+        .call(transactionCategoryRoutes.list, { scope: "global", page_size: 500 });
       const found = response.json().results.find((c) => c.full_name === fullName);
       if (!found) throw new Error(`no global category ${fullName}`);
       return found.id;

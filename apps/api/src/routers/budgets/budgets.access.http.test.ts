@@ -1,12 +1,4 @@
-import {
-  archiveBudgetRoute,
-  createBudgetRoute,
-  deleteBudgetRoute,
-  getBudgetRoute,
-  listBudgetsRoute,
-  replaceBudgetRoute,
-  updateBudgetRoute,
-} from "@allot/contract/budgets/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
 import { aBudget, anAccount } from "../../../test/testing/fixtures";
@@ -21,11 +13,11 @@ describe.each(testEngines())("who may call the budget endpoints (%s)", (engine) 
   /** Every verb on one budget, each labelled for the failure message. */
   const everyVerb = (caller: RouteCaller, id: string, name: string) =>
     [
-      ["GET", () => caller.call(getBudgetRoute, { id })],
-      ["PUT", () => caller.call(replaceBudgetRoute, { id, name, funding_type: "F", target_balance: "1" })],
-      ["PATCH", () => caller.call(updateBudgetRoute, { id, name })],
-      ["DELETE", () => caller.call(deleteBudgetRoute, { id })],
-      ["POST archive", () => caller.call(archiveBudgetRoute, { id })],
+      ["GET", () => caller.call(budgetRoutes.get, { id })],
+      ["PUT", () => caller.call(budgetRoutes.replace, { id, name, funding_type: "F", target_balance: "1" })],
+      ["PATCH", () => caller.call(budgetRoutes.update, { id, name })],
+      ["DELETE", () => caller.call(budgetRoutes.delete, { id })],
+      ["POST archive", () => caller.call(budgetRoutes.archive, { id })],
     ] as const;
 
   it("is 404 on every verb of someone else's budget, which stays unchanged", async () => {
@@ -41,7 +33,7 @@ describe.each(testEngines())("who may call the budget endpoints (%s)", (engine) 
       }
     }
     expect(await row(goal.id)).toMatchObject({ name: "Holiday", archived: false, balance: "10.00" });
-    expect((await t.as(owner).call(getBudgetRoute, { id: "not-a-uuid" })).statusCode).toBeOneOf([400, 404]);
+    expect((await t.as(owner).call(budgetRoutes.get, { id: "not-a-uuid" })).statusCode).toBeOneOf([400, 404]);
     await expectLedgerOk(account);
   });
 
@@ -50,10 +42,10 @@ describe.each(testEngines())("who may call the budget endpoints (%s)", (engine) 
     const account = await anAccount(t, owner);
     const goal = await aBudget(t, owner, account);
     const requests = [
-      ["GET list", () => t.anonymous.call(listBudgetsRoute)],
+      ["GET list", () => t.anonymous.call(budgetRoutes.list)],
       [
         "POST create",
-        () => t.anonymous.call(createBudgetRoute, { name: "x", bank_account: account.id, ...goalFields }),
+        () => t.anonymous.call(budgetRoutes.create, { name: "x", bank_account: account.id, ...goalFields }),
       ],
       ...everyVerb(t.anonymous, goal.id, "x"),
     ] as const;
@@ -69,7 +61,7 @@ describe.each(testEngines())("who may call the budget endpoints (%s)", (engine) 
     const account = await anAccount(t, user);
     const response = await t
       .as(await t.apiKey(user))
-      .call(createBudgetRoute, { name: "By key", bank_account: account.id, ...goalFields });
+      .call(budgetRoutes.create, { name: "By key", bank_account: account.id, ...goalFields });
     expect(response.statusCode, response.body).toBe(201);
   });
 });

@@ -1,12 +1,6 @@
 import type { ActivityEventType } from "@allot/contract/activity/activity-event-types";
-import { createApiKeyRoute } from "@allot/contract/api-keys/routes";
-import {
-  archiveBudgetRoute,
-  createBudgetRoute,
-  deleteBudgetRoute,
-  replaceBudgetRoute,
-  updateBudgetRoute,
-} from "@allot/contract/budgets/routes";
+import { apiKeyRoutes } from "@allot/contract/api-keys/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
 import { activityOf, sessionActor } from "../../../test/testing/activity";
@@ -32,7 +26,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
   it("records budget.created with the budget's main fields, one event for a Recurring budget and its fill-up", async () => {
     const user = await t.user();
     const account = await anAccount(t, user);
-    const response = await t.as(user).call(createBudgetRoute, {
+    const response = await t.as(user).call(budgetRoutes.create, {
       name: "Holiday",
       bank_account: account.id,
       budget_type: "G",
@@ -79,7 +73,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
     const account = await anAccount(t, user);
     const goal = await aBudget(t, user, account);
 
-    const patch = await t.as(user).call(updateBudgetRoute, { id: goal.id, name: "Trip", memo: "summer" });
+    const patch = await t.as(user).call(budgetRoutes.update, { id: goal.id, name: "Trip", memo: "summer" });
     expect(patch.statusCode, patch.body).toBe(200);
     expect(await latest(user, account.id, "budget.updated")).toMatchObject({
       bank_account: account.id,
@@ -89,7 +83,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
       data: { budget: goal.id, changes: ["name", "memo"] },
     });
 
-    const put = await t.as(user).call(replaceBudgetRoute, {
+    const put = await t.as(user).call(budgetRoutes.replace, {
       id: goal.id,
       name: "Trip",
       bank_account: account.id,
@@ -106,7 +100,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
     });
 
     // The caller asked; the trail says so even though nothing changed.
-    const same = await t.as(user).call(updateBudgetRoute, { id: goal.id, memo: "summer" });
+    const same = await t.as(user).call(budgetRoutes.update, { id: goal.id, memo: "summer" });
     expect(same.statusCode, same.body).toBe(200);
     expect(await latest(user, account.id, "budget.updated")).toMatchObject({
       request_id: same.headers["x-request-id"],
@@ -120,7 +114,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
     const account = await anAccount(t, user);
     const rent = await aBudget(t, user, account, { name: "Rent", ...recurringFields });
 
-    const pause = await t.as(user).call(updateBudgetRoute, { id: rent.id, paused: true, name: "Rent" });
+    const pause = await t.as(user).call(budgetRoutes.update, { id: rent.id, paused: true, name: "Rent" });
     expect(pause.statusCode, pause.body).toBe(200);
     expect(await latest(user, account.id, "budget.paused")).toMatchObject({
       bank_account: account.id,
@@ -131,14 +125,14 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
     });
 
     // Pausing a paused budget changes nothing: an update, not a second pause.
-    const again = await t.as(user).call(updateBudgetRoute, { id: rent.id, paused: true });
+    const again = await t.as(user).call(budgetRoutes.update, { id: rent.id, paused: true });
     expect(again.statusCode, again.body).toBe(200);
     expect(await latest(user, account.id, "budget.updated")).toMatchObject({
       request_id: again.headers["x-request-id"],
       data: { budget: rent.id, changes: ["paused"] },
     });
 
-    const resume = await t.as(user).call(updateBudgetRoute, { id: rent.id, paused: false });
+    const resume = await t.as(user).call(budgetRoutes.update, { id: rent.id, paused: false });
     expect(resume.statusCode, resume.body).toBe(200);
     expect(await latest(user, account.id, "budget.resumed")).toMatchObject({
       request_id: resume.headers["x-request-id"],
@@ -147,7 +141,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
     });
 
     // Pausing along with another change is an update.
-    const both = await t.as(user).call(updateBudgetRoute, { id: rent.id, paused: true, memo: "later" });
+    const both = await t.as(user).call(budgetRoutes.update, { id: rent.id, paused: true, memo: "later" });
     expect(both.statusCode, both.body).toBe(200);
     expect(await latest(user, account.id, "budget.updated")).toMatchObject({
       request_id: both.headers["x-request-id"],
@@ -161,7 +155,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
     const goal = await aBudget(t, user, account);
     await transfer(user, account, account.unallocated_budget, goal.id, "300.00");
 
-    const lowered = await t.as(user).call(updateBudgetRoute, { id: goal.id, target_balance: "250" });
+    const lowered = await t.as(user).call(budgetRoutes.update, { id: goal.id, target_balance: "250" });
     expect(lowered.statusCode, lowered.body).toBe(200);
     expect(lowered.json()).toMatchObject({ complete: true, target_balance: "250.00" });
     expect(await latest(user, account.id, "budget.completed")).toEqual({
@@ -181,7 +175,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
     });
 
     // Complete stays latched: raising the target again is an update.
-    const raised = await t.as(user).call(updateBudgetRoute, { id: goal.id, target_balance: "400" });
+    const raised = await t.as(user).call(budgetRoutes.update, { id: goal.id, target_balance: "400" });
     expect(raised.json()).toMatchObject({ complete: true, target_balance: "400.00" });
     expect(await latest(user, account.id, "budget.updated")).toMatchObject({
       request_id: raised.headers["x-request-id"],
@@ -191,7 +185,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
     // A target still above what the Goal is funded does not complete it.
     const other = await aBudget(t, user, account, { name: "Car" });
     await transfer(user, account, account.unallocated_budget, other.id, "100.00");
-    const short = await t.as(user).call(updateBudgetRoute, { id: other.id, target_balance: "100.01" });
+    const short = await t.as(user).call(budgetRoutes.update, { id: other.id, target_balance: "100.01" });
     expect(short.json()).toMatchObject({ complete: false });
     expect(await latest(user, account.id, "budget.updated")).toMatchObject({
       request_id: short.headers["x-request-id"],
@@ -201,7 +195,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
   it("records budget.archived with the amount swept to Unallocated, with an API key as the actor", async () => {
     const user = await t.user();
     const account = await anAccount(t, user, { balance: "500.00" });
-    const created = await t.as(user).call(createApiKeyRoute, { name: "script" });
+    const created = await t.as(user).call(apiKeyRoutes.create, { name: "script" });
     expect(created.statusCode, created.body).toBe(201);
     const key = created.json();
     const asKey = t.as(`Api-Key ${key.key}`);
@@ -214,7 +208,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
     const rent = await aBudget(t, user, account, { name: "Rent", ...recurringFields });
     await transfer(user, account, account.unallocated_budget, rent.id, "80.00");
     await transfer(user, account, account.unallocated_budget, fillupOf(rent), "35.25");
-    const archived = await asKey.call(archiveBudgetRoute, { id: rent.id });
+    const archived = await asKey.call(budgetRoutes.archive, { id: rent.id });
     expect(archived.statusCode, archived.body).toBe(200);
     expect(await latest(user, account.id, "budget.archived")).toEqual({
       id: expect.any(String),
@@ -234,7 +228,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
 
     const overdrawn = await aBudget(t, user, account, { name: "Fun" });
     await allocate(user, account, overdrawn.id, "-30.00");
-    const covered = await asKey.call(archiveBudgetRoute, { id: overdrawn.id });
+    const covered = await asKey.call(budgetRoutes.archive, { id: overdrawn.id });
     expect(covered.statusCode, covered.body).toBe(200);
     expect(await latest(user, account.id, "budget.archived")).toMatchObject({
       actor: apiKeyActor,
@@ -244,7 +238,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
     });
 
     const empty = await aBudget(t, user, account, { name: "Empty" });
-    const plain = await t.as(user).call(archiveBudgetRoute, { id: empty.id });
+    const plain = await t.as(user).call(budgetRoutes.archive, { id: empty.id });
     expect(await latest(user, account.id, "budget.archived")).toMatchObject({
       actor: userActor(user),
       request_id: plain.headers["x-request-id"],
@@ -260,7 +254,7 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
     await transfer(user, account, account.unallocated_budget, rent.id, "40.00");
     await transfer(user, account, account.unallocated_budget, fillupOf(rent), "10.00");
 
-    const response = await t.as(user).call(deleteBudgetRoute, { id: rent.id });
+    const response = await t.as(user).call(budgetRoutes.delete, { id: rent.id });
     expect(response.statusCode, response.body).toBe(204);
     expect(await latest(user, account.id, "budget.deleted")).toEqual({
       id: expect.any(String),
@@ -290,20 +284,20 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
     const before = await events(owner, account.id);
 
     const refusals = [
-      await t.as(owner).callUnchecked(createBudgetRoute, {
+      await t.as(owner).callUnchecked(budgetRoutes.create, {
         name: "Fill",
         bank_account: account.id,
         budget_type: "A",
         funding_type: "D",
         target_balance: "10",
       }),
-      await t.as(owner).call(updateBudgetRoute, { id: account.unallocated_budget, name: "Spare" }),
-      await t.as(owner).call(updateBudgetRoute, { id: goal.id, budget_type: "C" }),
-      await t.as(owner).call(archiveBudgetRoute, { id: account.unallocated_budget }),
-      await t.as(owner).call(deleteBudgetRoute, { id: MISSING }),
-      await t.as(stranger).call(updateBudgetRoute, { id: goal.id, paused: true }),
-      await t.as(stranger).call(archiveBudgetRoute, { id: goal.id }),
-      await t.as(stranger).call(deleteBudgetRoute, { id: goal.id }),
+      await t.as(owner).call(budgetRoutes.update, { id: account.unallocated_budget, name: "Spare" }),
+      await t.as(owner).call(budgetRoutes.update, { id: goal.id, budget_type: "C" }),
+      await t.as(owner).call(budgetRoutes.archive, { id: account.unallocated_budget }),
+      await t.as(owner).call(budgetRoutes.delete, { id: MISSING }),
+      await t.as(stranger).call(budgetRoutes.update, { id: goal.id, paused: true }),
+      await t.as(stranger).call(budgetRoutes.archive, { id: goal.id }),
+      await t.as(stranger).call(budgetRoutes.delete, { id: goal.id }),
     ];
     expect(refusals.map((response) => response.statusCode)).toEqual([400, 400, 400, 403, 404, 404, 404, 404]);
     expect(await events(owner, account.id)).toEqual(before);

@@ -1,4 +1,4 @@
-import { archiveBudgetRoute } from "@allot/contract/budgets/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
@@ -19,7 +19,7 @@ describe.each(testEngines())("archiving budgets over HTTP (%s)", (engine) => {
     await transfer(user, account, account.unallocated_budget, fillupOf(rent), "35.25");
     await expectLedgerOk(account);
 
-    const response = await t.as(user).call(archiveBudgetRoute, { id: rent.id });
+    const response = await t.as(user).call(budgetRoutes.archive, { id: rent.id });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       id: rent.id,
@@ -45,7 +45,7 @@ describe.each(testEngines())("archiving budgets over HTTP (%s)", (engine) => {
     );
     await expectLedgerOk(account);
 
-    const again = await t.as(user).call(archiveBudgetRoute, { id: rent.id });
+    const again = await t.as(user).call(budgetRoutes.archive, { id: rent.id });
     expect(again.statusCode).toBe(400);
     await expectLedgerOk(account);
   });
@@ -55,7 +55,7 @@ describe.each(testEngines())("archiving budgets over HTTP (%s)", (engine) => {
     const account = await anAccount(t, user, { balance: "100.00" });
     const goal = await aBudget(t, user, account);
     await allocate(user, account, goal.id, "-30.00");
-    expect((await t.as(user).call(archiveBudgetRoute, { id: goal.id })).statusCode).toBe(200);
+    expect((await t.as(user).call(budgetRoutes.archive, { id: goal.id })).statusCode).toBe(200);
     expect(await row(goal.id)).toMatchObject({ balance: "0.00", archived: true });
     expect((await row(account.unallocated_budget))?.balance).toBe("70.00");
     await expectLedgerOk(account);
@@ -64,11 +64,11 @@ describe.each(testEngines())("archiving budgets over HTTP (%s)", (engine) => {
   it("refuses the Unallocated budget (403) and a fill-up goal on its own (400)", async () => {
     const user = await t.user();
     const account = await anAccount(t, user);
-    expect((await t.as(user).call(archiveBudgetRoute, { id: account.unallocated_budget })).statusCode).toBe(
+    expect((await t.as(user).call(budgetRoutes.archive, { id: account.unallocated_budget })).statusCode).toBe(
       403,
     );
     const rent = await aBudget(t, user, account, { name: "Rent", ...recurringFields });
-    expect((await t.as(user).call(archiveBudgetRoute, { id: fillupOf(rent) })).statusCode).toBe(400);
+    expect((await t.as(user).call(budgetRoutes.archive, { id: fillupOf(rent) })).statusCode).toBe(400);
     expect((await row(account.unallocated_budget))?.archived).toBe(false);
     await expectLedgerOk(account);
   });

@@ -1,5 +1,5 @@
-import { createBudgetRoute, getBudgetRoute, updateBudgetRoute } from "@allot/contract/budgets/routes";
-import { archiveTransactionCategoryRoute } from "@allot/contract/transaction-categories/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
+import { transactionCategoryRoutes } from "@allot/contract/transaction-categories/routes";
 import { budgets } from "@allot/db/schema/budgets";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { localDate } from "@allot/domain/calendar/local-days";
@@ -19,7 +19,7 @@ describe.each(testEngines())("creating budgets over HTTP (%s)", (engine) => {
     const user = await t.user();
     const account = await anAccount(t, user);
     // Unchecked: a number where the contract types a decimal string is read as text all the same.
-    const response = await t.as(user).callUnchecked(createBudgetRoute, {
+    const response = await t.as(user).callUnchecked(budgetRoutes.create, {
       name: "  Holiday ",
       bank_account: account.id,
       budget_type: "G",
@@ -64,7 +64,7 @@ describe.each(testEngines())("creating budgets over HTTP (%s)", (engine) => {
       created_at: expect.stringMatching(ISO_DATE_TIME),
       modified_at: expect.stringMatching(ISO_DATE_TIME),
     });
-    expect((await t.as(user).call(getBudgetRoute, { id: budget.id })).json()).toEqual(budget);
+    expect((await t.as(user).call(budgetRoutes.get, { id: budget.id })).json()).toEqual(budget);
     await expectLedgerOk(account);
   });
 
@@ -84,7 +84,7 @@ describe.each(testEngines())("creating budgets over HTTP (%s)", (engine) => {
       funding_amount: null,
       funding_amount_currency: null,
     });
-    const fillup = (await t.as(user).call(getBudgetRoute, { id: fillupOf(budget) })).json();
+    const fillup = (await t.as(user).call(budgetRoutes.get, { id: fillupOf(budget) })).json();
     expect(fillup).toMatchObject({
       name: "Rent Fill-up",
       budget_type: "A",
@@ -165,9 +165,12 @@ describe.each(testEngines())("creating budgets over HTTP (%s)", (engine) => {
   ])("refuses %j with 400 on %s, creating nothing", async (fields, field) => {
     const user = await t.user();
     const account = await anAccount(t, user);
-    const response = await t
-      .as(user)
-      .callUnchecked(createBudgetRoute, { name: "Bad", bank_account: account.id, ...goalFields, ...fields });
+    const response = await t.as(user).callUnchecked(budgetRoutes.create, {
+      name: "Bad",
+      bank_account: account.id,
+      ...goalFields,
+      ...fields,
+    });
     expect(response.statusCode, response.body).toBe(400);
     expect(Object.keys(response.json())).toContain(field);
     expect(await t.db.select().from(budgets).where(eq(budgets.bankAccountId, account.id))).toHaveLength(1);
@@ -183,7 +186,7 @@ describe.each(testEngines())("creating budgets over HTTP (%s)", (engine) => {
       ["FREQ=MONTHLY;UNTIL=20270101", /UNTIL/],
       ["RRULE:FREQ=MONTHLY\nEXDATE:20260301", /EXDATE/],
     ] as const) {
-      const response = await t.as(user).call(createBudgetRoute, {
+      const response = await t.as(user).call(budgetRoutes.create, {
         name: "Rent",
         bank_account: account.id,
         ...recurringFields,
@@ -201,12 +204,12 @@ describe.each(testEngines())("creating budgets over HTTP (%s)", (engine) => {
     for (const bankAccount of [account.id, MISSING]) {
       const response = await t
         .as(stranger)
-        .call(createBudgetRoute, { name: "Sneaky", bank_account: bankAccount, ...goalFields });
+        .call(budgetRoutes.create, { name: "Sneaky", bank_account: bankAccount, ...goalFields });
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json<FieldErrors>().bank_account?.[0]).toMatch(/does not exist/);
     }
     expect(await t.db.select().from(budgets).where(eq(budgets.bankAccountId, account.id))).toHaveLength(1);
-    const missing = await t.as(owner).callUnchecked(createBudgetRoute, { name: "x", ...goalFields });
+    const missing = await t.as(owner).callUnchecked(budgetRoutes.create, { name: "x", ...goalFields });
     expect(missing.statusCode).toBe(400);
     expect(missing.json<FieldErrors>().bank_account).toBeDefined();
   });
@@ -218,7 +221,7 @@ describe.each(testEngines())("creating budgets over HTTP (%s)", (engine) => {
       auto_spend: ["  food & drink:groceries ", "FOOD & DRINK : GROCERIES"],
     });
     expect(budget.auto_spend).toEqual(["Food & Drink : Groceries"]);
-    const unknown = await t.as(user).call(createBudgetRoute, {
+    const unknown = await t.as(user).call(budgetRoutes.create, {
       name: "x",
       bank_account: account.id,
       ...goalFields,
@@ -235,7 +238,7 @@ describe.each(testEngines())("creating budgets over HTTP (%s)", (engine) => {
     // Another user's private category is not visible: unknown.
     const stranger = await t.user();
     await aCategory(t, stranger, { group: "Secret", name: "Stash" });
-    const foreign = await t.as(user).call(createBudgetRoute, {
+    const foreign = await t.as(user).call(budgetRoutes.create, {
       name: "x",
       bank_account: account.id,
       ...goalFields,
@@ -250,9 +253,9 @@ describe.each(testEngines())("creating budgets over HTTP (%s)", (engine) => {
     const account = await anAccount(t, user);
     const fish = await aCategory(t, user, { group: "Pets", name: "Fish" });
     const budget = await aBudget(t, user, account, { auto_spend: ["Pets : Fish"] });
-    const archived = await t.as(user).call(archiveTransactionCategoryRoute, { id: fish.id });
+    const archived = await t.as(user).call(transactionCategoryRoutes.archive, { id: fish.id });
     expect(archived.statusCode, archived.body).toBe(200);
-    const fresh = await t.as(user).call(createBudgetRoute, {
+    const fresh = await t.as(user).call(budgetRoutes.create, {
       name: "New",
       bank_account: account.id,
       ...goalFields,
@@ -269,7 +272,8 @@ describe.each(testEngines())("creating budgets over HTTP (%s)", (engine) => {
       payload: { ...budget, memo: "still here" },
     });
     expect(same.statusCode, same.body).toBe(200);
-    const patch = (auto_spend: string[]) => t.as(user).call(updateBudgetRoute, { id: budget.id, auto_spend });
+    const patch = (auto_spend: string[]) =>
+      t.as(user).call(budgetRoutes.update, { id: budget.id, auto_spend });
     const more = await patch(["Pets : Fish", "Home : Rent"]);
     expect(more.statusCode, more.body).toBe(200);
     expect(more.json().auto_spend).toEqual(["Pets : Fish", "Home : Rent"]);

@@ -1,4 +1,4 @@
-import { archiveBudgetRoute, deleteBudgetRoute, getBudgetRoute } from "@allot/contract/budgets/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
@@ -28,7 +28,7 @@ describe.each(testEngines())("deleting budgets over HTTP (%s)", (engine) => {
     await allocate(user, account, account.unallocated_budget, "-50.00");
     await expectLedgerOk(account);
 
-    const response = await t.as(user).call(deleteBudgetRoute, { id: rent.id });
+    const response = await t.as(user).call(budgetRoutes.delete, { id: rent.id });
     expect(response.statusCode, response.body).toBe(204);
     expect(await row(rent.id)).toBeUndefined();
     expect(await row(fillupOf(rent))).toBeUndefined();
@@ -50,7 +50,7 @@ describe.each(testEngines())("deleting budgets over HTTP (%s)", (engine) => {
         .where(eq(internalTransactions.bankAccountId, account.id)),
     ).toHaveLength(2);
     await expectLedgerOk(account);
-    expect((await t.as(user).call(getBudgetRoute, { id: rent.id })).statusCode).toBe(404);
+    expect((await t.as(user).call(budgetRoutes.get, { id: rent.id })).statusCode).toBe(404);
   });
 
   it("keeps an archived counterpart at zero: Unallocated takes the deleted budget's side of those transfers", async () => {
@@ -62,10 +62,10 @@ describe.each(testEngines())("deleting budgets over HTTP (%s)", (engine) => {
     await transfer(user, account, gone.id, closed.id, "10.00");
     await transfer(user, account, account.unallocated_budget, closed.id, "6.00");
     await transfer(user, account, closed.id, gone.id, "4.00");
-    expect((await t.as(user).call(archiveBudgetRoute, { id: closed.id })).statusCode).toBe(200);
+    expect((await t.as(user).call(budgetRoutes.archive, { id: closed.id })).statusCode).toBe(200);
     await expectLedgerOk(account);
 
-    expect((await t.as(user).call(deleteBudgetRoute, { id: gone.id })).statusCode).toBe(204);
+    expect((await t.as(user).call(budgetRoutes.delete, { id: gone.id })).statusCode).toBe(204);
     expect(await row(closed.id)).toMatchObject({ archived: true, balance: "0.00", fundedAmount: "0.00" });
     expect((await row(account.unallocated_budget))?.balance).toBe("1000.00");
     const moves = await t.db
@@ -93,7 +93,7 @@ describe.each(testEngines())("deleting budgets over HTTP (%s)", (engine) => {
       .where(eq(bankAccounts.id, account.id));
     await transfer(user, account, account.unallocated_budget, goal.id, "7.50");
     await expectLedgerOk(account);
-    expect((await t.as(user).call(deleteBudgetRoute, { id: goal.id })).statusCode).toBe(204);
+    expect((await t.as(user).call(budgetRoutes.delete, { id: goal.id })).statusCode).toBe(204);
     expect((await row(account.unallocated_budget))?.balance).toBe("112.50");
     await expectLedgerOk(account);
   });
@@ -103,20 +103,20 @@ describe.each(testEngines())("deleting budgets over HTTP (%s)", (engine) => {
     const account = await anAccount(t, user);
     const goal = await aBudget(t, user, account);
     await allocate(user, account, goal.id, "-5.00");
-    const own = await t.as(user).call(deleteBudgetRoute, { id: goal.id });
+    const own = await t.as(user).call(budgetRoutes.delete, { id: goal.id });
     expect(own.statusCode).toBe(400);
     const rent = await aBudget(t, user, account, { name: "Rent", ...recurringFields });
     await allocate(user, account, fillupOf(rent), "-1.00");
-    expect((await t.as(user).call(deleteBudgetRoute, { id: rent.id })).statusCode).toBe(400);
+    expect((await t.as(user).call(budgetRoutes.delete, { id: rent.id })).statusCode).toBe(400);
     expect(await row(rent.id)).toBeDefined();
-    expect((await t.as(user).call(deleteBudgetRoute, { id: fillupOf(rent) })).statusCode).toBe(400);
-    const unallocated = await t.as(user).call(deleteBudgetRoute, { id: account.unallocated_budget });
+    expect((await t.as(user).call(budgetRoutes.delete, { id: fillupOf(rent) })).statusCode).toBe(400);
+    const unallocated = await t.as(user).call(budgetRoutes.delete, { id: account.unallocated_budget });
     expect(unallocated.statusCode).toBe(403);
     expect(unallocated.json()).toMatchObject({ detail: expect.any(String), code: expect.any(String) });
     expect(await row(account.unallocated_budget)).toBeDefined();
     await expectLedgerOk(account);
     // Archiving instead works.
-    expect((await t.as(user).call(archiveBudgetRoute, { id: goal.id })).statusCode).toBe(200);
+    expect((await t.as(user).call(budgetRoutes.archive, { id: goal.id })).statusCode).toBe(200);
     await expectLedgerOk(account);
   });
 });

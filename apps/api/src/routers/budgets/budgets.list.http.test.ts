@@ -1,4 +1,4 @@
-import { archiveBudgetRoute, listBudgetsRoute } from "@allot/contract/budgets/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { sql } from "drizzle-orm";
@@ -23,7 +23,7 @@ describe.each(testEngines())("listing and retrieving budgets over HTTP (%s)", (e
     await aBudget(t, user, second, { name: "Elsewhere" });
     await transfer(user, account, account.unallocated_budget, Fun.id, "70");
     await transfer(user, account, account.unallocated_budget, food.id, "20");
-    expect((await t.as(user).call(archiveBudgetRoute, { id: food.id })).statusCode).toBe(200);
+    expect((await t.as(user).call(budgetRoutes.archive, { id: food.id })).statusCode).toBe(200);
 
     const all = await list(user, { bank_account: account.id });
     expect(all.count).toBe(5);
@@ -91,7 +91,7 @@ describe.each(testEngines())("listing and retrieving budgets over HTTP (%s)", (e
     expect(page.results).toHaveLength(2);
     expect(page.next).toContain("page=3");
     expect(page.previous).toBeTruthy();
-    const past = await t.as(user).call(listBudgetsRoute, { page: 9 });
+    const past = await t.as(user).call(budgetRoutes.list, { page: 9 });
     expect(past.statusCode).toBe(404);
     for (const [query, key] of [
       [{ archived: "maybe" }, "archived"],
@@ -101,7 +101,7 @@ describe.each(testEngines())("listing and retrieving budgets over HTTP (%s)", (e
       [{ bank_account: "nope" }, "bank_account"],
       [{ page: "0" }, "page"],
     ] as const) {
-      const bad = await t.as(user).callUnchecked(listBudgetsRoute, query);
+      const bad = await t.as(user).callUnchecked(budgetRoutes.list, query);
       expect(bad.statusCode, JSON.stringify(query)).toBe(400);
       expect(bad.json<Record<string, unknown>>()[key], JSON.stringify(query)).toBeDefined();
     }

@@ -1,4 +1,4 @@
-import { archiveBudgetRoute, replaceBudgetRoute, updateBudgetRoute } from "@allot/contract/budgets/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
 import { budgets } from "@allot/db/schema/budgets";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
@@ -13,7 +13,7 @@ describe.each(testEngines())("updating budgets over HTTP (%s)", (engine) => {
   const t = useTestApp(engine);
   const { row, expectLedgerOk, globalCategoryId, spend } = budgetsKit(t);
   const patch = (user: TestUser, id: string, fields: Record<string, unknown>) =>
-    t.as(user).callUnchecked(updateBudgetRoute, { id, ...fields });
+    t.as(user).callUnchecked(budgetRoutes.update, { id, ...fields });
 
   it("PATCH returns BudgetUpdateResult and mirrors name, target, funding schedule and pause onto the fill-up", async () => {
     const user = await t.user();
@@ -48,10 +48,10 @@ describe.each(testEngines())("updating budgets over HTTP (%s)", (engine) => {
     });
     expect((await row(rent.id))?.balance).toBe("0.00");
     // The fill-up's mirrored fields are edited through its Recurring budget only.
-    const direct = await t.as(user).call(updateBudgetRoute, { id: fillupOf(rent), name: "Mine" });
+    const direct = await t.as(user).call(budgetRoutes.update, { id: fillupOf(rent), name: "Mine" });
     expect(direct.statusCode).toBe(400);
     expect(direct.json().name).toBeDefined();
-    expect((await t.as(user).call(updateBudgetRoute, { id: fillupOf(rent), memo: "ok" })).statusCode).toBe(
+    expect((await t.as(user).call(budgetRoutes.update, { id: fillupOf(rent), memo: "ok" })).statusCode).toBe(
       200,
     );
     await expectLedgerOk(account);
@@ -71,7 +71,7 @@ describe.each(testEngines())("updating budgets over HTTP (%s)", (engine) => {
         headers: { authorization: user.bearer },
         payload,
       });
-    const missing = await t.as(user).callUnchecked(replaceBudgetRoute, { id: goal.id, name: "x" });
+    const missing = await t.as(user).callUnchecked(budgetRoutes.replace, { id: goal.id, name: "x" });
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json<FieldErrors>())).toEqual(
       expect.arrayContaining(["funding_type", "target_balance"]),
@@ -83,7 +83,7 @@ describe.each(testEngines())("updating budgets over HTTP (%s)", (engine) => {
     const moved = await put({ ...goal, bank_account: other.id });
     expect(moved.statusCode).toBe(400);
     expect(moved.json().bank_account).toBeDefined();
-    const retyped = await t.as(user).call(updateBudgetRoute, { id: goal.id, budget_type: "C" });
+    const retyped = await t.as(user).call(budgetRoutes.update, { id: goal.id, budget_type: "C" });
     expect(retyped.statusCode).toBe(400);
     expect(retyped.json().budget_type).toBeDefined();
     expect(await row(goal.id)).toMatchObject({
@@ -113,7 +113,7 @@ describe.each(testEngines())("updating budgets over HTTP (%s)", (engine) => {
       expect(response.statusCode, JSON.stringify(fields)).toBe(400);
       expect(response.json<FieldErrors>()[field], JSON.stringify(fields)).toBeDefined();
     }
-    const changed = await t.as(user).call(updateBudgetRoute, {
+    const changed = await t.as(user).call(budgetRoutes.update, {
       id: goal.id,
       funding_type: "D",
       target_date: "2027-06-30",
@@ -123,7 +123,7 @@ describe.each(testEngines())("updating budgets over HTTP (%s)", (engine) => {
     expect(changed.json()).toMatchObject({ funding_type: "D", target_date: "2027-06-30" });
     const recurrence = await t
       .as(user)
-      .call(updateBudgetRoute, { id: rent.id, recurrence_schedule: "DTSTART:20260110\nFREQ=YEARLY" });
+      .call(budgetRoutes.update, { id: rent.id, recurrence_schedule: "DTSTART:20260110\nFREQ=YEARLY" });
     expect(recurrence.json().recurrence_schedule).toBe("DTSTART:20260110\nRRULE:FREQ=YEARLY");
   });
 
@@ -132,7 +132,7 @@ describe.each(testEngines())("updating budgets over HTTP (%s)", (engine) => {
     const account = await anAccount(t, user);
     const rent = await aBudget(t, user, account, { name: "Rent", ...recurringFields });
     const autoSpend = (id: string, auto_spend: string[]) =>
-      t.as(user).call(updateBudgetRoute, { id, auto_spend });
+      t.as(user).call(budgetRoutes.update, { id, auto_spend });
     const refused = await autoSpend(fillupOf(rent), ["Food & Drink : Groceries"]);
     expect(refused.statusCode, refused.body).toBe(400);
     expect(Object.keys(refused.json())).toEqual(["auto_spend"]);
@@ -168,7 +168,7 @@ describe.each(testEngines())("updating budgets over HTTP (%s)", (engine) => {
       auto_spend: ["Transportation : Gas"],
     });
     const flat = await aBudget(t, user, account, { name: "Flat", auto_spend: ["Home : Rent"] });
-    expect((await t.as(user).call(archiveBudgetRoute, { id: flat.id })).statusCode).toBe(200);
+    expect((await t.as(user).call(budgetRoutes.archive, { id: flat.id })).statusCode).toBe(200);
 
     expect(await spend(user, account, groceries)).toBe(rent.id);
     expect(await spend(user, account, gas)).toBe(car.id);
@@ -181,12 +181,12 @@ describe.each(testEngines())("updating budgets over HTTP (%s)", (engine) => {
     const user = await t.user();
     const account = await anAccount(t, user);
     const id = account.unallocated_budget;
-    const rename = await t.as(user).call(updateBudgetRoute, { id, name: "Spare" });
+    const rename = await t.as(user).call(budgetRoutes.update, { id, name: "Spare" });
     expect(rename.statusCode).toBe(400);
     expect(rename.json().name).toBeDefined();
-    const target = await t.as(user).call(updateBudgetRoute, { id, target_balance: "10" });
+    const target = await t.as(user).call(budgetRoutes.update, { id, target_balance: "10" });
     expect(target.statusCode).toBe(400);
-    const memo = await t.as(user).call(updateBudgetRoute, { id, name: "Unallocated", memo: "float" });
+    const memo = await t.as(user).call(budgetRoutes.update, { id, name: "Unallocated", memo: "float" });
     expect(memo.statusCode, memo.body).toBe(200);
     expect(memo.json()).toMatchObject({ name: "Unallocated", memo: "float", warnings: [] });
     expect((await row(account.unallocated_budget))?.name).toBe("Unallocated");

@@ -1,7 +1,7 @@
-import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
-import { createBudgetRoute, listBudgetsRoute, updateBudgetRoute } from "@allot/contract/budgets/routes";
-import { fundingEventDatesRoute, fundingSummaryRoute, runFundingRoute } from "@allot/contract/funding/routes";
-import { getMeRoute } from "@allot/contract/users/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
+import { fundingRoutes } from "@allot/contract/funding/routes";
+import { userRoutes } from "@allot/contract/users/routes";
 import { budgets } from "@allot/db/schema/budgets";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
@@ -61,7 +61,7 @@ describe.each(testEngines())("hostile schedules (%s)", (engine) => {
   });
 
   const newAccount = async (user: TestUser) => {
-    const response = await t.as(user).call(createBankAccountRoute, {
+    const response = await t.as(user).call(bankAccountRoutes.create, {
       name: "Checking",
       bank: bankId,
       available_balance: "1000.00",
@@ -77,7 +77,7 @@ describe.each(testEngines())("hostile schedules (%s)", (engine) => {
    */
   async function alongside(send: () => Promise<LightMyRequestResponse>) {
     const before = scheduleStepsWalked();
-    const [answer, other] = await Promise.all([send(), t.as(bystander).call(getMeRoute)]);
+    const [answer, other] = await Promise.all([send(), t.as(bystander).call(userRoutes.getMe)]);
     expect(other.statusCode).toBe(200);
     return { answer, steps: scheduleStepsWalked() - before };
   }
@@ -87,25 +87,27 @@ describe.each(testEngines())("hostile schedules (%s)", (engine) => {
     const account = await newAccount(user);
     const goal = { name: "Goal", bank_account: account.id, budget_type: "G", funding_type: "F" } as const;
     const fields = { ...goal, target_balance: "500", funding_amount: "50" };
-    const created = await t.as(user).call(createBudgetRoute, { ...fields, funding_schedule: "FREQ=WEEKLY" });
+    const created = await t
+      .as(user)
+      .call(budgetRoutes.create, { ...fields, funding_schedule: "FREQ=WEEKLY" });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id;
     for (const [schedule, message] of HOSTILE_FUNDING) {
       const post = await alongside(() =>
-        t.as(user).call(createBudgetRoute, { ...fields, funding_schedule: schedule }),
+        t.as(user).call(budgetRoutes.create, { ...fields, funding_schedule: schedule }),
       );
       expect(post.answer.statusCode, schedule).toBe(400);
       // Refused before anything walks it.
       expect(post.steps, schedule).toBe(0);
       expect(post.answer.json(), schedule).toEqual({ funding_schedule: [expect.stringMatching(message)] });
       const patch = await alongside(() =>
-        t.as(user).call(updateBudgetRoute, { id, funding_schedule: schedule }),
+        t.as(user).call(budgetRoutes.update, { id, funding_schedule: schedule }),
       );
       expect(patch.answer.statusCode, schedule).toBe(400);
       expect(Object.keys(patch.answer.json()), schedule).toEqual(["funding_schedule"]);
     }
     const recurring = await alongside(() =>
-      t.as(user).call(createBudgetRoute, {
+      t.as(user).call(budgetRoutes.create, {
         name: "Rent",
         bank_account: account.id,
         budget_type: "R",
@@ -120,7 +122,7 @@ describe.each(testEngines())("hostile schedules (%s)", (engine) => {
     expect(recurring.answer.json().recurrence_schedule).toContainEqual(
       expect.stringMatching(/10 years before/),
     );
-    const list = await t.as(user).call(listBudgetsRoute, { bank_account: account.id });
+    const list = await t.as(user).call(budgetRoutes.list, { bank_account: account.id });
     expect(
       list.json().results.map((budget: { funding_schedule: string }) => budget.funding_schedule),
     ).toEqual(expect.not.arrayContaining([expect.stringMatching(/SECONDLY|BYHOUR|1900/)]));
@@ -149,14 +151,18 @@ describe.each(testEngines())("hostile schedules (%s)", (engine) => {
     }
     const owner = t.as(user);
     const requests = (id: string): [string, () => Promise<LightMyRequestResponse>][] => [
-      [listBudgetsRoute.path, () => owner.call(listBudgetsRoute, { bank_account: id })],
-      [fundingSummaryRoute.path, () => owner.call(fundingSummaryRoute, { id })],
+      [budgetRoutes.list.path, () => owner.call(budgetRoutes.list, { bank_account: id })],
+      [fundingRoutes.summary.path, () => owner.call(fundingRoutes.summary, { id })],
       [
-        fundingEventDatesRoute.path,
+        fundingRoutes.eventDates.path,
         () =>
-          owner.call(fundingEventDatesRoute, { id, after: addDays(today, -1), before: addDays(today, 3000) }),
+          owner.call(fundingRoutes.eventDates, {
+            id,
+            after: addDays(today, -1),
+            before: addDays(today, 3000),
+          }),
       ],
-      [runFundingRoute.path, () => owner.call(runFundingRoute, { id })],
+      [fundingRoutes.run.path, () => owner.call(fundingRoutes.run, { id })],
     ];
     for (const [n, [path, send]] of requests(account.id).entries()) {
       const ordinary = await alongside(requests(control.id)[n]?.[1] ?? send);
@@ -166,7 +172,7 @@ describe.each(testEngines())("hostile schedules (%s)", (engine) => {
       // the first schedule alone steps through millions of instants, for seconds.
       expect(hostile.steps, path).toBeLessThanOrEqual(ordinary.steps + STORED.length * STEPS_PER_RULE);
     }
-    const list = await t.as(user).call(listBudgetsRoute, { bank_account: account.id });
+    const list = await t.as(user).call(budgetRoutes.list, { bank_account: account.id });
     const next = Object.fromEntries(
       list
         .json()

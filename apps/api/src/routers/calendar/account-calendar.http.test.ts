@@ -1,14 +1,7 @@
-import { getBankAccountRoute } from "@allot/contract/bank-accounts/routes";
-import { syncScrapeRoute } from "@allot/contract/import/routes";
-import {
-  createInternalTransactionRoute,
-  listInternalTransactionsRoute,
-} from "@allot/contract/internal-transactions/routes";
-import {
-  listTransactionsRoute,
-  resolvePendingRoute,
-  updateTransactionRoute,
-} from "@allot/contract/transactions/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { importRoutes } from "@allot/contract/import/routes";
+import { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -29,20 +22,20 @@ describe.each(testEngines())("the account's calendar over HTTP (%s)", (engine) =
   const userIn = (timeZone: string) => t.user({ timeZone });
 
   const timezoneOf = async (user: TestUser, id: string) => {
-    const response = await t.as(user).call(getBankAccountRoute, { id });
+    const response = await t.as(user).call(bankAccountRoutes.get, { id });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().timezone;
   };
-  const transactionsOf = async (user: TestUser, query: CallInput<typeof listTransactionsRoute>) => {
-    const response = await t.as(user).call(listTransactionsRoute, query);
+  const transactionsOf = async (user: TestUser, query: CallInput<typeof transactionRoutes.list>) => {
+    const response = await t.as(user).call(transactionRoutes.list, query);
     expect(response.statusCode, response.body).toBe(200);
     return response.json().results;
   };
-  const listed = async (user: TestUser, query: CallInput<typeof listTransactionsRoute>) =>
+  const listed = async (user: TestUser, query: CallInput<typeof transactionRoutes.list>) =>
     (await transactionsOf(user, query)).map((row) => row.raw_description);
 
   const syncScrape = (user: TestUser, accountId: string, rows: { posted_date: string; raw: string }[]) =>
-    t.as(user).call(syncScrapeRoute, {
+    t.as(user).call(importRoutes.syncScrape, {
       id: accountId,
       scraped_at: "2025-10-06T10:00:00Z",
       ending_balance: "1000.00",
@@ -111,7 +104,7 @@ describe.each(testEngines())("the account's calendar over HTTP (%s)", (engine) =
       // A PUT repeating the bare date the row was made with is no change.
       const put = await t
         .as(user)
-        .call(updateTransactionRoute, { id: bare.id, transaction_date: "2025-10-05", memo: "same day" });
+        .call(transactionRoutes.update, { id: bare.id, transaction_date: "2025-10-05", memo: "same day" });
       expect(put.statusCode, put.body).toBe(200);
     });
 
@@ -123,14 +116,14 @@ describe.each(testEngines())("the account's calendar over HTTP (%s)", (engine) =
       });
       const response = await t
         .as(user)
-        .call(resolvePendingRoute, { id: pending.id, posted_date: "2025-10-08" });
+        .call(transactionRoutes.resolvePending, { id: pending.id, posted_date: "2025-10-08" });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().posted_date).toBe("2025-10-07T22:00:00.000Z");
     });
 
     it("dates and filters transfers in Berlin", async () => {
       const [from, to] = [await kit.budget(accountId), await kit.budget(accountId)];
-      const response = await t.as(user).call(createInternalTransactionRoute, {
+      const response = await t.as(user).call(internalTransactionRoutes.create, {
         bank_account: accountId,
         amount: "1.00",
         src_budget: from,
@@ -142,7 +135,7 @@ describe.each(testEngines())("the account's calendar over HTTP (%s)", (engine) =
       const day = async (date: string) => {
         const listed = await t
           .as(user)
-          .call(listInternalTransactionsRoute, { bank_account: accountId, date_from: date, date_to: date });
+          .call(internalTransactionRoutes.list, { bank_account: accountId, date_from: date, date_to: date });
         expect(listed.statusCode, listed.body).toBe(200);
         return listed.json();
       };

@@ -1,5 +1,9 @@
-import { router } from "../../trpc/trpc";
-import { listChangesProcedure } from "./list-changes";
+import { changeRoutes } from "@allot/contract/changes/routes";
+import { listChanges } from "@allot/domain/changes/list-changes";
+import { bindRoutes, withServices } from "../../trpc/bind-routes";
+import { attachmentLinks } from "../use-case-services";
 
 /** The change feed: read-only (every write numbers what it changes; docs/decisions/0035). */
-export const changesRouter = router({ list: listChangesProcedure });
+export const changesRouter = bindRoutes(changeRoutes, {
+  list: withServices(listChanges, attachmentLinks),
+});

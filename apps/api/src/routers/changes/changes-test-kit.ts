@@ -1,11 +1,11 @@
-import { listAllocationsRoute } from "@allot/contract/allocations/routes";
-import { getBankAccountRoute } from "@allot/contract/bank-accounts/routes";
-import { listBudgetsRoute } from "@allot/contract/budgets/routes";
+import { allocationRoutes } from "@allot/contract/allocations/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
 import type { Change, ChangesPage } from "@allot/contract/changes/change";
-import { listChangesRoute } from "@allot/contract/changes/routes";
-import { listFundingOccurrencesRoute } from "@allot/contract/funding-occurrences/routes";
-import { listInternalTransactionsRoute } from "@allot/contract/internal-transactions/routes";
-import { listTransactionsRoute } from "@allot/contract/transactions/routes";
+import { changeRoutes } from "@allot/contract/changes/routes";
+import { fundingOccurrenceRoutes } from "@allot/contract/funding-occurrences/routes";
+import { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { expect } from "vitest";
 import type { TestApp } from "../../../test/testing/test-app";
 import type { Caller } from "../../../test/testing/test-client";
@@ -45,7 +45,7 @@ export const comparable = (replica: Replica) =>
 /** The change-feed tests' calls: pages, following a cursor to the end, and the GETs to compare with. */
 export function changesKit(t: TestApp) {
   async function page(who: Caller, accountId: string, query: { since?: string; page_size?: number } = {}) {
-    const response = await t.as(who).call(listChangesRoute, { id: accountId, ...query });
+    const response = await t.as(who).call(changeRoutes.list, { id: accountId, ...query });
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as ChangesPage;
   }
@@ -88,15 +88,15 @@ export function changesKit(t: TestApp) {
   /** The account as the GETs give it now, keyed like a replica. */
   async function liveObjects(who: Caller, accountId: string): Promise<Replica> {
     const live: Replica = new Map();
-    const account = await t.as(who).call(getBankAccountRoute, { id: accountId });
+    const account = await t.as(who).call(bankAccountRoutes.get, { id: accountId });
     expect(account.statusCode, account.body).toBe(200);
     live.set(keyOf("bank_account", accountId), account.json());
     const lists = [
-      ["budget", listBudgetsRoute],
-      ["transaction", listTransactionsRoute],
-      ["allocation", listAllocationsRoute],
-      ["internal_transaction", listInternalTransactionsRoute],
-      ["funding_occurrence", listFundingOccurrencesRoute],
+      ["budget", budgetRoutes.list],
+      ["transaction", transactionRoutes.list],
+      ["allocation", allocationRoutes.list],
+      ["internal_transaction", internalTransactionRoutes.list],
+      ["funding_occurrence", fundingOccurrenceRoutes.list],
     ] as const;
     for (const [type, route] of lists)
       for (const object of await listAll(who, route, accountId)) live.set(keyOf(type, object.id), object);

@@ -1,5 +1,5 @@
-import { listChangesRoute } from "@allot/contract/changes/routes";
-import { deleteTransactionRoute } from "@allot/contract/transactions/routes";
+import { changeRoutes } from "@allot/contract/changes/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { purgeOldTombstones } from "@allot/domain/changes/purge-old-tombstones";
 import { internalContext } from "@allot/domain/shared/use-case-context";
@@ -23,7 +23,7 @@ describe.each(testEngines())("the change feed refuses (%s)", (engine) => {
     const stranger = await t.user();
     const account = await anAccount(t, owner);
     for (const id of [account.id, "00000000-0000-4000-8000-000000000000"]) {
-      const response = await t.as(stranger).callUnchecked(listChangesRoute, { id });
+      const response = await t.as(stranger).callUnchecked(changeRoutes.list, { id });
       expect(response.statusCode, response.body).toBe(404);
     }
     const page = await feed.page(await t.apiKey(owner), account.id);
@@ -50,7 +50,7 @@ describe.each(testEngines())("the change feed refuses (%s)", (engine) => {
       othersCursor,
       "x".repeat(513),
     ]) {
-      const response = await t.as(owner).callUnchecked(listChangesRoute, { id: account.id, since });
+      const response = await t.as(owner).callUnchecked(changeRoutes.list, { id: account.id, since });
       expect(response.statusCode, `${since}: ${response.body}`).toBe(400);
       expect(Object.keys(response.json<Record<string, unknown>>())).toEqual(["since"]);
     }
@@ -61,7 +61,7 @@ describe.each(testEngines())("the change feed refuses (%s)", (engine) => {
     const account = await anAccount(t, owner);
     const doomed = await aTransaction(t, owner, account);
     const { cursor: beforeDelete } = await feed.follow(owner, account.id);
-    expect((await t.as(owner).call(deleteTransactionRoute, { id: doomed.id })).statusCode).toBe(204);
+    expect((await t.as(owner).call(transactionRoutes.delete, { id: doomed.id })).statusCode).toBe(204);
     const { cursor: afterDelete } = await feed.follow(owner, account.id, beforeDelete);
 
     // Within the retention nothing goes, and the old cursor still sees the deletion.
@@ -72,11 +72,11 @@ describe.each(testEngines())("the change feed refuses (%s)", (engine) => {
     expect(await purgeAsOf(new Date(Date.now() + (RETENTION_DAYS + 1) * DAY_MS))).toBe(
       1 + doomed.allocations.length,
     );
-    const expired = await t.as(owner).call(listChangesRoute, { id: account.id, since: beforeDelete });
+    const expired = await t.as(owner).call(changeRoutes.list, { id: account.id, since: beforeDelete });
     expect(expired.statusCode, expired.body).toBe(410);
     expect(expired.json<{ code: string }>().code).toBe("cursor_expired");
     expect(
-      (await t.as(owner).call(listChangesRoute, { id: account.id, since: afterDelete })).statusCode,
+      (await t.as(owner).call(changeRoutes.list, { id: account.id, since: afterDelete })).statusCode,
     ).toBe(200);
     const fresh = await feed.follow(owner, account.id);
     expect(fresh.changes.map((change) => change.id)).not.toContain(doomed.id);
@@ -86,7 +86,7 @@ describe.each(testEngines())("the change feed refuses (%s)", (engine) => {
     const owner = await t.user();
     const account = await anAccount(t, owner);
     for (const page_size of [0, -1, "many"]) {
-      const response = await t.as(owner).callUnchecked(listChangesRoute, { id: account.id, page_size });
+      const response = await t.as(owner).callUnchecked(changeRoutes.list, { id: account.id, page_size });
       expect(response.statusCode, response.body).toBe(400);
       expect(Object.keys(response.json<Record<string, unknown>>())).toEqual(["page_size"]);
     }

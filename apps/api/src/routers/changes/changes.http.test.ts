@@ -1,15 +1,10 @@
-import { deleteBudgetRoute, updateBudgetRoute } from "@allot/contract/budgets/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
 import type { Change } from "@allot/contract/changes/change";
-import { runFundingRoute } from "@allot/contract/funding/routes";
-import { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
-import { updateTransactionCategoryRoute } from "@allot/contract/transaction-categories/routes";
-import {
-  deleteTransactionRoute,
-  getTransactionRoute,
-  splitTransactionRoute,
-  updateTransactionRoute,
-} from "@allot/contract/transactions/routes";
-import { updateMeRoute } from "@allot/contract/users/routes";
+import { fundingRoutes } from "@allot/contract/funding/routes";
+import { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
+import { transactionCategoryRoutes } from "@allot/contract/transaction-categories/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
+import { userRoutes } from "@allot/contract/users/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
 import { aBudget, aCategory, anAccount, aTransaction } from "../../../test/testing/fixtures";
@@ -59,7 +54,7 @@ describe.each(testEngines())("the change feed (%s)", (engine) => {
       ].sort(),
     );
     expect(replica.get(`transaction:${transaction.id}`)).toEqual(
-      (await t.as(owner).call(getTransactionRoute, { id: transaction.id })).json(),
+      (await t.as(owner).call(transactionRoutes.get, { id: transaction.id })).json(),
     );
     await expectInSync(owner, account.id, replica);
     // Nothing happened since: the same cursor answers nothing, and again.
@@ -76,7 +71,7 @@ describe.each(testEngines())("the change feed (%s)", (engine) => {
 
     const budget = await aBudget(t, owner, account, { name: "Car" });
     for (const memo of ["one", "two", "three"])
-      await t.as(owner).call(updateBudgetRoute, { id: budget.id, memo });
+      await t.as(owner).call(budgetRoutes.update, { id: budget.id, memo });
     const delta = await feed.follow(owner, account.id, cursor);
     expect(summary(delta.changes)).toEqual(["budget"]);
     expect(delta.changes[0]?.object).toMatchObject({ id: budget.id, memo: "three" });
@@ -101,7 +96,7 @@ describe.each(testEngines())("the change feed (%s)", (engine) => {
 
     const split = await t
       .as(owner)
-      .call(splitTransactionRoute, { id: later.id, splits: { [budget.id]: "4.00" } });
+      .call(transactionRoutes.split, { id: later.id, splits: { [budget.id]: "4.00" } });
     expect(split.statusCode, split.body).toBe(200);
     const afterSplit = await feed.follow(owner, account.id, delta.cursor);
     expect(afterSplit.changes.map((change) => change.id)).toEqual(
@@ -120,15 +115,15 @@ describe.each(testEngines())("the change feed (%s)", (engine) => {
     });
     // Budgets are funded from the day they are made: three weeks ahead holds a few weekly events.
     const asOf = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
-    const run = await t.as(owner).call(runFundingRoute, { id: account.id, as_of: asOf });
+    const run = await t.as(owner).call(fundingRoutes.run, { id: account.id, as_of: asOf });
     expect(run.statusCode, run.body).toBe(200);
     const { replica, cursor } = await replicate(owner, account.id);
     const occurrences = [...replica.keys()].filter((key) => key.startsWith("funding_occurrence:"));
     const transfers = [...replica.keys()].filter((key) => key.startsWith("internal_transaction:"));
     expect(occurrences.length).toBeGreaterThan(0);
 
-    expect((await t.as(owner).call(deleteTransactionRoute, { id: transaction.id })).statusCode).toBe(204);
-    expect((await t.as(owner).call(deleteBudgetRoute, { id: budget.id })).statusCode).toBe(204);
+    expect((await t.as(owner).call(transactionRoutes.delete, { id: transaction.id })).statusCode).toBe(204);
+    expect((await t.as(owner).call(budgetRoutes.delete, { id: budget.id })).statusCode).toBe(204);
     const delta = await feed.follow(owner, account.id, cursor);
     const deleted = delta.changes
       .filter((change) => change.deleted)
@@ -158,7 +153,7 @@ describe.each(testEngines())("the change feed (%s)", (engine) => {
 
     const renamed = await t
       .as(owner)
-      .call(updateTransactionCategoryRoute, { id: category.id, name: "Treats" });
+      .call(transactionCategoryRoutes.update, { id: category.id, name: "Treats" });
     expect(renamed.statusCode, renamed.body).toBe(200);
     const delta = await feed.follow(owner, account.id, cursor);
     expect(summary(delta.changes)).toEqual(["allocation", "transaction"]);
@@ -167,7 +162,7 @@ describe.each(testEngines())("the change feed (%s)", (engine) => {
     });
     applyChanges(replica, delta.changes);
 
-    const moved = await t.as(owner).call(updateMeRoute, { timezone: "Asia/Tokyo" });
+    const moved = await t.as(owner).call(userRoutes.updateMe, { timezone: "Asia/Tokyo" });
     expect(moved.statusCode, moved.body).toBe(200);
     const after = await feed.follow(owner, account.id, delta.cursor);
     expect(summary(after.changes)).toEqual(["bank_account"]);
@@ -202,7 +197,7 @@ describe.each(testEngines())("the change feed (%s)", (engine) => {
     const first = await aBudget(t, owner, account);
     const second = await aBudget(t, owner, account);
     // One transfer: one change number, three objects (the transfer and both budgets) and more.
-    const moved = await t.as(owner).call(createInternalTransactionRoute, {
+    const moved = await t.as(owner).call(internalTransactionRoutes.create, {
       bank_account: account.id,
       src_budget: first.id,
       dst_budget: second.id,
@@ -211,7 +206,7 @@ describe.each(testEngines())("the change feed (%s)", (engine) => {
     expect(moved.statusCode, moved.body).toBe(201);
     await t
       .as(owner)
-      .call(updateTransactionRoute, { id: (await aTransaction(t, owner, account)).id, memo: "x" });
+      .call(transactionRoutes.update, { id: (await aTransaction(t, owner, account)).id, memo: "x" });
 
     const whole = await feed.follow(owner, account.id);
     const paged = await feed.follow(owner, account.id, undefined, 1);

@@ -1,10 +1,4 @@
-import {
-  changeEmailRoute,
-  confirmEmailChangeRoute,
-  confirmPasswordResetRoute,
-  requestPasswordResetRoute,
-  revokeEmailChangeRoute,
-} from "@allot/contract/credentials/routes";
+import { credentialRoutes } from "@allot/contract/credentials/routes";
 import { emailChanges } from "@allot/db/schema/credential-tokens";
 import { notifications } from "@allot/db/schema/notifications";
 import { users } from "@allot/db/schema/users";
@@ -27,9 +21,9 @@ describe.each(testEngines())("email change over HTTP (%s)", (engine) => {
   const kit = credentialsKit(t);
 
   const requestChange = (authorization: string, newEmail: string) =>
-    t.as(authorization).call(changeEmailRoute, { new_email: newEmail });
-  const confirm = (token: string) => t.anonymous.call(confirmEmailChangeRoute, { token });
-  const revoke = (token: string) => t.anonymous.call(revokeEmailChangeRoute, { token });
+    t.as(authorization).call(credentialRoutes.changeEmail, { new_email: newEmail });
+  const confirm = (token: string) => t.anonymous.call(credentialRoutes.confirmEmailChange, { token });
+  const revoke = (token: string) => t.anonymous.call(credentialRoutes.revokeEmailChange, { token });
 
   /** Requests a change and reads both tokens from the two emails it sent. */
   async function startChange(user: { bearer: string; email: string }, newEmail = freshAddress()) {
@@ -127,14 +121,14 @@ describe.each(testEngines())("email change over HTTP (%s)", (engine) => {
     const change = await startChange(user);
     expect((await confirm(change.confirmToken)).statusCode).toBe(200);
     // Whoever holds the new address asks for a reset link…
-    expect((await t.anonymous.call(requestPasswordResetRoute, { email: change.newEmail })).statusCode).toBe(
-      204,
-    );
+    expect(
+      (await t.anonymous.call(credentialRoutes.requestPasswordReset, { email: change.newEmail })).statusCode,
+    ).toBe(204);
     const resetLink = mailbox.linkIn(await mailbox.latestTo(change.newEmail), "/links/password-reset/");
     // …and the owner revokes from the old address before it is used.
     expect((await revoke(change.revokeToken)).statusCode).toBe(200);
     const password = "plum sofa quietly river intruder";
-    const reset = await t.anonymous.call(confirmPasswordResetRoute, {
+    const reset = await t.anonymous.call(credentialRoutes.confirmPasswordReset, {
       token: tokenInLink(resetLink, "/links/password-reset/"),
       new_password: password,
       confirm_password: password,
@@ -256,7 +250,7 @@ describe.each(testEngines())("email change over HTTP (%s)", (engine) => {
     // Public, but a bad credential sent along is still 401.
     const badCredential = await t
       .as("Bearer not-a-token")
-      .call(revokeEmailChangeRoute, { token: fresh.revokeToken });
+      .call(credentialRoutes.revokeEmailChange, { token: fresh.revokeToken });
     expect(badCredential.statusCode).toBe(401);
   });
 
@@ -290,7 +284,7 @@ describe.each(testEngines())("email change over HTTP (%s)", (engine) => {
       ["not-an-address", "Enter a valid email address."],
       [`${"a".repeat(140)}@example.com`, "Ensure this field has no more than 150 characters."],
     ] as const) {
-      const response = await t.as(user).callUnchecked(changeEmailRoute, { new_email: value });
+      const response = await t.as(user).callUnchecked(credentialRoutes.changeEmail, { new_email: value });
       expect(response.statusCode, String(value)).toBe(400);
       expect(response.json()).toEqual({ new_email: [message] });
     }

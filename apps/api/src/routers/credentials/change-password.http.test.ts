@@ -1,9 +1,4 @@
-import {
-  changeEmailRoute,
-  changePasswordRoute,
-  confirmEmailChangeRoute,
-  revokeEmailChangeRoute,
-} from "@allot/contract/credentials/routes";
+import { credentialRoutes } from "@allot/contract/credentials/routes";
 import { notifications } from "@allot/db/schema/notifications";
 import { refreshTokens } from "@allot/db/schema/sessions";
 import { testEngines } from "@allot/db/testing/test-databases";
@@ -22,8 +17,8 @@ describe.each(testEngines())("change-password over HTTP (%s)", (engine) => {
   const mailbox = useTestMailbox(() => t.db);
   const kit = credentialsKit(t);
 
-  const change = (authorization: string, input: CallInput<typeof changePasswordRoute>) =>
-    t.as(authorization).call(changePasswordRoute, input);
+  const change = (authorization: string, input: CallInput<typeof credentialRoutes.changePassword>) =>
+    t.as(authorization).call(credentialRoutes.changePassword, input);
   const changeTo = (authorization: string, user: TestUser, password: string) =>
     change(authorization, {
       current_password: user.password,
@@ -125,14 +120,14 @@ describe.each(testEngines())("change-password over HTTP (%s)", (engine) => {
     expect(all.statusCode).toBe(400);
     expect(Object.keys(all.json()).sort()).toEqual(["confirm_password", "current_password", "new_password"]);
 
-    const missing = await t.as(user).callUnchecked(changePasswordRoute, {});
+    const missing = await t.as(user).callUnchecked(credentialRoutes.changePassword, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({
       current_password: ["This field is required."],
       new_password: ["This field is required."],
       confirm_password: ["This field is required."],
     });
-    const wrongType = await t.as(user).callUnchecked(changePasswordRoute, {
+    const wrongType = await t.as(user).callUnchecked(credentialRoutes.changePassword, {
       current_password: 5,
       new_password: [],
       confirm_password: null,
@@ -147,7 +142,7 @@ describe.each(testEngines())("change-password over HTTP (%s)", (engine) => {
     expect(response.statusCode).toBe(403);
     expect(response.json<{ code: string }>().code).toBe("interactive_login_required");
     expect((await kit.login(user.email, user.password)).statusCode).toBe(200);
-    expect((await t.anonymous.callUnchecked(changePasswordRoute, {})).statusCode).toBe(401);
+    expect((await t.anonymous.callUnchecked(credentialRoutes.changePassword, {})).statusCode).toBe(401);
   });
 
   it("refuses a session of a user without a usable password with 403", async () => {
@@ -164,7 +159,7 @@ describe.each(testEngines())("change-password over HTTP (%s)", (engine) => {
     const user = await t.user();
     const apiKey = await t.apiKey(user);
     const newEmail = `moved-${Date.now()}@example.com`;
-    const requested = await t.as(user).call(changeEmailRoute, { new_email: newEmail });
+    const requested = await t.as(user).call(credentialRoutes.changeEmail, { new_email: newEmail });
     expect(requested.statusCode, requested.body).toBe(201);
     const confirmToken = tokenInLink(
       mailbox.linkIn(await mailbox.latestTo(newEmail), "/links/email-change/"),
@@ -174,14 +169,14 @@ describe.each(testEngines())("change-password over HTTP (%s)", (engine) => {
       mailbox.linkIn(await mailbox.latestTo(user.email), "/links/email-change/"),
       "/links/email-change/",
     );
-    const confirmed = await t.anonymous.call(confirmEmailChangeRoute, { token: confirmToken });
+    const confirmed = await t.anonymous.call(credentialRoutes.confirmEmailChange, { token: confirmToken });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
 
     const password = strongPassword();
     expect((await changeTo(user.bearer, user, password)).statusCode).toBe(204);
     expect((await kit.me(apiKey)).statusCode).toBe(200);
 
-    const revoked = await t.anonymous.call(revokeEmailChangeRoute, { token: revokeToken });
+    const revoked = await t.anonymous.call(credentialRoutes.revokeEmailChange, { token: revokeToken });
     expect(revoked.statusCode, revoked.body).toBe(200);
     // The revert undoes a possible takeover: a password set during the window no longer works
     // (decision 0024); the key made before the change request still does.

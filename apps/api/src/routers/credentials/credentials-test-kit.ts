@@ -1,5 +1,5 @@
-import { loginRoute, refreshRoute } from "@allot/contract/auth/routes";
-import { getMeRoute } from "@allot/contract/users/routes";
+import { authRoutes } from "@allot/contract/auth/routes";
+import { userRoutes } from "@allot/contract/users/routes";
 import { users } from "@allot/db/schema/users";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
@@ -25,9 +25,10 @@ export function credentialsKit(t: TestApp) {
       expect(response.statusCode, response.body).toBe(200);
       return { bearer: `Bearer ${response.json().access}`, cookie: refreshCookieOf(response) as string };
     },
-    login: (email: string, password: string) => t.anonymous.call(loginRoute, { email, password }),
-    me: (authorization: string) => t.as(authorization).call(getMeRoute),
-    refresh: (cookie: string) => t.anonymous.call(refreshRoute, {}, { cookies: { refresh_token: cookie } }),
+    login: (email: string, password: string) => t.anonymous.call(authRoutes.login, { email, password }),
+    me: (authorization: string) => t.as(authorization).call(userRoutes.getMe),
+    refresh: (cookie: string) =>
+      t.anonymous.call(authRoutes.refresh, {}, { cookies: { refresh_token: cookie } }),
     /** Status of /users/me/ and of a refresh: [200, 200] for a live session, [401, 401] for an ended one. */
     async sessionStatus(session: { bearer: string; cookie: string }) {
       return [(await kit.me(session.bearer)).statusCode, (await kit.refresh(session.cookie)).statusCode];

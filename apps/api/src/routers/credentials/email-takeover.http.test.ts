@@ -1,11 +1,5 @@
-import { createApiKeyRoute } from "@allot/contract/api-keys/routes";
-import {
-  changeEmailRoute,
-  confirmEmailChangeRoute,
-  confirmPasswordResetRoute,
-  requestPasswordResetRoute,
-  revokeEmailChangeRoute,
-} from "@allot/contract/credentials/routes";
+import { apiKeyRoutes } from "@allot/contract/api-keys/routes";
+import { credentialRoutes } from "@allot/contract/credentials/routes";
 import { emailChanges } from "@allot/db/schema/credential-tokens";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { sha256 } from "@allot/domain/auth/token-digest";
@@ -30,9 +24,9 @@ describe.each(testEngines())("undoing an email-change takeover over HTTP (%s)", 
   let counter = 0;
 
   const requestChange = (authorization: string, newEmail: string) =>
-    t.as(authorization).call(changeEmailRoute, { new_email: newEmail });
+    t.as(authorization).call(credentialRoutes.changeEmail, { new_email: newEmail });
   const resetWith = async (message: Parameters<typeof mailbox.linkIn>[0], password: string) =>
-    t.anonymous.call(confirmPasswordResetRoute, {
+    t.anonymous.call(credentialRoutes.confirmPasswordReset, {
       token: tokenInLink(mailbox.linkIn(message, RESET_LINK), RESET_LINK),
       new_password: password,
       confirm_password: password,
@@ -56,17 +50,17 @@ describe.each(testEngines())("undoing an email-change takeover over HTTP (%s)", 
     expect((await requestChange(stolen.bearer, intruderEmail)).statusCode).toBe(201);
     const revokeLink = mailbox.linkIn(await mailbox.latestTo(owner.email), CHANGE_LINK);
     const confirmLink = mailbox.linkIn(await mailbox.latestTo(intruderEmail), CHANGE_LINK);
-    const confirmed = await t.anonymous.call(confirmEmailChangeRoute, {
+    const confirmed = await t.anonymous.call(credentialRoutes.confirmEmailChange, {
       token: tokenInLink(confirmLink, CHANGE_LINK),
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
 
-    const requested = await t.anonymous.call(requestPasswordResetRoute, { email: intruderEmail });
+    const requested = await t.anonymous.call(credentialRoutes.requestPasswordReset, { email: intruderEmail });
     expect(requested.statusCode).toBe(204);
     const intruderPassword = strongPassword();
     expect((await resetWith(await mailbox.latestTo(intruderEmail), intruderPassword)).statusCode).toBe(204);
     const intruder = await kit.session(intruderEmail, intruderPassword);
-    const created = await t.as(intruder.bearer).call(createApiKeyRoute, { name: "mine now" });
+    const created = await t.as(intruder.bearer).call(apiKeyRoutes.create, { name: "mine now" });
     expect(created.statusCode, created.body).toBe(201);
     const intruderKey = `Api-Key ${created.json().key}`;
     // The takeover worked: every credential of the intruder's is live.
@@ -140,7 +134,7 @@ describe.each(testEngines())("undoing an email-change takeover over HTTP (%s)", 
 
   it("undoes the takeover through the JSON endpoint too, with the old password no longer usable", async () => {
     const attack = await takeOver();
-    const revoked = await t.anonymous.call(revokeEmailChangeRoute, {
+    const revoked = await t.anonymous.call(credentialRoutes.revokeEmailChange, {
       token: tokenInLink(attack.revokeLink, CHANGE_LINK),
     });
     expect(revoked.statusCode, revoked.body).toBe(200);

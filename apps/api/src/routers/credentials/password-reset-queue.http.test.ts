@@ -1,4 +1,4 @@
-import { confirmPasswordResetRoute, requestPasswordResetRoute } from "@allot/contract/credentials/routes";
+import { credentialRoutes } from "@allot/contract/credentials/routes";
 import { rowsOf } from "@allot/db/rows-of";
 import { passwordResetRequests } from "@allot/db/schema/credential-tokens";
 import { testEngines } from "@allot/db/testing/test-databases";
@@ -45,7 +45,9 @@ describe.each(testEngines())("password-reset requests are queued alike (%s)", (e
   });
 
   const request = (app: FastifyInstance, email: string) =>
-    routeCaller((options) => app.inject(options), null).call(requestPasswordResetRoute, { email });
+    routeCaller((options) => app.inject(options), null).call(credentialRoutes.requestPasswordReset, {
+      email,
+    });
 
   /** Rows per table of the public schema. */
   async function rowCounts(): Promise<Record<string, number>> {
@@ -144,7 +146,7 @@ describe.each(testEngines())("password-reset requests are queued alike (%s)", (e
     if (!link) throw new Error(`no reset link in: ${toUser[0]?.text}`);
 
     const password = strongPassword();
-    const confirmed = await t.anonymous.call(confirmPasswordResetRoute, {
+    const confirmed = await t.anonymous.call(credentialRoutes.confirmPasswordReset, {
       token: tokenInLink(link, RESET_LINK),
       new_password: password,
       confirm_password: password,

@@ -1,4 +1,4 @@
-import { confirmPasswordResetRoute, requestPasswordResetRoute } from "@allot/contract/credentials/routes";
+import { credentialRoutes } from "@allot/contract/credentials/routes";
 import { passwordResetTokens } from "@allot/db/schema/credential-tokens";
 import { notifications } from "@allot/db/schema/notifications";
 import { users } from "@allot/db/schema/users";
@@ -17,9 +17,9 @@ describe.each(testEngines())("password reset over HTTP (%s)", (engine) => {
   const mailbox = useTestMailbox(() => t.db);
   const kit = credentialsKit(t);
 
-  const request = (email: string) => t.anonymous.call(requestPasswordResetRoute, { email });
+  const request = (email: string) => t.anonymous.call(credentialRoutes.requestPasswordReset, { email });
   const confirm = (token: string, passwords: { new_password: string; confirm_password: string }) =>
-    t.anonymous.call(confirmPasswordResetRoute, { token, ...passwords });
+    t.anonymous.call(credentialRoutes.confirmPasswordReset, { token, ...passwords });
   const setPassword = (token: string, password: string) =>
     confirm(token, { new_password: password, confirm_password: password });
 
@@ -83,7 +83,7 @@ describe.each(testEngines())("password reset over HTTP (%s)", (engine) => {
   });
 
   it("refuses a missing or blank email with 400", async () => {
-    const missing = await t.anonymous.callUnchecked(requestPasswordResetRoute, {});
+    const missing = await t.anonymous.callUnchecked(credentialRoutes.requestPasswordReset, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ email: ["This field is required."] });
     expect((await request("   ")).statusCode).toBe(400);
@@ -164,7 +164,7 @@ describe.each(testEngines())("password reset over HTTP (%s)", (engine) => {
       );
     }
 
-    const missing = await t.anonymous.callUnchecked(confirmPasswordResetRoute, { token });
+    const missing = await t.anonymous.callUnchecked(credentialRoutes.confirmPasswordReset, { token });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({
       new_password: ["This field is required."],

@@ -1,4 +1,4 @@
-import { listCurrenciesRoute } from "@allot/contract/currencies/routes";
+import { currencyRoutes } from "@allot/contract/currencies/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/testing/test-app";
@@ -8,7 +8,7 @@ describe.each(testEngines())("currencies over HTTP (%s)", (engine) => {
 
   it("lists every ISO 4217 currency, historic ones with numeric null, sorted by code", async () => {
     const user = await t.user();
-    const response = await t.as(user).call(listCurrenciesRoute);
+    const response = await t.as(user).call(currencyRoutes.list);
     expect(response.statusCode).toBe(200);
     const list: { code: string; name: string; numeric: string | null }[] = response.json();
     expect(Array.isArray(list)).toBe(true);
@@ -36,7 +36,7 @@ describe.each(testEngines())("currencies over HTTP (%s)", (engine) => {
       headers: { authorization: await t.apiKey(user) },
     });
     expect(byKey.statusCode).toBe(200);
-    expect((await t.anonymous.call(listCurrenciesRoute)).statusCode).toBe(401);
+    expect((await t.anonymous.call(currencyRoutes.list)).statusCode).toBe(401);
     const wrongMethod = await t.inject({
       method: "POST",
       url: "/api/v1/currencies/",

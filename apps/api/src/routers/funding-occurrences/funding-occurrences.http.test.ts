@@ -1,9 +1,6 @@
-import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
-import { createBudgetRoute } from "@allot/contract/budgets/routes";
-import {
-  getFundingOccurrenceRoute,
-  listFundingOccurrencesRoute,
-} from "@allot/contract/funding-occurrences/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
+import { fundingOccurrenceRoutes } from "@allot/contract/funding-occurrences/routes";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
 import { testEngines } from "@allot/db/testing/test-databases";
@@ -29,7 +26,7 @@ describe.each(testEngines())("funding occurrences over HTTP (%s)", (engine) => {
   });
 
   async function account(user: TestUser) {
-    const response = await t.as(user).call(createBankAccountRoute, {
+    const response = await t.as(user).call(bankAccountRoutes.create, {
       name: "Checking",
       bank: bankId,
       available_balance: "100.00",
@@ -40,7 +37,7 @@ describe.each(testEngines())("funding occurrences over HTTP (%s)", (engine) => {
   }
 
   async function budget(user: TestUser, accountId: string, name = "Holiday") {
-    const response = await t.as(user).call(createBudgetRoute, {
+    const response = await t.as(user).call(budgetRoutes.create, {
       name,
       bank_account: accountId,
       budget_type: "G",
@@ -69,8 +66,8 @@ describe.each(testEngines())("funding occurrences over HTTP (%s)", (engine) => {
     return row.id;
   }
 
-  type Query = CallInput<typeof listFundingOccurrencesRoute>;
-  const list = (user: TestUser, query: Query = {}) => t.as(user).call(listFundingOccurrencesRoute, query);
+  type Query = CallInput<typeof fundingOccurrenceRoutes.list>;
+  const list = (user: TestUser, query: Query = {}) => t.as(user).call(fundingOccurrenceRoutes.list, query);
 
   const ids = async (user: TestUser, query: Query = {}) => {
     const response = await list(user, query);
@@ -241,9 +238,9 @@ describe.each(testEngines())("funding occurrences over HTTP (%s)", (engine) => {
       // Invitations are not built yet: share the account the way accepting one will.
       await t.db.insert(bankAccountOwners).values({ bankAccountId: s.b, userId: partner.id });
       expect(await ids(partner)).toEqual([s.o4, s.o5]);
-      const fetched = await t.as(partner).call(getFundingOccurrenceRoute, { id: s.o4 });
+      const fetched = await t.as(partner).call(fundingOccurrenceRoutes.get, { id: s.o4 });
       expect(fetched.statusCode).toBe(200);
-      expect((await t.as(partner).call(getFundingOccurrenceRoute, { id: s.o1 })).statusCode).toBe(404);
+      expect((await t.as(partner).call(fundingOccurrenceRoutes.get, { id: s.o1 })).statusCode).toBe(404);
     });
 
     it("answers 400 naming the field for a bad filter value", async () => {
@@ -262,13 +259,13 @@ describe.each(testEngines())("funding occurrences over HTTP (%s)", (engine) => {
         [{ ordering: "-status" }, "ordering"],
         [{ page: 0 }, "page"],
       ] as const) {
-        const response = await t.as(user).callUnchecked(listFundingOccurrencesRoute, query);
+        const response = await t.as(user).callUnchecked(fundingOccurrenceRoutes.list, query);
         expect(response.statusCode, `${JSON.stringify(query)}: ${response.body}`).toBe(400);
         expect(Object.keys(response.json<Record<string, unknown>>()), JSON.stringify(query)).toEqual([field]);
       }
       const statusError = await t
         .as(user)
-        .callUnchecked(listFundingOccurrencesRoute, { status: ["PENDING", "DONE"] });
+        .callUnchecked(fundingOccurrenceRoutes.list, { status: ["PENDING", "DONE"] });
       expect(statusError.json()).toEqual({
         status: ['"DONE" is not a valid choice; use PENDING, PARTIAL, COMPLETE, SKIPPED.'],
       });
@@ -278,7 +275,7 @@ describe.each(testEngines())("funding occurrences over HTTP (%s)", (engine) => {
   describe("retrieve", () => {
     it("returns one occurrence, the same as in the list", async () => {
       const s = await seeded();
-      const response = await t.as(s.user).call(getFundingOccurrenceRoute, { id: s.o2 });
+      const response = await t.as(s.user).call(fundingOccurrenceRoutes.get, { id: s.o2 });
       expect(response.statusCode, response.body).toBe(200);
       const listed = (await list(s.user, { budget: s.rent })).json().results[0];
       expect(response.json()).toEqual(listed);
@@ -299,7 +296,7 @@ describe.each(testEngines())("funding occurrences over HTTP (%s)", (engine) => {
         [s.user, MISSING],
         [s.user, "not-a-uuid"],
       ] as const) {
-        const response = await t.as(user).call(getFundingOccurrenceRoute, { id });
+        const response = await t.as(user).call(fundingOccurrenceRoutes.get, { id });
         expect(response.statusCode, id).toBe(404);
         expect(response.json<{ code: string }>().code).toBe("not_found");
       }
@@ -309,8 +306,8 @@ describe.each(testEngines())("funding occurrences over HTTP (%s)", (engine) => {
   describe("access", () => {
     it("answers 401 without credentials", async () => {
       for (const [route, input] of [
-        [listFundingOccurrencesRoute, {}],
-        [getFundingOccurrenceRoute, { id: MISSING }],
+        [fundingOccurrenceRoutes.list, {}],
+        [fundingOccurrenceRoutes.get, { id: MISSING }],
       ] as const) {
         const response = await t.anonymous.callUnchecked(route, input);
         expect(response.statusCode, `${route.method} ${route.path}`).toBe(401);
@@ -319,7 +316,7 @@ describe.each(testEngines())("funding occurrences over HTTP (%s)", (engine) => {
 
     it("is read-only: POST, PUT, PATCH and DELETE answer 405 and change nothing", async () => {
       const s = await seeded();
-      const before = (await t.as(s.user).call(getFundingOccurrenceRoute, { id: s.o1 })).json();
+      const before = (await t.as(s.user).call(fundingOccurrenceRoutes.get, { id: s.o1 })).json();
       // Raw: wrong methods, with and without the trailing slash.
       for (const method of ["POST", "PUT", "PATCH", "DELETE"] as const) {
         for (const url of [
@@ -339,7 +336,7 @@ describe.each(testEngines())("funding occurrences over HTTP (%s)", (engine) => {
           expect(response.headers.allow).toBe("GET");
         }
       }
-      const after = await t.as(s.user).call(getFundingOccurrenceRoute, { id: s.o1 });
+      const after = await t.as(s.user).call(fundingOccurrenceRoutes.get, { id: s.o1 });
       expect(after.json()).toEqual(before);
       expect(await ids(s.user)).toHaveLength(5);
     });

@@ -1,11 +1,12 @@
-import { router } from "../../trpc/trpc";
-import { fundingEventDatesProcedure } from "./funding-event-dates";
-import { fundingSummaryProcedure } from "./funding-summary";
-import { runFundingProcedure } from "./run-funding";
+import { fundingRoutes } from "@allot/contract/funding/routes";
+import { fundingEventDates } from "@allot/domain/funding/funding-event-dates";
+import { fundingSummary } from "@allot/domain/funding/funding-summary";
+import { runFunding } from "@allot/domain/funding/run-funding";
+import { bindRoutes } from "../../trpc/bind-routes";
 
-/** The account-level funding procedures, in the contract's order. */
-export const fundingRouter = router({
-  run: runFundingProcedure,
-  eventDates: fundingEventDatesProcedure,
-  summary: fundingSummaryProcedure,
+/** The account-level funding routes, each bound to its use case, in the contract's order. */
+export const fundingRouter = bindRoutes(fundingRoutes, {
+  run: runFunding,
+  eventDates: fundingEventDates,
+  summary: fundingSummary,
 });

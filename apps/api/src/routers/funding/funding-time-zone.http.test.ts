@@ -1,6 +1,6 @@
-import { fundingEventDatesRoute, runFundingRoute } from "@allot/contract/funding/routes";
-import { listFundingOccurrencesRoute } from "@allot/contract/funding-occurrences/routes";
-import { listInternalTransactionsRoute } from "@allot/contract/internal-transactions/routes";
+import { fundingRoutes } from "@allot/contract/funding/routes";
+import { fundingOccurrenceRoutes } from "@allot/contract/funding-occurrences/routes";
+import { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
 import { budgets } from "@allot/db/schema/budgets";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
@@ -28,21 +28,21 @@ describe.each(testEngines())("funding on a day whose midnight does not exist (%s
     // as of that day reaches the event.
     await t.db.update(budgets).set({ schedulesFrom: "2025-09-01" }).where(eq(budgets.id, goal.id));
 
-    const run = await as.call(runFundingRoute, { id: account.id, as_of: DAY });
+    const run = await as.call(fundingRoutes.run, { id: account.id, as_of: DAY });
     expect(run.statusCode, run.body).toBe(200);
     expect(run.json()).toMatchObject({ transfers: 1, occurrences_completed: 1, warnings: [] });
 
-    const transfers = await as.call(listInternalTransactionsRoute, { dst_budget: goal.id });
+    const transfers = await as.call(internalTransactionRoutes.list, { dst_budget: goal.id });
     expect(transfers.statusCode, transfers.body).toBe(200);
     const results = transfers.json().results;
     expect(results).toHaveLength(1);
     // The same instant however the output writes its offset: 04:00Z, not the 23:00 of the day before.
     expect(Date.parse(results[0]?.effective_date ?? "")).toBe(Date.parse(DAY_STARTS));
 
-    const occurrences = await as.call(listFundingOccurrencesRoute, { budget: goal.id });
+    const occurrences = await as.call(fundingOccurrenceRoutes.list, { budget: goal.id });
     expect(occurrences.statusCode, occurrences.body).toBe(200);
     expect(occurrences.json().results.map((o) => o.scheduled_date)).toEqual([DAY]);
-    const dates = await as.call(fundingEventDatesRoute, {
+    const dates = await as.call(fundingRoutes.eventDates, {
       id: account.id,
       after: "2025-09-06",
       before: "2025-09-08",

@@ -1,5 +1,5 @@
-import { createApiKeyRoute } from "@allot/contract/api-keys/routes";
-import { runFundingRoute } from "@allot/contract/funding/routes";
+import { apiKeyRoutes } from "@allot/contract/api-keys/routes";
+import { fundingRoutes } from "@allot/contract/funding/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { localDate } from "@allot/domain/calendar/local-days";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -42,7 +42,7 @@ describe.each(testEngines())("funding runs in the activity trail (%s)", (engine)
       funding_schedule: weekly,
     });
 
-    const response = await t.as(owner).call(runFundingRoute, { id: account.id, as_of: day(8) });
+    const response = await t.as(owner).call(fundingRoutes.run, { id: account.id, as_of: day(8) });
     expect(response.statusCode, response.body).toBe(200);
     // Holiday 50.00 on days 1 and 8; Bike its 100.00 on day 1, complete from then on.
     expect(response.json()).toMatchObject({ transfers: 3, occurrences_completed: 3, occurrences_partial: 0 });
@@ -65,7 +65,7 @@ describe.each(testEngines())("funding runs in the activity trail (%s)", (engine)
     ]);
 
     // Everything due is done: the next run moves nothing and records nothing.
-    const again = await t.as(owner).call(runFundingRoute, { id: account.id, as_of: day(8) });
+    const again = await t.as(owner).call(fundingRoutes.run, { id: account.id, as_of: day(8) });
     expect(again.json()).toMatchObject({ transfers: 0 });
     expect(await fundingEvents(account.id)).toHaveLength(1);
   });
@@ -73,11 +73,13 @@ describe.each(testEngines())("funding runs in the activity trail (%s)", (engine)
   it("records a run that left an occurrence PARTIAL as funding.underfunded, under the API key", async () => {
     const account = await anAccount(t, owner, { balance: "30.00" });
     const car = await aBudget(t, owner, account, { name: "Car", funding_schedule: weekly });
-    const key = await t.as(owner).call(createApiKeyRoute, { name: "funder" });
+    const key = await t.as(owner).call(apiKeyRoutes.create, { name: "funder" });
     expect(key.statusCode, key.body).toBe(201);
     const { uuid, name, prefix, key: secret } = key.json();
 
-    const response = await t.as(`Api-Key ${secret}`).call(runFundingRoute, { id: account.id, as_of: day(1) });
+    const response = await t
+      .as(`Api-Key ${secret}`)
+      .call(fundingRoutes.run, { id: account.id, as_of: day(1) });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ transfers: 1, occurrences_completed: 0, occurrences_partial: 1 });
 
@@ -99,7 +101,7 @@ describe.each(testEngines())("funding runs in the activity trail (%s)", (engine)
     ]);
 
     // Unallocated is empty: the occurrence stays PARTIAL, nothing moves, nothing is recorded.
-    const idle = await t.as(owner).call(runFundingRoute, { id: account.id, as_of: day(1) });
+    const idle = await t.as(owner).call(fundingRoutes.run, { id: account.id, as_of: day(1) });
     expect(idle.json()).toMatchObject({ transfers: 0, occurrences_partial: 1 });
     expect(await fundingEvents(account.id)).toHaveLength(1);
   });
@@ -109,10 +111,10 @@ describe.each(testEngines())("funding runs in the activity trail (%s)", (engine)
     await aBudget(t, owner, account, { funding_schedule: weekly });
     const before = await eventCount(account.id);
 
-    const tooFar = await t.as(owner).call(runFundingRoute, { id: account.id, as_of: "9999-12-31" });
+    const tooFar = await t.as(owner).call(fundingRoutes.run, { id: account.id, as_of: "9999-12-31" });
     expect(tooFar.statusCode, tooFar.body).toBe(400);
     const stranger = await t.user();
-    const foreign = await t.as(stranger).call(runFundingRoute, { id: account.id, as_of: day(1) });
+    const foreign = await t.as(stranger).call(fundingRoutes.run, { id: account.id, as_of: day(1) });
     expect(foreign.statusCode, foreign.body).toBe(404);
 
     expect(await eventCount(account.id)).toBe(before);

@@ -1,17 +1,9 @@
-import { markImportedRoute } from "@allot/contract/bank-accounts/routes";
-import {
-  archiveBudgetRoute,
-  createBudgetRoute,
-  getBudgetRoute,
-  updateBudgetRoute,
-} from "@allot/contract/budgets/routes";
-import { fundingEventDatesRoute, fundingSummaryRoute, runFundingRoute } from "@allot/contract/funding/routes";
-import { listFundingOccurrencesRoute } from "@allot/contract/funding-occurrences/routes";
-import {
-  createInternalTransactionRoute,
-  listInternalTransactionsRoute,
-} from "@allot/contract/internal-transactions/routes";
-import { createTransactionRoute } from "@allot/contract/transactions/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
+import { fundingRoutes } from "@allot/contract/funding/routes";
+import { fundingOccurrenceRoutes } from "@allot/contract/funding-occurrences/routes";
+import { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { notifications } from "@allot/db/schema/notifications";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { localDate } from "@allot/domain/calendar/local-days";
@@ -62,25 +54,25 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
   const newBudget = async (account: Account, fields: Record<string, unknown>) => {
     const response = await t
       .as(owner)
-      .callUnchecked(createBudgetRoute, { name: "Holiday", bank_account: account.id, ...fields });
+      .callUnchecked(budgetRoutes.create, { name: "Holiday", bank_account: account.id, ...fields });
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   };
   const budget = async (id: string | null) => {
     if (id === null) throw new Error("no budget id");
-    const response = await t.as(owner).call(getBudgetRoute, { id });
+    const response = await t.as(owner).call(budgetRoutes.get, { id });
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
   const patch = async (id: string, payload: Record<string, unknown>) => {
-    const response = await t.as(owner).callUnchecked(updateBudgetRoute, { id, ...payload });
+    const response = await t.as(owner).callUnchecked(budgetRoutes.update, { id, ...payload });
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
   const run = async (account: Account, asOf?: string) => {
     const response = await t
       .as(owner)
-      .call(runFundingRoute, { id: account.id, ...(asOf ? { as_of: asOf } : {}) });
+      .call(fundingRoutes.run, { id: account.id, ...(asOf ? { as_of: asOf } : {}) });
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
@@ -88,7 +80,7 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
   const occurrences = async (budgetId: string) => {
     const response = await t
       .as(owner)
-      .call(listFundingOccurrencesRoute, { budget: budgetId, ordering: "scheduled_date" });
+      .call(fundingOccurrenceRoutes.list, { budget: budgetId, ordering: "scheduled_date" });
     expect(response.statusCode, response.body).toBe(200);
     return response
       .json()
@@ -99,7 +91,7 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
       ]);
   };
   const deposit = async (account: Account, amount: string) => {
-    const response = await t.as(owner).call(createTransactionRoute, {
+    const response = await t.as(owner).call(transactionRoutes.create, {
       bank_account: account.id,
       amount,
       transaction_date: `${today}T12:00:00Z`,
@@ -109,7 +101,7 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
     expect(response.statusCode, response.body).toBe(201);
   };
   const transfer = async (account: Account, amount: string, source: string, destination: string) => {
-    const response = await t.as(owner).call(createInternalTransactionRoute, {
+    const response = await t.as(owner).call(internalTransactionRoutes.create, {
       bank_account: account.id,
       amount,
       src_budget: source,
@@ -121,7 +113,7 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
   const fundedInto = async (id: string) => {
     const response = await t
       .as(owner)
-      .call(listInternalTransactionsRoute, { dst_budget: id, page_size: 100 });
+      .call(internalTransactionRoutes.list, { dst_budget: id, page_size: 100 });
     expect(response.statusCode, response.body).toBe(200);
     return response
       .json()
@@ -162,7 +154,7 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
       amount_currency: "USD",
     });
     // Each transfer is dated on its event's day.
-    const transfers = await t.as(owner).call(listInternalTransactionsRoute, { dst_budget: goal.id });
+    const transfers = await t.as(owner).call(internalTransactionRoutes.list, { dst_budget: goal.id });
     const dates = transfers
       .json()
       .results.map((r: { effective_date: string }) => r.effective_date.slice(0, 10));
@@ -452,7 +444,7 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
     });
     await patch(rent.id, { paused: true });
     expect((await budget(fillupOf(rent))).paused).toBe(true);
-    const refused = await t.as(owner).call(updateBudgetRoute, { id: fillupOf(rent), paused: false });
+    const refused = await t.as(owner).call(budgetRoutes.update, { id: fillupOf(rent), paused: false });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().paused).toBeDefined();
     expect(await run(account, day(15))).toMatchObject({ transfers: 0, skipped_budgets: ["Rent"] });
@@ -464,7 +456,7 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
   it("does not fund archived budgets", async () => {
     const account = await newAccount();
     const goal = await newBudget(account, weeklyGoal);
-    const archived = await t.as(owner).call(archiveBudgetRoute, { id: goal.id });
+    const archived = await t.as(owner).call(budgetRoutes.archive, { id: goal.id });
     expect(archived.statusCode).toBe(200);
     expect(archived.json().next_funding).toBeNull();
     expect((await run(account, day(22))).transfers).toBe(0);
@@ -476,14 +468,14 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
     const goal = await newBudget(account, weeklyGoal);
     const imported = await t
       .as(owner)
-      .call(markImportedRoute, { id: account.id, last_posted_through: day(8) });
+      .call(bankAccountRoutes.markImported, { id: account.id, last_posted_through: day(8) });
     expect(imported.statusCode).toBe(200);
     const gated = await run(account, day(22));
     expect(gated.transfers).toBe(2);
     expect(gated.warnings).toEqual([
       `Events after ${day(8)}, the latest imported posting date, wait for an import that reaches them.`,
     ]);
-    await t.as(owner).call(markImportedRoute, { id: account.id, last_posted_through: day(22) });
+    await t.as(owner).call(bankAccountRoutes.markImported, { id: account.id, last_posted_through: day(22) });
     expect((await run(account, day(22))).transfers).toBe(2);
     expect(await balance(goal.id)).toBe("200.00");
   });
@@ -537,10 +529,10 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
     });
     const dates = await t
       .as(owner)
-      .call(fundingEventDatesRoute, { id: account.id, after: day(1), before: day(15) });
+      .call(fundingRoutes.eventDates, { id: account.id, after: day(1), before: day(15) });
     expect(dates.statusCode, dates.body).toBe(200);
     expect(dates.json()).toEqual({ dates: [day(3), day(8), day(15)] });
-    const summary = await t.as(owner).call(fundingSummaryRoute, { id: account.id });
+    const summary = await t.as(owner).call(fundingRoutes.summary, { id: account.id });
     expect(summary.statusCode, summary.body).toBe(200);
     expect(summary.json()).toEqual({
       schedules: [
@@ -563,25 +555,25 @@ describe.each(testEngines())("funding engine over HTTP (%s)", (engine) => {
     const stranger = await t.user({ timeZone: "UTC" });
     const missingBefore = await t
       .as(owner)
-      .callUnchecked(fundingEventDatesRoute, { id: account.id, after: day(1) });
+      .callUnchecked(fundingRoutes.eventDates, { id: account.id, after: day(1) });
     expect(missingBefore.statusCode).toBe(400);
     expect(missingBefore.json<FieldErrors>().before).toBeDefined();
     const reversed = await t
       .as(owner)
-      .call(fundingEventDatesRoute, { id: account.id, after: day(5), before: day(1) });
+      .call(fundingRoutes.eventDates, { id: account.id, after: day(5), before: day(1) });
     expect(reversed.statusCode).toBe(400);
-    const badAsOf = await t.as(owner).call(runFundingRoute, { id: account.id, as_of: "2026-02-30" });
+    const badAsOf = await t.as(owner).call(fundingRoutes.run, { id: account.id, as_of: "2026-02-30" });
     expect(badAsOf.statusCode).toBe(400);
     expect(badAsOf.json<FieldErrors>().as_of).toBeDefined();
-    const farAhead = await t.as(owner).call(runFundingRoute, { id: account.id, as_of: "9999-01-01" });
+    const farAhead = await t.as(owner).call(fundingRoutes.run, { id: account.id, as_of: "9999-01-01" });
     expect(farAhead.statusCode).toBe(400);
     const id = account.id;
     for (const [label, send] of [
-      ["run-funding", () => t.as(stranger).call(runFundingRoute, { id })],
-      ["funding-summary", () => t.as(stranger).call(fundingSummaryRoute, { id })],
+      ["run-funding", () => t.as(stranger).call(fundingRoutes.run, { id })],
+      ["funding-summary", () => t.as(stranger).call(fundingRoutes.summary, { id })],
       [
         "funding-event-dates",
-        () => t.as(stranger).call(fundingEventDatesRoute, { id, after: day(1), before: day(5) }),
+        () => t.as(stranger).call(fundingRoutes.eventDates, { id, after: day(1), before: day(5) }),
       ],
     ] as const) {
       const response = await send();

@@ -1,9 +1,21 @@
-import { router } from "../../trpc/trpc";
-import { syncScrapeProcedure } from "./sync-scrape";
-import { transactionDetailsProcedure } from "./transaction-details";
+import { importRoutes } from "@allot/contract/import/routes";
+import { applyTransactionDetails } from "@allot/domain/import/apply-transaction-details";
+import { recordImportError } from "@allot/domain/import/record-import-error";
+import { syncScrape } from "@allot/domain/import/sync-scrape";
+import { bindRoutes } from "../../trpc/bind-routes";
 
-/** The import procedures, in the contract's order. */
-export const importRouter = router({
-  syncScrape: syncScrapeProcedure,
-  transactionDetails: transactionDetailsProcedure,
+const idOf = (rawInput: unknown) =>
+  typeof rawInput === "object" && rawInput !== null ? (rawInput as { id?: unknown }).id : undefined;
+
+/** The import routes, each bound to its use case, in the contract's order. */
+export const importRouter = bindRoutes(importRoutes, {
+  // Every 400 is recorded as an import_error, the contract's refusals included.
+  syncScrape: {
+    run: syncScrape,
+    onInvalid: (ctx, rawInput, body) =>
+      ctx.actor
+        ? recordImportError({ ...ctx, actor: ctx.actor }, { id: idOf(rawInput), errors: body })
+        : Promise.resolve(),
+  },
+  transactionDetails: applyTransactionDetails,
 });

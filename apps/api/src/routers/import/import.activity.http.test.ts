@@ -1,6 +1,6 @@
 import type { ActivityEventType } from "@allot/contract/activity/activity-event-types";
-import { createApiKeyRoute } from "@allot/contract/api-keys/routes";
-import { syncScrapeRoute, transactionDetailsRoute } from "@allot/contract/import/routes";
+import { apiKeyRoutes } from "@allot/contract/api-keys/routes";
+import { importRoutes } from "@allot/contract/import/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { MAX_IDS_IN_EVENT } from "@allot/domain/activity/record-event";
 import { describe, expect, it } from "vitest";
@@ -36,7 +36,7 @@ describe.each(testEngines())("import activity over HTTP (%s)", (engine) => {
     rows: unknown[],
     extra: Record<string, unknown> = {},
   ) =>
-    t.as(caller).callUnchecked(syncScrapeRoute, {
+    t.as(caller).callUnchecked(importRoutes.syncScrape, {
       id: accountId,
       scraped_at: "2026-11-21T10:00:00Z",
       ending_balance: "0.00",
@@ -65,7 +65,7 @@ describe.each(testEngines())("import activity over HTTP (%s)", (engine) => {
     it("records one import.synced per sync, with its counts, mismatch and new rows", async () => {
       const user = await t.user();
       const account = await kit.account(user, "0.00");
-      const keyResponse = await t.as(user).call(createApiKeyRoute, { name: "scraper" });
+      const keyResponse = await t.as(user).call(apiKeyRoutes.create, { name: "scraper" });
       expect(keyResponse.statusCode, keyResponse.body).toBe(201);
       const key = keyResponse.json();
 
@@ -199,7 +199,7 @@ describe.each(testEngines())("import activity over HTTP (%s)", (engine) => {
       const second = await kit.transaction(user, account.id);
       const pendingRow = await kit.transaction(user, account.id, { pending: true });
 
-      const response = await t.as(user).call(transactionDetailsRoute, {
+      const response = await t.as(user).call(importRoutes.transactionDetails, {
         id: account.id,
         details: [
           {
@@ -238,7 +238,7 @@ describe.each(testEngines())("import activity over HTTP (%s)", (engine) => {
       expect(list[0]?.data.budgets).toHaveLength(2);
 
       // Nothing applied (every row has details now): the request is still recorded.
-      const again = await t.as(user).call(transactionDetailsRoute, {
+      const again = await t.as(user).call(importRoutes.transactionDetails, {
         id: account.id,
         details: [{ transaction: second.id, details: { merchant_name: "Other" } }],
       });
@@ -251,7 +251,7 @@ describe.each(testEngines())("import activity over HTTP (%s)", (engine) => {
         data: { applied: 0, skipped_has_details: 1, transactions: [], budgets: [] },
       });
 
-      const overwrite = await t.as(user).call(transactionDetailsRoute, {
+      const overwrite = await t.as(user).call(importRoutes.transactionDetails, {
         id: account.id,
         overwrite: true,
         details: [{ transaction: second.id, details: { merchant_name: "Other" } }],
@@ -268,12 +268,13 @@ describe.each(testEngines())("import activity over HTTP (%s)", (engine) => {
       const user = await t.user();
       const account = await kit.account(user);
       const row = await kit.transaction(user, account.id);
-      const refused = await t
-        .as(user)
-        .callUnchecked(transactionDetailsRoute, { id: account.id, details: [{ transaction: "not-a-uuid" }] });
+      const refused = await t.as(user).callUnchecked(importRoutes.transactionDetails, {
+        id: account.id,
+        details: [{ transaction: "not-a-uuid" }],
+      });
       expect(refused.statusCode, refused.body).toBe(400);
       const stranger = await t.user();
-      const notTheirs = await t.as(stranger).call(transactionDetailsRoute, {
+      const notTheirs = await t.as(stranger).call(importRoutes.transactionDetails, {
         id: account.id,
         details: [{ transaction: row.id, details: { merchant_name: "X" } }],
       });

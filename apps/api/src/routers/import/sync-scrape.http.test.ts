@@ -1,6 +1,6 @@
-import { getBankAccountRoute } from "@allot/contract/bank-accounts/routes";
-import { syncScrapeRoute } from "@allot/contract/import/routes";
-import { listTransactionsRoute } from "@allot/contract/transactions/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { importRoutes } from "@allot/contract/import/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { notifications } from "@allot/db/schema/notifications";
 import { transactions } from "@allot/db/schema/transactions";
 import { testEngines } from "@allot/db/testing/test-databases";
@@ -43,7 +43,7 @@ describe.each(testEngines())("sync-scrape over HTTP (%s)", (engine) => {
     rows: Row[],
     extra: Record<string, unknown> = {},
   ) =>
-    t.as(user).callUnchecked(syncScrapeRoute, {
+    t.as(user).callUnchecked(importRoutes.syncScrape, {
       id: accountId,
       scraped_at: "2026-11-21T10:00:00Z",
       ending_balance: "0.00",
@@ -61,7 +61,7 @@ describe.each(testEngines())("sync-scrape over HTTP (%s)", (engine) => {
   async function listed(user: TestUser, accountId: string) {
     const response = await t
       .as(user)
-      .call(listTransactionsRoute, { bank_account: accountId, page_size: 500 });
+      .call(transactionRoutes.list, { bank_account: accountId, page_size: 500 });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().results as Array<
       Record<string, unknown> & { allocations: Record<string, unknown>[] }
@@ -343,7 +343,7 @@ describe.each(testEngines())("sync-scrape over HTTP (%s)", (engine) => {
     expect(older.last_posted_through).toBe("2026-11-20");
     const onlyPending = await synced(user, acct.id, [pending("2026-11-25", "HOLD", "-1.00")]);
     expect(onlyPending.last_posted_through).toBe("2026-11-20");
-    const detail = (await t.as(user).call(getBankAccountRoute, { id: acct.id })).json();
+    const detail = (await t.as(user).call(bankAccountRoutes.get, { id: acct.id })).json();
     expect(detail.last_posted_through).toBe("2026-11-20");
     expect(Date.parse(String(detail.last_imported_at))).toBeGreaterThan(Date.now() - 60_000);
   });

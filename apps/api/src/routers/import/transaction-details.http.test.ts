@@ -1,9 +1,5 @@
-import { transactionDetailsRoute } from "@allot/contract/import/routes";
-import {
-  getTransactionRoute,
-  splitTransactionRoute,
-  updateTransactionRoute,
-} from "@allot/contract/transactions/routes";
+import { importRoutes } from "@allot/contract/import/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { transactions } from "@allot/db/schema/transactions";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq, sql } from "drizzle-orm";
@@ -32,7 +28,7 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
   const kit = transactionKit(t);
 
   const send = (user: TestUser | string, accountId: string, payload: Record<string, unknown>) =>
-    t.as(user).callUnchecked(transactionDetailsRoute, { id: accountId, ...payload });
+    t.as(user).callUnchecked(importRoutes.transactionDetails, { id: accountId, ...payload });
   /** 200 expected; the response body. */
   const apply = async (user: TestUser, accountId: string, payload: Record<string, unknown>) => {
     const response = await send(user, accountId, payload);
@@ -40,7 +36,7 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
     return response.json();
   };
   const view = async (user: TestUser, id: string) =>
-    (await t.as(user).call(getTransactionRoute, { id })).json();
+    (await t.as(user).call(transactionRoutes.get, { id })).json();
   const storedDetails = async (id: string) => {
     const [row] = await t.db
       .select({ details: transactions.details, type: sql<string>`jsonb_typeof(${transactions.details})` })
@@ -266,7 +262,7 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
       const row = await kit.transaction(user, account.id);
       const patched = await t
         .as(user)
-        .call(updateTransactionRoute, { id: row.id, description: "Weekly shop" });
+        .call(transactionRoutes.update, { id: row.id, description: "Weekly shop" });
       expect(patched.json().description_user_edited).toBe(true);
       await apply(user, account.id, { details: [{ transaction: row.id, details: GROCERY_DETAILS }] });
       expect(await view(user, row.id)).toMatchObject({
@@ -284,7 +280,7 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
       const { user, account } = await setUp();
       const row = await kit.transaction(user, account.id);
       await apply(user, account.id, { details: [{ transaction: row.id, details: GROCERY_DETAILS }] });
-      await t.as(user).call(updateTransactionRoute, { id: row.id, description: "Groceries" });
+      await t.as(user).call(transactionRoutes.update, { id: row.id, description: "Groceries" });
       await apply(user, account.id, {
         overwrite: true,
         details: [{ transaction: row.id, details: { merchant_name: "Other" } }],
@@ -438,7 +434,7 @@ describe.each(testEngines())("transaction-details over HTTP (%s)", (engine) => {
       });
       const split = await t
         .as(user)
-        .call(splitTransactionRoute, { id: routed.id, splits: { [fun]: "30.00" } });
+        .call(transactionRoutes.split, { id: routed.id, splits: { [fun]: "30.00" } });
       expect(split.statusCode, split.body).toBe(200);
       expect(await kit.budgetBalance(account.unallocated)).toBe("925.00");
 

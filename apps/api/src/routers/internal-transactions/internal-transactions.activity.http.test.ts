@@ -1,5 +1,5 @@
-import { createApiKeyRoute } from "@allot/contract/api-keys/routes";
-import { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
+import { apiKeyRoutes } from "@allot/contract/api-keys/routes";
+import { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { beforeAll, describe, expect, it } from "vitest";
 import { activityCount, activityOf } from "../../../test/testing/activity";
@@ -21,7 +21,7 @@ describe.each(testEngines())("internal transactions in the activity trail (%s)",
   it("records the transfer, its sentence and the caller's session, under the request's id", async () => {
     const account = await anAccount(t, owner, { currency: "USD" });
     const groceries = await aBudget(t, owner, account, { name: "Groceries" });
-    const response = await t.as(owner).call(createInternalTransactionRoute, {
+    const response = await t.as(owner).call(internalTransactionRoutes.create, {
       bank_account: account.id,
       amount: "50",
       src_budget: account.unallocated_budget,
@@ -46,11 +46,11 @@ describe.each(testEngines())("internal transactions in the activity trail (%s)",
   it("names the API key a transfer was made with, and a Goal it completed", async () => {
     const account = await anAccount(t, owner, { currency: "EUR" });
     const goal = await aBudget(t, owner, account, { name: "Holiday", target_balance: "500" });
-    const key = await t.as(owner).call(createApiKeyRoute, { name: "budget-bot" });
+    const key = await t.as(owner).call(apiKeyRoutes.create, { name: "budget-bot" });
     expect(key.statusCode, key.body).toBe(201);
     const { uuid, name, prefix, key: secret } = key.json();
 
-    const response = await t.as(`Api-Key ${secret}`).call(createInternalTransactionRoute, {
+    const response = await t.as(`Api-Key ${secret}`).call(internalTransactionRoutes.create, {
       bank_account: account.id,
       amount: "500.00",
       src_budget: account.unallocated_budget,
@@ -79,7 +79,7 @@ describe.each(testEngines())("internal transactions in the activity trail (%s)",
     const goal = await aBudget(t, owner, account);
     const before = await eventCount(account.id);
 
-    const invalid = await t.as(owner).call(createInternalTransactionRoute, {
+    const invalid = await t.as(owner).call(internalTransactionRoutes.create, {
       bank_account: account.id,
       amount: "0",
       src_budget: account.unallocated_budget,
@@ -87,7 +87,7 @@ describe.each(testEngines())("internal transactions in the activity trail (%s)",
     });
     expect(invalid.statusCode, invalid.body).toBe(400);
     const stranger = await t.user();
-    const foreign = await t.as(stranger).call(createInternalTransactionRoute, {
+    const foreign = await t.as(stranger).call(internalTransactionRoutes.create, {
       bank_account: account.id,
       amount: "5",
       src_budget: account.unallocated_budget,

@@ -1,9 +1,5 @@
-import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
-import {
-  createInternalTransactionRoute,
-  getInternalTransactionRoute,
-  listInternalTransactionsRoute,
-} from "@allot/contract/internal-transactions/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
 import { testEngines } from "@allot/db/testing/test-databases";
@@ -34,7 +30,7 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
   });
 
   async function account(user: TestUser, available = "100.00") {
-    const response = await t.as(user).call(createBankAccountRoute, {
+    const response = await t.as(user).call(bankAccountRoutes.create, {
       name: "Checking",
       bank: bankId,
       available_balance: available,
@@ -68,7 +64,7 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
   };
 
   const transfer = (user: TestUser, payload: Record<string, unknown>) =>
-    t.as(user).callUnchecked(createInternalTransactionRoute, payload);
+    t.as(user).callUnchecked(internalTransactionRoutes.create, payload);
 
   async function transferred(user: TestUser, payload: Record<string, unknown>) {
     const response = await transfer(user, payload);
@@ -76,8 +72,8 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
     return response.json();
   }
 
-  type Query = CallInput<typeof listInternalTransactionsRoute>;
-  const list = (user: TestUser, query: Query = {}) => t.as(user).call(listInternalTransactionsRoute, query);
+  type Query = CallInput<typeof internalTransactionRoutes.list>;
+  const list = (user: TestUser, query: Query = {}) => t.as(user).call(internalTransactionRoutes.list, query);
 
   describe("create", () => {
     it("moves money between two budgets, records the caller and both running balances", async () => {
@@ -113,7 +109,7 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
       const [row] = await t.db.select().from(bankAccounts).where(eq(bankAccounts.id, a.id));
       expect(row).toMatchObject({ availableBalance: "100.00", postedBalance: "100.00" });
 
-      const fetched = await t.as(user).call(getInternalTransactionRoute, { id: body.id });
+      const fetched = await t.as(user).call(internalTransactionRoutes.get, { id: body.id });
       expect(fetched.statusCode).toBe(200);
       expect(fetched.json()).toEqual(body);
     });
@@ -221,7 +217,7 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
         src_budget_balance: "95.00",
         dst_budget_balance: "5.00",
       });
-      const refreshed = await t.as(user).call(getInternalTransactionRoute, { id: later.id });
+      const refreshed = await t.as(user).call(internalTransactionRoutes.get, { id: later.id });
       expect(refreshed.json()).toMatchObject({ src_budget_balance: "85.00", dst_budget_balance: "15.00" });
     });
 
@@ -360,9 +356,9 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
   describe("access", () => {
     it("answers 401 without credentials on every endpoint", async () => {
       for (const [route, input] of [
-        [listInternalTransactionsRoute, {}],
-        [createInternalTransactionRoute, {}],
-        [getInternalTransactionRoute, { id: "00000000-0000-4000-8000-000000000000" }],
+        [internalTransactionRoutes.list, {}],
+        [internalTransactionRoutes.create, {}],
+        [internalTransactionRoutes.get, { id: "00000000-0000-4000-8000-000000000000" }],
       ] as const) {
         const response = await t.anonymous.callUnchecked(route, input);
         expect(response.statusCode, `${route.method} ${route.path}`).toBe(401);
@@ -380,12 +376,12 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
         src_budget: a.unallocated,
         dst_budget: goal,
       });
-      const response = await t.as(intruder).call(getInternalTransactionRoute, { id: body.id });
+      const response = await t.as(intruder).call(internalTransactionRoutes.get, { id: body.id });
       expect(response.statusCode).toBe(404);
       expect(response.json<{ code: string }>().code).toBe("not_found");
       expect((await list(intruder)).json()).toMatchObject({ count: 0, results: [] });
       expect((await list(intruder, { bank_account: a.id })).json()).toMatchObject({ count: 0 });
-      const malformed = await t.as(owner).call(getInternalTransactionRoute, { id: "not-a-uuid" });
+      const malformed = await t.as(owner).call(internalTransactionRoutes.get, { id: "not-a-uuid" });
       expect([400, 404]).toContain(malformed.statusCode);
     });
 
@@ -416,7 +412,7 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
           expect(response.json().code).toBe("method_not_allowed");
         }
       }
-      const after = await t.as(user).call(getInternalTransactionRoute, { id: body.id });
+      const after = await t.as(user).call(internalTransactionRoutes.get, { id: body.id });
       expect(after.json()).toEqual(body);
       expect(await budgetRow(goal)).toMatchObject({ balance: "7.00" });
     });
@@ -476,7 +472,7 @@ describe.each(testEngines())("internal transactions over HTTP (%s)", (engine) =>
       expect(Object.keys(badFilter.json())).toEqual(["budget"]);
       const badOrdering = await t
         .as(user)
-        .callUnchecked(listInternalTransactionsRoute, { ordering: "amount" });
+        .callUnchecked(internalTransactionRoutes.list, { ordering: "amount" });
       expect(badOrdering.statusCode).toBe(400);
       expect(Object.keys(badOrdering.json())).toEqual(["ordering"]);
       const badDate = await list(user, { date_from: "soon" });

@@ -1,6 +1,6 @@
-import { getBankAccountRoute, listBankAccountsRoute } from "@allot/contract/bank-accounts/routes";
-import { confirmPasswordResetRoute } from "@allot/contract/credentials/routes";
-import { getMeRoute } from "@allot/contract/users/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { credentialRoutes } from "@allot/contract/credentials/routes";
+import { userRoutes } from "@allot/contract/users/routes";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { users } from "@allot/db/schema/users";
 import { testEngines } from "@allot/db/testing/test-databases";
@@ -56,7 +56,7 @@ describe.each(testEngines())("invitations: accept and decline (%s)", (engine) =>
     const reset = await mailbox.latestTo(email);
     expect(reset.kind).toBe("password_reset");
     const resetToken = mailbox.linkIn(reset, "/links/password-reset/").split("/links/password-reset/")[1];
-    const confirmed = await t.anonymous.call(confirmPasswordResetRoute, {
+    const confirmed = await t.anonymous.call(credentialRoutes.confirmPasswordReset, {
       token: resetToken as string,
       new_password: NEW_PASSWORD,
       confirm_password: NEW_PASSWORD,
@@ -64,9 +64,9 @@ describe.each(testEngines())("invitations: accept and decline (%s)", (engine) =>
     expect(confirmed.statusCode, confirmed.body).toBe(204);
 
     const bearer = await t.login(email, NEW_PASSWORD);
-    const me = await t.as(bearer).call(getMeRoute);
+    const me = await t.as(bearer).call(userRoutes.getMe);
     expect(me.json()).toMatchObject({ username: email, email, has_usable_password: true });
-    const accounts = await t.as(bearer).call(listBankAccountsRoute);
+    const accounts = await t.as(bearer).call(bankAccountRoutes.list);
     expect(accounts.statusCode).toBe(200);
     expect(accounts.json().results).toEqual([
       expect.objectContaining({ id: account.id, name: "Family Checking", owners: [owner.username, email] }),
@@ -86,7 +86,7 @@ describe.each(testEngines())("invitations: accept and decline (%s)", (engine) =>
     expect((await kit.accept(invitation.secret)).statusCode).toBe(200);
     const messages = await mailbox.messagesTo(existing.email);
     expect(messages.map((m) => m.kind)).toEqual(["invitation"]);
-    const seen = await t.as(existing).call(getBankAccountRoute, { id: account.id });
+    const seen = await t.as(existing).call(bankAccountRoutes.get, { id: account.id });
     expect(seen.statusCode).toBe(200);
     expect(seen.json().owners).toEqual([owner.username, existing.username]);
 

@@ -1,12 +1,4 @@
-import {
-  acceptInvitationRoute,
-  cancelInvitationRoute,
-  declineInvitationRoute,
-  getInvitationRoute,
-  inviteRoute,
-  listAccountInvitationsRoute,
-  listMyInvitationsRoute,
-} from "@allot/contract/invitations/routes";
+import { invitationRoutes } from "@allot/contract/invitations/routes";
 import { invitations } from "@allot/db/schema/invitations";
 import { notifications } from "@allot/db/schema/notifications";
 import { eq } from "drizzle-orm";
@@ -42,7 +34,7 @@ export function invitationKit(t: Harness, mailbox: Mailbox) {
     account: async (owner: TestUser, name = "Household") =>
       anAccount(t, owner, { name, bank: (await aBank(t, { name: "Shared Bank" })).id, balance: "500.00" }),
     invite: (caller: TestUser | string, accountId: string, email: string) =>
-      t.as(caller).call(inviteRoute, { id: accountId, invitee_email: email }),
+      t.as(caller).call(invitationRoutes.invite, { id: accountId, invitee_email: email }),
     /**
      * Invites over HTTP (201 expected): the secret from the link in the email, and the handle from
      * the inviter's list of the account's pending invitations.
@@ -67,14 +59,14 @@ export function invitationKit(t: Harness, mailbox: Mailbox) {
       return secret;
     },
     /** The public routes on a secret from an emailed link: with no credential unless `caller` is given. */
-    get: (token: string, caller: Caller = null) => t.as(caller).call(getInvitationRoute, { token }),
-    accept: (token: string, caller: Caller = null) => t.as(caller).call(acceptInvitationRoute, { token }),
-    decline: (token: string, caller: Caller = null) => t.as(caller).call(declineInvitationRoute, { token }),
+    get: (token: string, caller: Caller = null) => t.as(caller).call(invitationRoutes.get, { token }),
+    accept: (token: string, caller: Caller = null) => t.as(caller).call(invitationRoutes.accept, { token }),
+    decline: (token: string, caller: Caller = null) => t.as(caller).call(invitationRoutes.decline, { token }),
     cancel: (caller: TestUser | string, accountId: string, handle: string) =>
-      t.as(caller).call(cancelInvitationRoute, { id: accountId, token: handle }),
+      t.as(caller).call(invitationRoutes.cancel, { id: accountId, token: handle }),
     listForAccount: (caller: TestUser | string, accountId: string) =>
-      t.as(caller).call(listAccountInvitationsRoute, { id: accountId }),
-    listMine: (caller: TestUser | string) => t.as(caller).call(listMyInvitationsRoute),
+      t.as(caller).call(invitationRoutes.listForAccount, { id: accountId }),
+    listMine: (caller: TestUser | string) => t.as(caller).call(invitationRoutes.listMine),
     async row(invitation: SentInvitation) {
       const [row] = await t.db.select().from(invitations).where(eq(invitations.token, invitation.handle));
       if (!row) throw new Error(`no invitation ${invitation.handle}`);

@@ -1,4 +1,4 @@
-import { inviteRoute } from "@allot/contract/invitations/routes";
+import { invitationRoutes } from "@allot/contract/invitations/routes";
 import { invitations } from "@allot/db/schema/invitations";
 import { users } from "@allot/db/schema/users";
 import { testEngines } from "@allot/db/testing/test-databases";
@@ -124,7 +124,7 @@ describe.each(testEngines())("invitations: invite, list, cancel (%s)", (engine) 
       const owner = await t.user();
       const stranger = await t.user();
       const account = await kit.account(owner);
-      const missing = await t.as(owner).callUnchecked(inviteRoute, { id: account.id });
+      const missing = await t.as(owner).callUnchecked(invitationRoutes.invite, { id: account.id });
       expect(missing.statusCode).toBe(400);
       expect(missing.json()).toEqual({ invitee_email: ["This field is required."] });
       expect((await kit.invite(owner, account.id, "not-an-address")).json()).toEqual({
@@ -148,7 +148,7 @@ describe.each(testEngines())("invitations: invite, list, cancel (%s)", (engine) 
       const response = await kit.invite(key, account.id, kit.newAddress());
       expect(response.statusCode).toBe(403);
       expect(response.json<{ code: string }>().code).toBe("interactive_login_required");
-      const anonymous = await t.anonymous.call(inviteRoute, {
+      const anonymous = await t.anonymous.call(invitationRoutes.invite, {
         id: account.id,
         invitee_email: kit.newAddress(),
       });

@@ -1,25 +1,9 @@
-import { getBankAccountRoute, updateBankAccountRoute } from "@allot/contract/bank-accounts/routes";
-import {
-  createBudgetRoute,
-  getBudgetRoute,
-  listBudgetsRoute,
-  updateBudgetRoute,
-} from "@allot/contract/budgets/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
 import type { RouteSpec } from "@allot/contract/http/route";
-import { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
-import {
-  createTransactionCategoryRoute,
-  deleteTransactionCategoryRoute,
-  getTransactionCategoryRoute,
-  listTransactionCategoriesRoute,
-  updateTransactionCategoryRoute,
-} from "@allot/contract/transaction-categories/routes";
-import {
-  createTransactionRoute,
-  getTransactionRoute,
-  listTransactionsRoute,
-  updateTransactionRoute,
-} from "@allot/contract/transactions/routes";
+import { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
+import { transactionCategoryRoutes } from "@allot/contract/transaction-categories/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { describe, expect, it } from "vitest";
@@ -43,10 +27,10 @@ describe.each(testEngines())("a shared account after acceptance (%s)", (engine) 
     return response.body ? response.json() : ({} as CallOutput<R>);
   };
   const category = (user: TestUser, group: string, name: string) =>
-    expectStatus(t.as(user).call(createTransactionCategoryRoute, { group, name }), 201);
+    expectStatus(t.as(user).call(transactionCategoryRoutes.create, { group, name }), 201);
   const visibleCategoryIds = async (user: TestUser) =>
     (
-      await expectStatus(t.as(user).call(listTransactionCategoriesRoute, { page_size: 500 }), 200)
+      await expectStatus(t.as(user).call(transactionCategoryRoutes.list, { page_size: 500 }), 200)
     ).results.map((c) => c.id);
 
   it("lets the co-owner see and change the account, its budgets and its transactions", async () => {
@@ -54,7 +38,7 @@ describe.each(testEngines())("a shared account after acceptance (%s)", (engine) 
     const partner = await t.user();
     const account = await kit.account(owner);
     const groceries = await expectStatus(
-      t.as(owner).call(createBudgetRoute, {
+      t.as(owner).call(budgetRoutes.create, {
         name: "Groceries",
         bank_account: account.id,
         budget_type: "G",
@@ -65,7 +49,7 @@ describe.each(testEngines())("a shared account after acceptance (%s)", (engine) 
       201,
     );
     const coffee = await expectStatus(
-      t.as(owner).call(createTransactionRoute, {
+      t.as(owner).call(transactionRoutes.create, {
         bank_account: account.id,
         amount: "-4.50",
         transaction_date: "2026-03-10T12:00:00Z",
@@ -76,29 +60,29 @@ describe.each(testEngines())("a shared account after acceptance (%s)", (engine) 
     );
 
     // Before: nothing of the account is the partner's to see.
-    await expectStatus(t.as(partner).call(getBankAccountRoute, { id: account.id }), 404);
-    await expectStatus(t.as(partner).call(getBudgetRoute, { id: groceries.id }), 404);
-    await expectStatus(t.as(partner).call(getTransactionRoute, { id: coffee.id }), 404);
+    await expectStatus(t.as(partner).call(bankAccountRoutes.get, { id: account.id }), 404);
+    await expectStatus(t.as(partner).call(budgetRoutes.get, { id: groceries.id }), 404);
+    await expectStatus(t.as(partner).call(transactionRoutes.get, { id: coffee.id }), 404);
 
     const { secret } = await kit.invited(owner, account.id, partner.email);
     expect((await kit.accept(secret)).statusCode).toBe(200);
 
     await expectStatus(
-      t.as(partner).call(updateBankAccountRoute, { id: account.id, name: "Our Checking" }),
+      t.as(partner).call(bankAccountRoutes.update, { id: account.id, name: "Our Checking" }),
       200,
     );
-    expect((await expectStatus(t.as(owner).call(getBankAccountRoute, { id: account.id }), 200)).name).toBe(
+    expect((await expectStatus(t.as(owner).call(bankAccountRoutes.get, { id: account.id }), 200)).name).toBe(
       "Our Checking",
     );
 
     const budgets = await expectStatus(
-      t.as(partner).call(listBudgetsRoute, { bank_account: account.id }),
+      t.as(partner).call(budgetRoutes.list, { bank_account: account.id }),
       200,
     );
     expect(budgets.results?.map((b) => b.name).sort()).toEqual(["Groceries", "Unallocated"]);
-    await expectStatus(t.as(partner).call(updateBudgetRoute, { id: groceries.id, name: "Food" }), 200);
+    await expectStatus(t.as(partner).call(budgetRoutes.update, { id: groceries.id, name: "Food" }), 200);
     const outings = await expectStatus(
-      t.as(partner).call(createBudgetRoute, {
+      t.as(partner).call(budgetRoutes.create, {
         name: "Outings",
         bank_account: account.id,
         budget_type: "G",
@@ -109,7 +93,7 @@ describe.each(testEngines())("a shared account after acceptance (%s)", (engine) 
       201,
     );
     await expectStatus(
-      t.as(partner).call(createInternalTransactionRoute, {
+      t.as(partner).call(internalTransactionRoutes.create, {
         bank_account: account.id,
         amount: "25.00",
         src_budget: account.unallocated_budget,
@@ -119,13 +103,16 @@ describe.each(testEngines())("a shared account after acceptance (%s)", (engine) 
     );
 
     const listed = await expectStatus(
-      t.as(partner).call(listTransactionsRoute, { bank_account: account.id }),
+      t.as(partner).call(transactionRoutes.list, { bank_account: account.id }),
       200,
     );
     expect(listed.results?.map((row) => row.id)).toEqual([coffee.id]);
-    await expectStatus(t.as(partner).call(updateTransactionRoute, { id: coffee.id, memo: "with Sam" }), 200);
+    await expectStatus(
+      t.as(partner).call(transactionRoutes.update, { id: coffee.id, memo: "with Sam" }),
+      200,
+    );
     const lunch = await expectStatus(
-      t.as(partner).call(createTransactionRoute, {
+      t.as(partner).call(transactionRoutes.create, {
         bank_account: account.id,
         amount: "-12.00",
         transaction_date: "2026-03-11T12:00:00Z",
@@ -134,8 +121,8 @@ describe.each(testEngines())("a shared account after acceptance (%s)", (engine) 
       }),
       201,
     );
-    await expectStatus(t.as(owner).call(getTransactionRoute, { id: lunch.id }), 200);
-    expect((await expectStatus(t.as(owner).call(getBudgetRoute, { id: outings.id }), 200)).balance).toBe(
+    await expectStatus(t.as(owner).call(transactionRoutes.get, { id: lunch.id }), 200);
+    expect((await expectStatus(t.as(owner).call(budgetRoutes.get, { id: outings.id }), 200)).balance).toBe(
       "25.00",
     );
     expect(await verifyLedger(t.db, account.id)).toEqual([]);
@@ -149,7 +136,7 @@ describe.each(testEngines())("a shared account after acceptance (%s)", (engine) 
     const pets = await category(owner, "Pets", "Food");
     const books = await category(partner, "Hobbies", "Books");
     expect(await visibleCategoryIds(partner)).not.toContain(pets.id);
-    await expectStatus(t.as(owner).call(getTransactionCategoryRoute, { id: books.id }), 404);
+    await expectStatus(t.as(owner).call(transactionCategoryRoutes.get, { id: books.id }), 404);
 
     const { secret } = await kit.invited(owner, account.id, partner.email);
     expect((await kit.accept(secret)).statusCode).toBe(200);
@@ -157,12 +144,12 @@ describe.each(testEngines())("a shared account after acceptance (%s)", (engine) 
     expect(await visibleCategoryIds(partner)).toContain(pets.id);
     expect(await visibleCategoryIds(owner)).toContain(books.id);
     expect(await visibleCategoryIds(stranger)).not.toContain(books.id);
-    const seen = await expectStatus(t.as(owner).call(getTransactionCategoryRoute, { id: books.id }), 200);
+    const seen = await expectStatus(t.as(owner).call(transactionCategoryRoutes.get, { id: books.id }), 200);
     expect(seen.owner).toBe(partner.username);
 
     // Each may file the account's transactions under the other's category, but not change it.
     const row = await expectStatus(
-      t.as(partner).call(createTransactionRoute, {
+      t.as(partner).call(transactionRoutes.create, {
         bank_account: account.id,
         amount: "-30.00",
         transaction_date: "2026-03-12T12:00:00Z",
@@ -174,7 +161,7 @@ describe.each(testEngines())("a shared account after acceptance (%s)", (engine) 
     );
     expect(row.category_full_name).toBe("Pets : Food");
     await expectStatus(
-      t.as(owner).call(createBudgetRoute, {
+      t.as(owner).call(budgetRoutes.create, {
         name: "Reading",
         bank_account: account.id,
         budget_type: "G",
@@ -186,9 +173,9 @@ describe.each(testEngines())("a shared account after acceptance (%s)", (engine) 
       201,
     );
     await expectStatus(
-      t.as(owner).call(updateTransactionCategoryRoute, { id: books.id, name: "Novels" }),
+      t.as(owner).call(transactionCategoryRoutes.update, { id: books.id, name: "Novels" }),
       403,
     );
-    await expectStatus(t.as(partner).call(deleteTransactionCategoryRoute, { id: pets.id }), 403);
+    await expectStatus(t.as(partner).call(transactionCategoryRoutes.delete, { id: pets.id }), 403);
   });
 });

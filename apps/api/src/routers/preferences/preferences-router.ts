@@ -1,9 +1,4 @@
-import {
-  listChannelPreferencesRoute,
-  listNotificationPreferencesRoute,
-  updateChannelPreferenceRoute,
-  updateNotificationPreferenceRoute,
-} from "@allot/contract/preferences/routes";
+import { preferenceRoutes } from "@allot/contract/preferences/routes";
 import {
   listChannelPreferences,
   listNotificationPreferences,
@@ -12,18 +7,12 @@ import {
   updateChannelPreference,
   updateNotificationPreference,
 } from "@allot/domain/preferences/update-preferences";
-import { procedureFor, router } from "../../trpc/trpc";
+import { bindRoutes } from "../../trpc/bind-routes";
 
-/** Channel and notification preferences, in the contract's order. */
-export const preferencesRouter = router({
-  listChannels: procedureFor(listChannelPreferencesRoute).query(({ ctx }) => listChannelPreferences(ctx)),
-  updateChannel: procedureFor(updateChannelPreferenceRoute).mutation(({ ctx, input }) =>
-    updateChannelPreference(ctx, input),
-  ),
-  listNotifications: procedureFor(listNotificationPreferencesRoute).query(({ ctx }) =>
-    listNotificationPreferences(ctx),
-  ),
-  updateNotification: procedureFor(updateNotificationPreferenceRoute).mutation(({ ctx, input }) =>
-    updateNotificationPreference(ctx, input),
-  ),
+/** Channel and notification preferences, each bound to its use case, in the contract's order. */
+export const preferencesRouter = bindRoutes(preferenceRoutes, {
+  listChannels: listChannelPreferences,
+  updateChannel: updateChannelPreference,
+  listNotifications: listNotificationPreferences,
+  updateNotification: updateNotificationPreference,
 });

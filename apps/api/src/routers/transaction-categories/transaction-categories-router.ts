@@ -1,19 +1,19 @@
-import { router } from "../../trpc/trpc";
-import { archiveTransactionCategoryProcedure } from "./archive-transaction-category";
-import { createTransactionCategoryProcedure } from "./create-transaction-category";
-import { deleteTransactionCategoryProcedure } from "./delete-transaction-category";
-import { getTransactionCategoryProcedure } from "./get-transaction-category";
-import { listTransactionCategoriesProcedure } from "./list-transaction-categories";
-import { replaceTransactionCategoryProcedure } from "./replace-transaction-category";
-import { updateTransactionCategoryProcedure } from "./update-transaction-category";
+import { transactionCategoryRoutes } from "@allot/contract/transaction-categories/routes";
+import { archiveCategory } from "@allot/domain/categories/archive-category";
+import { createCategory } from "@allot/domain/categories/create-category";
+import { deleteCategory } from "@allot/domain/categories/delete-category";
+import { getCategory } from "@allot/domain/categories/get-category";
+import { listCategories } from "@allot/domain/categories/list-categories";
+import { updateCategory } from "@allot/domain/categories/update-category";
+import { bindRoutes, paged } from "../../trpc/bind-routes";
 
-/** The transaction-categories procedures, in the contract's order. */
-export const transactionCategoriesRouter = router({
-  list: listTransactionCategoriesProcedure,
-  create: createTransactionCategoryProcedure,
-  get: getTransactionCategoryProcedure,
-  replace: replaceTransactionCategoryProcedure,
-  update: updateTransactionCategoryProcedure,
-  remove: deleteTransactionCategoryProcedure,
-  archive: archiveTransactionCategoryProcedure,
+/** The transaction-categories routes, each bound to its use case, in the contract's order. */
+export const transactionCategoriesRouter = bindRoutes(transactionCategoryRoutes, {
+  list: paged(listCategories),
+  create: createCategory,
+  get: getCategory,
+  replace: updateCategory,
+  update: updateCategory,
+  delete: deleteCategory,
+  archive: archiveCategory,
 });

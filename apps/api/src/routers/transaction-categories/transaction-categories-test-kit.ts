@@ -1,13 +1,5 @@
-import {
-  archiveTransactionCategoryRoute,
-  createTransactionCategoryRoute,
-  deleteTransactionCategoryRoute,
-  getTransactionCategoryRoute,
-  listTransactionCategoriesRoute,
-  replaceTransactionCategoryRoute,
-  updateTransactionCategoryRoute,
-} from "@allot/contract/transaction-categories/routes";
-import { createTransactionRoute } from "@allot/contract/transactions/routes";
+import { transactionCategoryRoutes } from "@allot/contract/transaction-categories/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
@@ -24,7 +16,7 @@ export const MISSING = "5f0c4f7e-3f39-4a8e-9d1c-000000000000";
 /** For the raw requests: form and multipart bodies, odd paths and methods. */
 export const BASE = "/api/v1/transaction-categories/";
 
-export type Category = CallOutput<typeof getTransactionCategoryRoute>;
+export type Category = CallOutput<typeof transactionCategoryRoutes.get>;
 
 /** Case-insensitive text order, as the API sorts (lower() on both engines). */
 export const byText = (a: string, b: string) =>
@@ -40,7 +32,7 @@ type ListQuery = Record<string, unknown>;
 export function categoriesKit(t: TestApp) {
   const kit = {
     list: (user: TestUser, query: ListQuery = {}) =>
-      t.as(user).callUnchecked(listTransactionCategoriesRoute, query),
+      t.as(user).callUnchecked(transactionCategoryRoutes.list, query),
     /** Every visible category matching `query` on one page of 500; 200 expected. */
     async listAll(user: TestUser, query: ListQuery = {}): Promise<Category[]> {
       const response = await kit.list(user, { page_size: 500, ...query });
@@ -56,15 +48,15 @@ export function categoriesKit(t: TestApp) {
       return found;
     },
     create: (user: TestUser, fields: Record<string, unknown>) =>
-      t.as(user).callUnchecked(createTransactionCategoryRoute, fields),
+      t.as(user).callUnchecked(transactionCategoryRoutes.create, fields),
     created: (user: TestUser, group: string, name: string) => aCategory(t, user, { group, name }),
-    retrieve: (user: TestUser, id: string) => t.as(user).call(getTransactionCategoryRoute, { id }),
+    retrieve: (user: TestUser, id: string) => t.as(user).call(transactionCategoryRoutes.get, { id }),
     put: (user: TestUser, id: string, fields: Record<string, unknown>) =>
-      t.as(user).callUnchecked(replaceTransactionCategoryRoute, { id, ...fields }),
+      t.as(user).callUnchecked(transactionCategoryRoutes.replace, { id, ...fields }),
     patch: (user: TestUser, id: string, fields: Record<string, unknown>) =>
-      t.as(user).callUnchecked(updateTransactionCategoryRoute, { id, ...fields }),
-    remove: (user: TestUser, id: string) => t.as(user).call(deleteTransactionCategoryRoute, { id }),
-    archive: (user: TestUser, id: string) => t.as(user).call(archiveTransactionCategoryRoute, { id }),
+      t.as(user).callUnchecked(transactionCategoryRoutes.update, { id, ...fields }),
+    remove: (user: TestUser, id: string) => t.as(user).call(transactionCategoryRoutes.delete, { id }),
+    archive: (user: TestUser, id: string) => t.as(user).call(transactionCategoryRoutes.archive, { id }),
 
     /** An account of `owner` over HTTP; more owners are added straight into bank_account_owners. */
     async account(owner: TestUser, ...coOwners: TestUser[]) {
@@ -119,7 +111,7 @@ export function categoriesKit(t: TestApp) {
       (await t.db.select().from(budgets).where(eq(budgets.id, budgetId)))[0]?.autoSpend,
     /** A transaction created over HTTP with this category. */
     createTransaction: (user: TestUser, accountId: string, category: string) =>
-      t.as(user).call(createTransactionRoute, {
+      t.as(user).call(transactionRoutes.create, {
         bank_account: accountId,
         amount: "-12.50",
         transaction_date: "2026-01-10",

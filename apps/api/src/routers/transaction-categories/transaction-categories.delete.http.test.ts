@@ -1,5 +1,5 @@
-import { deleteTransactionCategoryRoute } from "@allot/contract/transaction-categories/routes";
-import { createTransactionRoute } from "@allot/contract/transactions/routes";
+import { transactionCategoryRoutes } from "@allot/contract/transaction-categories/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { describeOnPostgres } from "@allot/db/testing/server-suites";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { sql } from "drizzle-orm";
@@ -113,9 +113,9 @@ describeOnPostgres("deleting a category while a transaction is created with it (
 
   const newCategory = async (name: string): Promise<string> =>
     (await aCategory(t, owner, { group: "Race", name })).id;
-  const remove = (id: string) => t.as(owner).call(deleteTransactionCategoryRoute, { id });
+  const remove = (id: string) => t.as(owner).call(transactionCategoryRoutes.delete, { id });
   const createWith = (category: string) =>
-    t.as(owner).call(createTransactionRoute, {
+    t.as(owner).call(transactionRoutes.create, {
       bank_account: accountId,
       amount: "-3.00",
       transaction_date: "2026-01-10",

@@ -1,12 +1,4 @@
-import {
-  archiveTransactionCategoryRoute,
-  createTransactionCategoryRoute,
-  deleteTransactionCategoryRoute,
-  getTransactionCategoryRoute,
-  listTransactionCategoriesRoute,
-  replaceTransactionCategoryRoute,
-  updateTransactionCategoryRoute,
-} from "@allot/contract/transaction-categories/routes";
+import { transactionCategoryRoutes } from "@allot/contract/transaction-categories/routes";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
@@ -101,13 +93,13 @@ describe.each(testEngines())(
       it("refuses anonymous callers on every endpoint: 401", async () => {
         const id = globalNamed("Home : Rent").id;
         for (const [route, input] of [
-          [listTransactionCategoriesRoute, {}],
-          [createTransactionCategoryRoute, {}],
-          [getTransactionCategoryRoute, { id }],
-          [replaceTransactionCategoryRoute, { id }],
-          [updateTransactionCategoryRoute, { id }],
-          [deleteTransactionCategoryRoute, { id }],
-          [archiveTransactionCategoryRoute, { id }],
+          [transactionCategoryRoutes.list, {}],
+          [transactionCategoryRoutes.create, {}],
+          [transactionCategoryRoutes.get, { id }],
+          [transactionCategoryRoutes.replace, { id }],
+          [transactionCategoryRoutes.update, { id }],
+          [transactionCategoryRoutes.delete, { id }],
+          [transactionCategoryRoutes.archive, { id }],
         ] as const) {
           const response = await t.anonymous.callUnchecked(route, input);
           expect(response.statusCode, `${route.method} ${route.path}`).toBe(401);
@@ -120,7 +112,7 @@ describe.each(testEngines())(
         const key = await t.apiKey(user);
         const response = await t
           .as(key)
-          .call(createTransactionCategoryRoute, { group: "Machines", name: "Imported" });
+          .call(transactionCategoryRoutes.create, { group: "Machines", name: "Imported" });
         expect(response.statusCode, response.body).toBe(201);
         expect(response.json().owner).toBe(user.username);
       });

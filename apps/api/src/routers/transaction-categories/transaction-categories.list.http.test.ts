@@ -1,4 +1,4 @@
-import { listTransactionCategoriesRoute } from "@allot/contract/transaction-categories/routes";
+import { transactionCategoryRoutes } from "@allot/contract/transaction-categories/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/testing/test-app";
@@ -62,7 +62,7 @@ describe.each(testEngines())("transaction categories over HTTP: list filters (%s
       expect(await listAll(coOwner, { scope: "shared" })).toEqual([mine]);
       expect(await listAll(user)).toHaveLength(globals.length + 2);
 
-      const bad = await t.as(user).callUnchecked(listTransactionCategoriesRoute, { scope: "everyone" });
+      const bad = await t.as(user).callUnchecked(transactionCategoryRoutes.list, { scope: "everyone" });
       expect(bad.statusCode).toBe(400);
       expect(Object.keys(bad.json())).toEqual(["scope"]);
     });

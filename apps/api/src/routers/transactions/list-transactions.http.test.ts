@@ -1,4 +1,4 @@
-import { listTransactionsRoute, splitTransactionRoute } from "@allot/contract/transactions/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
@@ -97,16 +97,16 @@ describe.each(testEngines())("transaction list over HTTP (%s)", (engine) => {
       .where(eq(transactions.id, ids.pay as string));
     const split = await t
       .as(user)
-      .call(splitTransactionRoute, { id: ids.rent, splits: { [budget]: "200.00" } });
+      .call(transactionRoutes.split, { id: ids.rent, splits: { [budget]: "200.00" } });
     if (split.statusCode !== 200) throw new Error(split.body);
   });
 
-  const list = async (query: CallInput<typeof listTransactionsRoute> = {}) => {
-    const response = await t.as(user).call(listTransactionsRoute, query);
+  const list = async (query: CallInput<typeof transactionRoutes.list> = {}) => {
+    const response = await t.as(user).call(transactionRoutes.list, query);
     expect(response.statusCode, `${JSON.stringify(query)}: ${response.body}`).toBe(200);
     return response.json();
   };
-  const idsOf = async (query: CallInput<typeof listTransactionsRoute>) =>
+  const idsOf = async (query: CallInput<typeof transactionRoutes.list>) =>
     (await list(query)).results.map((row) => Object.keys(ids).find((k) => ids[k] === row.id));
 
   it("lists only the caller's transactions, newest transaction date first, allocations embedded oldest first", async () => {
@@ -192,13 +192,13 @@ describe.each(testEngines())("transaction list over HTTP (%s)", (engine) => {
       { amount_max: "1234567890123" },
       { amount_min: "--5" },
     ]) {
-      const response = await t.as(user).callUnchecked(listTransactionsRoute, query);
+      const response = await t.as(user).callUnchecked(transactionRoutes.list, query);
       expect(response.statusCode, JSON.stringify(query)).toBe(400);
       expect(Object.keys(response.json<Record<string, unknown>>()), JSON.stringify(query)).toEqual(
         Object.keys(query),
       );
     }
-    const swapped = await t.as(user).call(listTransactionsRoute, { amount_min: "-8", amount_max: "-50" });
+    const swapped = await t.as(user).call(transactionRoutes.list, { amount_min: "-8", amount_max: "-50" });
     expect(swapped.statusCode, swapped.body).toBe(400);
     expect(swapped.json()).toEqual({ amount_max: ["Must not be below amount_min."] });
   });
@@ -253,7 +253,7 @@ describe.each(testEngines())("transaction list over HTTP (%s)", (engine) => {
     const third = await list({ page_size: 2, page: 3 });
     expect(third.results).toHaveLength(1);
     expect(third.next).toBeNull();
-    const past = await t.as(user).call(listTransactionsRoute, { page: 4, page_size: 2 });
+    const past = await t.as(user).call(transactionRoutes.list, { page: 4, page_size: 2 });
     expect(past.statusCode).toBe(404);
 
     // A page_size above 500 is capped, and the links carry the capped size. 501 rows are written
@@ -283,7 +283,7 @@ describe.each(testEngines())("transaction list over HTTP (%s)", (engine) => {
       })),
     );
     await t.db.update(bankAccounts).set({ transactionCount: 501 }).where(eq(bankAccounts.id, bulk.id));
-    const capped = await t.as(many).call(listTransactionsRoute, { page_size: 100000 });
+    const capped = await t.as(many).call(transactionRoutes.list, { page_size: 100000 });
     expect(capped.statusCode, capped.body).toBe(200);
     const cappedBody = capped.json();
     expect(cappedBody.count).toBe(501);
@@ -322,7 +322,7 @@ describe.each(testEngines())("transaction list over HTTP (%s)", (engine) => {
       { date_to: "2026-13-01" },
       { date_to: "12:00" },
     ]) {
-      const response = await t.as(user).callUnchecked(listTransactionsRoute, query);
+      const response = await t.as(user).callUnchecked(transactionRoutes.list, query);
       expect(response.statusCode, JSON.stringify(query)).toBe(400);
       expect(Object.keys(response.json<Record<string, unknown>>()), JSON.stringify(query)).toEqual(
         Object.keys(query),

@@ -1,4 +1,4 @@
-import { createTransactionRoute, updateTransactionRoute } from "@allot/contract/transactions/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { ATTACHMENT_BODY_MAX_BYTES } from "@allot/contract/transactions/transaction";
 import { sampleHtml, samplePdf, samplePng, sampleSvg } from "@allot/domain/testing/sample-files";
 import { describe, expect, it } from "vitest";
@@ -26,12 +26,12 @@ describe.each(enginesAndStores())("transaction receipts refused (%s, %s store)",
       for (const field of ["image", "document"] as const) {
         const created = await t
           .as(user)
-          .callUnchecked(createTransactionRoute, { ...transactionForm(account.id), [field]: value });
+          .callUnchecked(transactionRoutes.create, { ...transactionForm(account.id), [field]: value });
         expect(created.statusCode, `${field}=${JSON.stringify(value)}`).toBe(400);
         expect(created.json()).toEqual({ [field]: [expect.stringMatching(/^Upload a file here/)] });
         const updated = await t
           .as(user)
-          .callUnchecked(updateTransactionRoute, { id: bare.id, [field]: value });
+          .callUnchecked(transactionRoutes.update, { id: bare.id, [field]: value });
         expect(updated.statusCode).toBe(400);
         expect(Object.keys(updated.json())).toEqual([field]);
       }
@@ -111,6 +111,6 @@ describe.each(enginesAndStores())("transaction receipts refused (%s, %s store)",
     expect(stranger.statusCode).toBe(404);
     expect(await receipts.storedKeys()).toEqual(before);
     expect(await receipts.queued()).toEqual(queuedBefore);
-    expect((await t.as(other).call(updateTransactionRoute, { id: theirs.id })).json().image).toBeNull();
+    expect((await t.as(other).call(transactionRoutes.update, { id: theirs.id })).json().image).toBeNull();
   });
 });

@@ -1,11 +1,7 @@
-import { listActivityRoute } from "@allot/contract/activity/routes";
-import { deleteBankAccountRoute } from "@allot/contract/bank-accounts/routes";
-import { listChangesRoute } from "@allot/contract/changes/routes";
-import {
-  deleteTransactionRoute,
-  getTransactionRoute,
-  updateTransactionRoute,
-} from "@allot/contract/transactions/routes";
+import { activityRoutes } from "@allot/contract/activity/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { changeRoutes } from "@allot/contract/changes/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { attachmentRemovals } from "@allot/db/schema/attachment-removals";
 import { runAttachmentRemovals } from "@allot/domain/attachments/run-attachment-removals";
 import { internalContext } from "@allot/domain/shared/use-case-context";
@@ -38,7 +34,7 @@ describe.each(enginesAndStores())("transaction receipts over HTTP (%s, %s store)
       image_height: 2,
       document: null,
     });
-    expect((await t.as(user).call(getTransactionRoute, { id: body.id })).json()).toMatchObject({
+    expect((await t.as(user).call(transactionRoutes.get, { id: body.id })).json()).toMatchObject({
       image: url(body.id, "image"),
       image_width: 3,
       image_height: 2,
@@ -97,7 +93,7 @@ describe.each(enginesAndStores())("transaction receipts over HTTP (%s, %s store)
       await receipts.create(user, account.id, { image: { filename: "a.png", bytes: png } })
     ).json();
     const [first] = await receipts.storedFor(id);
-    const cursor = (await t.as(user).call(listChangesRoute, { id: account.id })).json().cursor;
+    const cursor = (await t.as(user).call(changeRoutes.list, { id: account.id })).json().cursor;
 
     const gif = sampleGif(4, 5);
     const patched = await receipts.send(user, "PATCH", id, {
@@ -114,7 +110,7 @@ describe.each(enginesAndStores())("transaction receipts over HTTP (%s, %s store)
     expect((await receipts.download(user, id, "image")).rawPayload.equals(gif)).toBe(true);
 
     // The change feed carries the row again, with its new file; the trail says what changed.
-    const changes = (await t.as(user).call(listChangesRoute, { id: account.id, since: cursor })).json();
+    const changes = (await t.as(user).call(changeRoutes.list, { id: account.id, since: cursor })).json();
     expect(changes.changes).toEqual([
       expect.objectContaining({
         type: "transaction",
@@ -122,7 +118,7 @@ describe.each(enginesAndStores())("transaction receipts over HTTP (%s, %s store)
         object: expect.objectContaining({ image_width: 4 }),
       }),
     ]);
-    const activity = (await t.as(user).call(listActivityRoute, { id: account.id })).json();
+    const activity = (await t.as(user).call(activityRoutes.list, { id: account.id })).json();
     expect(activity.results[0]).toMatchObject({
       type: "transaction.updated",
       data: { transaction: id, changes: ["memo", "image"] },
@@ -186,7 +182,7 @@ describe.each(enginesAndStores())("transaction receipts over HTTP (%s, %s store)
     expect(untouched.json().image).toBe(url(id, "image"));
     expect(await receipts.storedFor(id)).toHaveLength(2);
 
-    const nulled = await t.as(user).call(updateTransactionRoute, { id, image: null });
+    const nulled = await t.as(user).call(transactionRoutes.update, { id, image: null });
     expect(nulled.statusCode, nulled.body).toBe(200);
     expect(nulled.json()).toMatchObject({ image: null, image_width: null, image_height: null });
     expect((await receipts.storedFor(id)).map((key) => key.split("/")[2])).toEqual(["document"]);
@@ -210,11 +206,11 @@ describe.each(enginesAndStores())("transaction receipts over HTTP (%s, %s store)
     ).json();
     expect(await receipts.storedFor(one.id)).toHaveLength(1);
 
-    expect((await t.as(user).call(deleteTransactionRoute, { id: one.id })).statusCode).toBe(204);
+    expect((await t.as(user).call(transactionRoutes.delete, { id: one.id })).statusCode).toBe(204);
     expect(await receipts.storedFor(one.id)).toEqual([]);
     expect(await receipts.storedFor(two.id)).toHaveLength(1);
 
-    expect((await t.as(user).call(deleteBankAccountRoute, { id: account.id })).statusCode).toBe(204);
+    expect((await t.as(user).call(bankAccountRoutes.delete, { id: account.id })).statusCode).toBe(204);
     expect(await receipts.storedFor(two.id)).toEqual([]);
     const queued = await receipts.queued();
     expect(queued.filter((key) => key.includes(one.id) || key.includes(two.id))).toEqual([]);

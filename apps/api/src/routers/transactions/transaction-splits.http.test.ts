@@ -1,5 +1,5 @@
-import { listAllocationsRoute } from "@allot/contract/allocations/routes";
-import { getTransactionRoute, splitTransactionRoute } from "@allot/contract/transactions/routes";
+import { allocationRoutes } from "@allot/contract/allocations/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
@@ -10,7 +10,7 @@ describe.each(testEngines())("transaction splits over HTTP (%s)", (engine) => {
   const kit = transactionKit(t);
 
   const split = (user: TestUser, id: string, splits: Record<string, string>) =>
-    t.as(user).call(splitTransactionRoute, { id, splits });
+    t.as(user).call(transactionRoutes.split, { id, splits });
   type Allocation = { id: string; budget: string | null; amount: string; budget_balance: string };
   const summary = (rows: Allocation[]) => rows.map((a) => [a.budget, a.amount, a.budget_balance]);
 
@@ -67,7 +67,7 @@ describe.each(testEngines())("transaction splits over HTTP (%s)", (engine) => {
     expect(response.statusCode, response.body).toBe(200);
     expect(summary(response.json())).toEqual([[savings, "300.00", "300.00"]]);
     expect(await kit.budgetBalance(account.unallocated)).toBe("990.00");
-    const listed = (await t.as(user).call(listAllocationsRoute, { budget: account.unallocated })).json();
+    const listed = (await t.as(user).call(allocationRoutes.list, { budget: account.unallocated })).json();
     expect(listed.results.map((a: Allocation) => a.budget_balance)).toEqual(["990.00"]);
     await kit.ledgerHolds(account.id);
   });
@@ -99,7 +99,7 @@ describe.each(testEngines())("transaction splits over HTTP (%s)", (engine) => {
     }
     const bad = await split(user, row.id, { [mine]: "1.234" });
     expect(bad.statusCode).toBe(400);
-    const missing = await t.as(user).callUnchecked(splitTransactionRoute, { id: row.id });
+    const missing = await t.as(user).callUnchecked(transactionRoutes.split, { id: row.id });
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json())).toEqual(["splits"]);
     expect(await kit.budgetBalance(mine)).toBe("0.00");
@@ -181,7 +181,7 @@ describe.each(testEngines())("transaction splits over HTTP (%s)", (engine) => {
     ]);
     const over = await split(user, row.id, { [budget]: "0.01" });
     expect(over.statusCode).toBe(400);
-    const stored = (await t.as(user).call(getTransactionRoute, { id: row.id })).json();
+    const stored = (await t.as(user).call(transactionRoutes.get, { id: row.id })).json();
     expect(summary(stored.allocations)).toEqual([[account.unallocated, "0.00", "1000.00"]]);
     await kit.ledgerHolds(account.id);
   });

@@ -1,5 +1,5 @@
-import { getBankAccountRoute } from "@allot/contract/bank-accounts/routes";
-import { createTransactionRoute } from "@allot/contract/transactions/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { budgets } from "@allot/db/schema/budgets";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
@@ -22,7 +22,7 @@ export function transactionKit(t: Harness) {
       return { id: account.id, unallocated: account.unallocated_budget };
     },
     async balances(user: TestUser, accountId: string) {
-      const body = (await t.as(user).call(getBankAccountRoute, { id: accountId })).json();
+      const body = (await t.as(user).call(bankAccountRoutes.get, { id: accountId })).json();
       return { posted: body.posted_balance, available: body.available_balance };
     },
     async budget(accountId: string, values: Partial<typeof budgets.$inferInsert> = {}) {
@@ -53,13 +53,13 @@ export function transactionKit(t: Harness) {
       return row.id;
     },
     create(user: TestUser, payload: Record<string, unknown>) {
-      return t.as(user).callUnchecked(createTransactionRoute, payload);
+      return t.as(user).callUnchecked(transactionRoutes.create, payload);
     },
     /** A transaction made over HTTP; 201 expected. */
     transaction: (
       user: TestUser,
       accountId: string,
-      fields: Partial<CallInput<typeof createTransactionRoute>> = {},
+      fields: Partial<CallInput<typeof transactionRoutes.create>> = {},
     ) => aTransaction(t, user, { id: accountId }, fields),
     async ledgerHolds(accountId: string) {
       expect(await verifyLedger(t.db, accountId)).toEqual([]);

@@ -1,13 +1,6 @@
 import type { ActivityEventType } from "@allot/contract/activity/activity-event-types";
-import { createApiKeyRoute } from "@allot/contract/api-keys/routes";
-import {
-  createTransactionRoute,
-  deleteTransactionRoute,
-  replaceTransactionRoute,
-  resolvePendingRoute,
-  splitTransactionRoute,
-  updateTransactionRoute,
-} from "@allot/contract/transactions/routes";
+import { apiKeyRoutes } from "@allot/contract/api-keys/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
 import { activityOf, sessionActor } from "../../../test/testing/activity";
@@ -46,7 +39,7 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
 
   it("create: one transaction.created with the row's fields", async () => {
     const { user, account } = await setUp();
-    const response = await t.as(user).call(createTransactionRoute, {
+    const response = await t.as(user).call(transactionRoutes.create, {
       bank_account: account.id,
       amount: "-12.5",
       transaction_date: "2026-03-10T12:00:00Z",
@@ -84,7 +77,7 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
     const { user, account } = await setUp();
     const groceries = await kit.category("Food & Drink", "Groceries");
     const food = await kit.budget(account.id, { name: "Food", autoSpend: ["Food & Drink : Groceries"] });
-    const response = await t.as(user).call(createTransactionRoute, {
+    const response = await t.as(user).call(transactionRoutes.create, {
       bank_account: account.id,
       amount: "-25",
       transaction_date: "2026-03-10T12:00:00Z",
@@ -113,10 +106,10 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
 
   it("create with an API key: the actor is the key, a pending row says so", async () => {
     const { user, account } = await setUp();
-    const keyResponse = await t.as(user).call(createApiKeyRoute, { name: "bank sync" });
+    const keyResponse = await t.as(user).call(apiKeyRoutes.create, { name: "bank sync" });
     expect(keyResponse.statusCode, keyResponse.body).toBe(201);
     const key = keyResponse.json();
-    const response = await t.as(`Api-Key ${key.key}`).call(createTransactionRoute, {
+    const response = await t.as(`Api-Key ${key.key}`).call(transactionRoutes.create, {
       bank_account: account.id,
       amount: "-4.5",
       transaction_date: "2026-03-11T08:00:00Z",
@@ -142,7 +135,7 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
 
   it("a refused create (400) records nothing", async () => {
     const { user, account } = await setUp();
-    const response = await t.as(user).call(createTransactionRoute, {
+    const response = await t.as(user).call(transactionRoutes.create, {
       bank_account: account.id,
       amount: "-1",
       amount_currency: "EUR",
@@ -158,7 +151,7 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
     const { user, account } = await setUp();
     const row = await kit.transaction(user, account.id);
 
-    const patched = await t.as(user).call(updateTransactionRoute, { id: row.id, memo: "for the office" });
+    const patched = await t.as(user).call(transactionRoutes.update, { id: row.id, memo: "for the office" });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(await lastEvent(user, account.id, 1)).toMatchObject({
       type: "transaction.updated",
@@ -169,7 +162,7 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
     });
 
     // A repeated unchangeable field is not a change; the new description names the row.
-    const put = await t.as(user).call(replaceTransactionRoute, {
+    const put = await t.as(user).call(transactionRoutes.replace, {
       id: row.id,
       transaction_type: "signature_purchase",
       description: "Coffee",
@@ -184,7 +177,7 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
     });
 
     // Values already stored: still asked for, still recorded.
-    const same = await t.as(user).call(updateTransactionRoute, { id: row.id, memo: "for the office" });
+    const same = await t.as(user).call(transactionRoutes.update, { id: row.id, memo: "for the office" });
     expect(same.statusCode, same.body).toBe(200);
     expect(await lastEvent(user, account.id, 3)).toMatchObject({
       type: "transaction.updated",
@@ -198,12 +191,12 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
     const row = await kit.transaction(user, account.id);
     const refused = await t
       .as(user)
-      .call(updateTransactionRoute, { id: row.id, memo: "m", amount: "-11.00" });
+      .call(transactionRoutes.update, { id: row.id, memo: "m", amount: "-11.00" });
     expect(refused.statusCode, refused.body).toBe(400);
-    const missing = await t.as(user).call(updateTransactionRoute, { id: UNKNOWN, memo: "m" });
+    const missing = await t.as(user).call(transactionRoutes.update, { id: UNKNOWN, memo: "m" });
     expect(missing.statusCode, missing.body).toBe(404);
     const stranger = await t.user();
-    const notTheirs = await t.as(stranger).call(deleteTransactionRoute, { id: row.id });
+    const notTheirs = await t.as(stranger).call(transactionRoutes.delete, { id: row.id });
     expect(notTheirs.statusCode, notTheirs.body).toBe(404);
     expect((await events(user, account.id)).map((e) => e.type)).toEqual(["transaction.created"]);
   });
@@ -212,10 +205,12 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
     const { user, account } = await setUp();
     const row = await kit.transaction(user, account.id, { amount: "-30.00", raw_description: "HARDWARE" });
     const tools = await kit.budget(account.id, { name: "Tools" });
-    const split = await t.as(user).call(splitTransactionRoute, { id: row.id, splits: { [tools]: "20.00" } });
+    const split = await t
+      .as(user)
+      .call(transactionRoutes.split, { id: row.id, splits: { [tools]: "20.00" } });
     expect(split.statusCode, split.body).toBe(200);
 
-    const response = await t.as(user).call(deleteTransactionRoute, { id: row.id });
+    const response = await t.as(user).call(transactionRoutes.delete, { id: row.id });
     expect(response.statusCode, response.body).toBe(204);
     const event = await lastEvent(user, account.id, 2);
     expect(event).toMatchObject({
@@ -247,7 +242,7 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
       raw_description: "RESTAURANT",
       pending: true,
     });
-    const response = await t.as(user).call(resolvePendingRoute, {
+    const response = await t.as(user).call(transactionRoutes.resolvePending, {
       id: tip.id,
       posted_date: "2026-03-12T09:00:00Z",
       amount: "-24.00",
@@ -274,7 +269,9 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
       raw_description: "BUS",
       pending: true,
     });
-    const unchanged = await t.as(user).call(resolvePendingRoute, { id: same.id, posted_date: "2026-03-12" });
+    const unchanged = await t
+      .as(user)
+      .call(transactionRoutes.resolvePending, { id: same.id, posted_date: "2026-03-12" });
     expect(unchanged.statusCode, unchanged.body).toBe(200);
     expect(await lastEvent(user, account.id, 3)).toMatchObject({
       type: "transaction.posted",
@@ -284,7 +281,9 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
     });
 
     // Already posted: refused, nothing recorded.
-    const again = await t.as(user).call(resolvePendingRoute, { id: same.id, posted_date: "2026-03-12" });
+    const again = await t
+      .as(user)
+      .call(transactionRoutes.resolvePending, { id: same.id, posted_date: "2026-03-12" });
     expect(again.statusCode, again.body).toBe(400);
     expect(await events(user, account.id)).toHaveLength(4);
   });
@@ -298,11 +297,11 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
 
     const refused = await t
       .as(user)
-      .call(splitTransactionRoute, { id: row.id, splits: { [archived]: "10.00" } });
+      .call(transactionRoutes.split, { id: row.id, splits: { [archived]: "10.00" } });
     expect(refused.statusCode, refused.body).toBe(400);
     expect(await events(user, account.id)).toHaveLength(1);
 
-    const response = await t.as(user).call(splitTransactionRoute, {
+    const response = await t.as(user).call(transactionRoutes.split, {
       id: row.id,
       splits: { [food]: "60.00", [home]: "30.00" },
     });
@@ -327,7 +326,9 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
     );
 
     // Back to one budget.
-    const whole = await t.as(user).call(splitTransactionRoute, { id: row.id, splits: { [food]: "100.00" } });
+    const whole = await t
+      .as(user)
+      .call(transactionRoutes.split, { id: row.id, splits: { [food]: "100.00" } });
     expect(whole.statusCode, whole.body).toBe(200);
     expect(await lastEvent(user, account.id, 2)).toMatchObject({
       type: "transaction.split",

@@ -1,14 +1,5 @@
-import { getAllocationRoute, listAllocationsRoute } from "@allot/contract/allocations/routes";
-import {
-  createTransactionRoute,
-  deleteTransactionRoute,
-  getTransactionRoute,
-  listTransactionsRoute,
-  replaceTransactionRoute,
-  resolvePendingRoute,
-  splitTransactionRoute,
-  updateTransactionRoute,
-} from "@allot/contract/transactions/routes";
+import { allocationRoutes } from "@allot/contract/allocations/routes";
+import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
@@ -105,7 +96,7 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
         transaction_date: "2026-03-01",
       });
       expect(older.bank_account_posted_balance).toBe("995.00");
-      const again = (await t.as(user).call(getTransactionRoute, { id: newer.id })).json();
+      const again = (await t.as(user).call(transactionRoutes.get, { id: newer.id })).json();
       expect(again.bank_account_posted_balance).toBe("985.00");
       expect(again.allocations[0]?.budget_balance).toBe("985.00");
       await kit.ledgerHolds(account.id);
@@ -309,24 +300,27 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
       const intruder = await t.user();
       const account = await kit.account(owner);
       const row = await kit.transaction(owner, account.id, { pending: true });
-      const own = await t.as(owner).call(getTransactionRoute, { id: row.id });
+      const own = await t.as(owner).call(transactionRoutes.get, { id: row.id });
       expect(own.statusCode).toBe(200);
       expect(own.json()).toEqual(row);
       for (const id of [row.id, UNKNOWN]) {
         const as = t.as(intruder);
         for (const [verb, send] of [
-          ["GET", () => as.call(getTransactionRoute, { id })],
-          ["PUT", () => as.call(replaceTransactionRoute, { id, transaction_type: "ach" })],
-          ["PATCH", () => as.call(updateTransactionRoute, { id, memo: "x" })],
-          ["DELETE", () => as.call(deleteTransactionRoute, { id })],
-          ["POST resolve-pending", () => as.call(resolvePendingRoute, { id, posted_date: "2026-03-11" })],
-          ["POST splits", () => as.call(splitTransactionRoute, { id, splits: {} })],
+          ["GET", () => as.call(transactionRoutes.get, { id })],
+          ["PUT", () => as.call(transactionRoutes.replace, { id, transaction_type: "ach" })],
+          ["PATCH", () => as.call(transactionRoutes.update, { id, memo: "x" })],
+          ["DELETE", () => as.call(transactionRoutes.delete, { id })],
+          [
+            "POST resolve-pending",
+            () => as.call(transactionRoutes.resolvePending, { id, posted_date: "2026-03-11" }),
+          ],
+          ["POST splits", () => as.call(transactionRoutes.split, { id, splits: {} })],
         ] as const) {
           const response = await send();
           expect(response.statusCode, `${verb} ${id}`).toBe(404);
         }
       }
-      expect((await t.as(owner).call(getTransactionRoute, { id: "nope" })).statusCode).toBe(404);
+      expect((await t.as(owner).call(transactionRoutes.get, { id: "nope" })).statusCode).toBe(404);
       expect(await kit.balances(owner, account.id)).toEqual({ posted: "1000.00", available: "990.00" });
       await kit.ledgerHolds(account.id);
     });
@@ -336,7 +330,7 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
       const account = await kit.account(user);
       const row = await kit.transaction(user, account.id);
       const patch = (payload: Record<string, unknown>, method: "PATCH" | "PUT" = "PATCH") =>
-        t.as(user).callUnchecked(method === "PATCH" ? updateTransactionRoute : replaceTransactionRoute, {
+        t.as(user).callUnchecked(method === "PATCH" ? transactionRoutes.update : transactionRoutes.replace, {
           id: row.id,
           ...payload,
         });
@@ -398,7 +392,7 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
       };
       const row = await kit.transaction(user, account.id, created);
       const patch = (payload: Record<string, unknown>) =>
-        t.as(user).callUnchecked(updateTransactionRoute, { id: row.id, ...payload });
+        t.as(user).callUnchecked(transactionRoutes.update, { id: row.id, ...payload });
       for (const [field, value] of [
         ["amount", "-11.00"],
         ["posted_date", "2026-03-11T12:00:00Z"],
@@ -422,7 +416,7 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
         expect(response.statusCode, `${field}: ${value}`).toBe(400);
         expect(Object.keys(response.json()), `${field}: ${value}`).toEqual([field]);
       }
-      const unchanged = (await t.as(user).call(getTransactionRoute, { id: row.id })).json();
+      const unchanged = (await t.as(user).call(transactionRoutes.get, { id: row.id })).json();
       // numeric(9,6) columns answer with six decimals.
       const stored = { ...created, merchant_latitude: "45.500000", merchant_longitude: "-122.600000" };
       expect(unchanged).toMatchObject({ ...stored, memo: null });
@@ -442,7 +436,7 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
       expect(same.json()).toMatchObject({ ...stored, memo: "kept" });
       const bare = await kit.transaction(user, account.id);
       // Blanks as a form spells them ("" for null): the contract's types take only null for a file.
-      const blank = await t.as(user).callUnchecked(updateTransactionRoute, {
+      const blank = await t.as(user).callUnchecked(transactionRoutes.update, {
         id: bare.id,
         merchant_city: "",
         merchant_latitude: null,
@@ -463,7 +457,7 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
       });
       const split = await t
         .as(user)
-        .call(splitTransactionRoute, { id: older.id, splits: { [budget]: "60.00" } });
+        .call(transactionRoutes.split, { id: older.id, splits: { [budget]: "60.00" } });
       expect(split.statusCode, split.body).toBe(200);
       const newer = await kit.transaction(user, account.id, {
         amount: "-5.00",
@@ -472,31 +466,31 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
       const pending = await kit.transaction(user, account.id, { amount: "-7.00", pending: true });
       expect(newer.bank_account_posted_balance).toBe("895.00");
 
-      const removed = await t.as(user).call(deleteTransactionRoute, { id: older.id });
+      const removed = await t.as(user).call(transactionRoutes.delete, { id: older.id });
       expect(removed.statusCode).toBe(204);
       expect(removed.body).toBe("");
       expect(await kit.balances(user, account.id)).toEqual({ posted: "995.00", available: "988.00" });
       expect(await kit.budgetBalance(budget)).toBe("0.00");
       expect(await kit.budgetBalance(account.unallocated)).toBe("988.00");
       for (const allocation of split.json()) {
-        const gone = await t.as(user).call(getAllocationRoute, { id: allocation.id });
+        const gone = await t.as(user).call(allocationRoutes.get, { id: allocation.id });
         expect(gone.statusCode).toBe(404);
       }
-      const shifted = (await t.as(user).call(getTransactionRoute, { id: newer.id })).json();
+      const shifted = (await t.as(user).call(transactionRoutes.get, { id: newer.id })).json();
       expect(shifted.bank_account_posted_balance).toBe("995.00");
       await kit.ledgerHolds(account.id);
 
-      const pendingGone = await t.as(user).call(deleteTransactionRoute, { id: pending.id });
+      const pendingGone = await t.as(user).call(transactionRoutes.delete, { id: pending.id });
       expect(pendingGone.statusCode).toBe(204);
       expect(await kit.balances(user, account.id)).toEqual({ posted: "995.00", available: "995.00" });
-      expect((await t.as(user).call(getTransactionRoute, { id: pending.id })).statusCode).toBe(404);
+      expect((await t.as(user).call(transactionRoutes.get, { id: pending.id })).statusCode).toBe(404);
       await kit.ledgerHolds(account.id);
     });
   });
 
   describe("resolve-pending", () => {
     const resolve = (user: { bearer: string }, id: string, payload: Record<string, unknown>) =>
-      t.as(user).callUnchecked(resolvePendingRoute, { id, ...payload });
+      t.as(user).callUnchecked(transactionRoutes.resolvePending, { id, ...payload });
 
     it("credits the posted balance; the same amount leaves the available balance alone", async () => {
       const user = await t.user();
@@ -536,7 +530,7 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
       expect(body.allocations[0]).toMatchObject({ budget: account.unallocated, amount: "-23.45" });
       expect(await kit.balances(user, account.id)).toEqual({ posted: "975.55", available: "975.55" });
       expect(await kit.budgetBalance(account.unallocated)).toBe("975.55");
-      const after = (await t.as(user).call(getTransactionRoute, { id: later.id })).json();
+      const after = (await t.as(user).call(transactionRoutes.get, { id: later.id })).json();
       expect(after.bank_account_posted_balance).toBe("975.55");
       await kit.ledgerHolds(account.id);
     });
@@ -582,16 +576,16 @@ describe.each(testEngines())("transactions over HTTP (%s)", (engine) => {
   it("answers 401 without credentials on every endpoint", async () => {
     const id = UNKNOWN;
     for (const [route, input] of [
-      [listTransactionsRoute, {}],
-      [createTransactionRoute, {}],
-      [getTransactionRoute, { id }],
-      [replaceTransactionRoute, { id }],
-      [updateTransactionRoute, { id }],
-      [deleteTransactionRoute, { id }],
-      [resolvePendingRoute, { id }],
-      [splitTransactionRoute, { id }],
-      [listAllocationsRoute, {}],
-      [getAllocationRoute, { id }],
+      [transactionRoutes.list, {}],
+      [transactionRoutes.create, {}],
+      [transactionRoutes.get, { id }],
+      [transactionRoutes.replace, { id }],
+      [transactionRoutes.update, { id }],
+      [transactionRoutes.delete, { id }],
+      [transactionRoutes.resolvePending, { id }],
+      [transactionRoutes.split, { id }],
+      [allocationRoutes.list, {}],
+      [allocationRoutes.get, { id }],
     ] as const) {
       const response = await t.anonymous.callUnchecked(route, input);
       expect(response.statusCode, `${route.method} ${route.path}`).toBe(401);

@@ -1,17 +1,16 @@
-import { router } from "../../trpc/trpc";
-import { getMeProcedure } from "./get-me";
-import { getUserProcedure } from "./get-user";
-import { listUsersProcedure } from "./list-users";
-import { replaceUserProcedure } from "./replace-user";
-import { updateMeProcedure } from "./update-me";
-import { updateUserProcedure } from "./update-user";
+import { userRoutes } from "@allot/contract/users/routes";
+import { getMe, getUser } from "@allot/domain/users/get-user";
+import { listUsers } from "@allot/domain/users/list-users";
+import { updateMe, updateUser } from "@allot/domain/users/update-user";
+import { bindRoutes, paged, withServices } from "../../trpc/bind-routes";
+import { publicUrl } from "../use-case-services";
 
-/** The users procedures, in the contract's order: `/users/me/` before `/users/{username}/`. */
-export const usersRouter = router({
-  getMe: getMeProcedure,
-  updateMe: updateMeProcedure,
-  list: listUsersProcedure,
-  get: getUserProcedure,
-  replace: replaceUserProcedure,
-  update: updateUserProcedure,
+/** The users routes, each bound to its use case, in the contract's order: `/users/me/` first. */
+export const usersRouter = bindRoutes(userRoutes, {
+  getMe: (ctx) => getMe(ctx, publicUrl(ctx)),
+  updateMe: withServices(updateMe, publicUrl),
+  list: paged(withServices(listUsers, publicUrl)),
+  get: withServices(getUser, publicUrl),
+  replace: withServices(updateUser, publicUrl),
+  update: withServices(updateUser, publicUrl),
 });

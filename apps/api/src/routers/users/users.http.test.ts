@@ -1,12 +1,5 @@
-import { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
-import {
-  getMeRoute,
-  getUserRoute,
-  listUsersRoute,
-  replaceUserRoute,
-  updateMeRoute,
-  updateUserRoute,
-} from "@allot/contract/users/routes";
+import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
+import { userRoutes } from "@allot/contract/users/routes";
 import { users } from "@allot/db/schema/users";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createBank } from "@allot/domain/banks/create-bank";
@@ -25,12 +18,12 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
   });
 
   const accountOf = async (user: TestUser, name = "Checking") => {
-    const response = await t.as(user).call(createBankAccountRoute, { name, bank });
+    const response = await t.as(user).call(bankAccountRoutes.create, { name, bank });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().id as string;
   };
-  const patchMe = (user: TestUser, input: CallInput<typeof updateMeRoute>) =>
-    t.as(user).call(updateMeRoute, input);
+  const patchMe = (user: TestUser, input: CallInput<typeof userRoutes.updateMe>) =>
+    t.as(user).call(userRoutes.updateMe, input);
 
   describe("/users/me/", () => {
     it("shows the caller, to a login and to an API key alike", async () => {
@@ -44,13 +37,13 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
         timezone: "America/Los_Angeles",
         has_usable_password: true,
       };
-      const me = await t.as(user).call(getMeRoute);
+      const me = await t.as(user).call(userRoutes.getMe);
       expect(me.statusCode).toBe(200);
       expect(me.json()).toEqual(expected);
-      const byKey = await t.as(await t.apiKey(user)).call(getMeRoute);
+      const byKey = await t.as(await t.apiKey(user)).call(userRoutes.getMe);
       expect(byKey.statusCode).toBe(200);
       expect(byKey.json()).toEqual(expected);
-      expect((await t.anonymous.call(getMeRoute)).statusCode).toBe(401);
+      expect((await t.anonymous.call(userRoutes.getMe)).statusCode).toBe(401);
     });
 
     it("updates name, timezone and default bank account; null clears the default", async () => {
@@ -67,7 +60,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
         timezone: "Europe/Paris",
         default_bank_account: account,
       });
-      expect((await t.as(user).call(getMeRoute)).json()).toEqual(response.json());
+      expect((await t.as(user).call(userRoutes.getMe)).json()).toEqual(response.json());
 
       const partial = await patchMe(user, { timezone: "UTC" });
       expect(partial.json()).toMatchObject({
@@ -117,7 +110,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
         expect(response.statusCode, timezone).toBe(400);
         expect(Object.keys(response.json())).toEqual(["timezone"]);
       }
-      expect((await t.as(user).call(getMeRoute)).json().timezone).toBe("America/Los_Angeles");
+      expect((await t.as(user).call(userRoutes.getMe)).json().timezone).toBe("America/Los_Angeles");
     });
 
     it("refuses a default account the user does not own, or that does not exist, with 400", async () => {
@@ -142,18 +135,18 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
     it("needs an interactive login to write: an API key gets 403, no credentials 401", async () => {
       const user = await t.user();
       const key = await t.apiKey(user);
-      const response = await t.as(key).call(updateMeRoute, { name: "Machine" });
+      const response = await t.as(key).call(userRoutes.updateMe, { name: "Machine" });
       expect(response.statusCode).toBe(403);
       expect(response.json<{ code: string }>().code).toBe("interactive_login_required");
-      expect((await t.anonymous.call(updateMeRoute, { name: "x" })).statusCode).toBe(401);
-      expect((await t.as(user).call(getMeRoute)).json().name).toBe("");
+      expect((await t.anonymous.call(userRoutes.updateMe, { name: "x" })).statusCode).toBe(401);
+      expect((await t.as(user).call(userRoutes.getMe)).json().name).toBe("");
     });
 
     it("reports has_usable_password false for an account without a password", async () => {
       const staff = await t.user({ staff: true });
       const placeholder = await t.user();
       await t.db.update(users).set({ passwordHash: null }).where(eq(users.id, placeholder.id));
-      const response = await t.as(staff).call(getUserRoute, { username: placeholder.username });
+      const response = await t.as(staff).call(userRoutes.get, { username: placeholder.username });
       expect(response.statusCode).toBe(200);
       expect(response.json().has_usable_password).toBe(false);
     });
@@ -162,7 +155,8 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
   describe("staff endpoints", () => {
     it("lists users for staff, ordered and paginated", async () => {
       const staff = await t.user({ staff: true });
-      const list = (query: CallInput<typeof listUsersRoute> = {}) => t.as(staff).call(listUsersRoute, query);
+      const list = (query: CallInput<typeof userRoutes.list> = {}) =>
+        t.as(staff).call(userRoutes.list, query);
       const all = await list();
       expect(all.statusCode, all.body).toBe(200);
       const body = all.json();
@@ -196,7 +190,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       const capped = await list({ page_size: 100000 });
       expect(capped.statusCode).toBe(200);
       expect(capped.json().results).toHaveLength(count);
-      const bad = await t.as(staff).callUnchecked(listUsersRoute, { ordering: "password" });
+      const bad = await t.as(staff).callUnchecked(userRoutes.list, { ordering: "password" });
       expect(bad.statusCode).toBe(400);
       expect(Object.keys(bad.json())).toEqual(["ordering"]);
     });
@@ -204,7 +198,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
     it("retrieves a user by username, with the @ encoded or not", async () => {
       const staff = await t.user({ staff: true });
       const target = await t.user({ name: "Target" });
-      const encoded = await t.as(staff).call(getUserRoute, { username: target.username });
+      const encoded = await t.as(staff).call(userRoutes.get, { username: target.username });
       expect(encoded.statusCode, encoded.body).toBe(200);
       expect(encoded.json()).toMatchObject({
         username: target.username,
@@ -225,10 +219,10 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       });
       expect(self.json()).toEqual(encoded.json());
 
-      const unknown = await t.as(staff).call(getUserRoute, { username: "nobody@example.com" });
+      const unknown = await t.as(staff).call(userRoutes.get, { username: "nobody@example.com" });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json<{ code: string }>().code).toBe("not_found");
-      const tooLong = await t.as(staff).call(getUserRoute, { username: "x".repeat(151) });
+      const tooLong = await t.as(staff).call(userRoutes.get, { username: "x".repeat(151) });
       expect(tooLong.statusCode).toBe(404);
     });
 
@@ -237,8 +231,11 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       const target = await t.user();
       const targetAccount = await accountOf(target);
       const staffAccount = await accountOf(staff);
-      const write = (method: "PUT" | "PATCH", fields: Omit<CallInput<typeof updateUserRoute>, "username">) =>
-        t.as(staff).call(method === "PUT" ? replaceUserRoute : updateUserRoute, {
+      const write = (
+        method: "PUT" | "PATCH",
+        fields: Omit<CallInput<typeof userRoutes.update>, "username">,
+      ) =>
+        t.as(staff).call(method === "PUT" ? userRoutes.replace : userRoutes.update, {
           username: target.username,
           ...fields,
         });
@@ -286,7 +283,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       expect(badZone.statusCode).toBe(400);
       expect(Object.keys(badZone.json())).toEqual(["timezone"]);
 
-      const seen = await t.as(target).call(getMeRoute);
+      const seen = await t.as(target).call(userRoutes.getMe);
       expect(seen.json()).toMatchObject({
         name: "Path wins",
         timezone: "Europe/Berlin",
@@ -294,7 +291,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       });
 
       for (const method of ["PUT", "PATCH"] as const) {
-        const unknown = await t.as(staff).call(method === "PUT" ? replaceUserRoute : updateUserRoute, {
+        const unknown = await t.as(staff).call(method === "PUT" ? userRoutes.replace : userRoutes.update, {
           username: "ghost@example.com",
           name: "x",
         });
@@ -308,10 +305,10 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
       const staffKey = await t.apiKey(staff);
       const { username } = staff;
       for (const [route, input] of [
-        [listUsersRoute, {}],
-        [getUserRoute, { username }],
-        [replaceUserRoute, { username, name: "x" }],
-        [updateUserRoute, { username, name: "x" }],
+        [userRoutes.list, {}],
+        [userRoutes.get, { username }],
+        [userRoutes.replace, { username, name: "x" }],
+        [userRoutes.update, { username, name: "x" }],
       ] as const) {
         const label = `${route.method} ${route.path}`;
         const nonStaff = await t.as(user).callUnchecked(route, input);
@@ -323,7 +320,7 @@ describe.each(testEngines())("users over HTTP (%s)", (engine) => {
         expect((await t.anonymous.callUnchecked(route, input)).statusCode, label).toBe(401);
       }
       // Nothing was changed by the refused writes.
-      expect((await t.as(staff).call(getMeRoute)).json().name).toBe("");
+      expect((await t.as(staff).call(userRoutes.getMe)).json().name).toBe("");
     });
   });
 });

@@ -1,23 +1,25 @@
-import { router } from "../../trpc/trpc";
-import { createWebhookProcedure } from "./create-webhook";
-import { deleteWebhookProcedure } from "./delete-webhook";
-import { getWebhookProcedure } from "./get-webhook";
-import { listWebhookDeliveriesProcedure } from "./list-webhook-deliveries";
-import { listWebhooksProcedure } from "./list-webhooks";
-import { redeliverWebhookProcedure } from "./redeliver-webhook";
-import { rotateWebhookSecretProcedure } from "./rotate-webhook-secret";
-import { testWebhookProcedure } from "./test-webhook";
-import { updateWebhookProcedure } from "./update-webhook";
+import { webhookRoutes } from "@allot/contract/webhooks/routes";
+import { createWebhook } from "@allot/domain/webhooks/create-webhook";
+import { deleteWebhook } from "@allot/domain/webhooks/delete-webhook";
+import { getWebhook } from "@allot/domain/webhooks/get-webhook";
+import { listWebhookDeliveries } from "@allot/domain/webhooks/list-webhook-deliveries";
+import { listWebhooks } from "@allot/domain/webhooks/list-webhooks";
+import { redeliverWebhook } from "@allot/domain/webhooks/redeliver-webhook";
+import { rotateWebhookSecret } from "@allot/domain/webhooks/rotate-webhook-secret";
+import { testWebhook } from "@allot/domain/webhooks/test-webhook";
+import { updateWebhook } from "@allot/domain/webhooks/update-webhook";
+import { bindRoutes, paged, withServices } from "../../trpc/bind-routes";
+import { secretVault, webhookServices } from "../use-case-services";
 
 /** Webhooks (docs/spec/extensions.md §4): the caller's own, in the contract's order. */
-export const webhooksRouter = router({
-  list: listWebhooksProcedure,
-  create: createWebhookProcedure,
-  get: getWebhookProcedure,
-  update: updateWebhookProcedure,
-  delete: deleteWebhookProcedure,
-  rotateSecret: rotateWebhookSecretProcedure,
-  test: testWebhookProcedure,
-  deliveries: listWebhookDeliveriesProcedure,
-  redeliver: redeliverWebhookProcedure,
+export const webhooksRouter = bindRoutes(webhookRoutes, {
+  list: paged(listWebhooks),
+  create: withServices(createWebhook, webhookServices),
+  get: getWebhook,
+  update: withServices(updateWebhook, webhookServices),
+  delete: deleteWebhook,
+  rotateSecret: withServices(rotateWebhookSecret, secretVault),
+  test: testWebhook,
+  listDeliveries: paged(listWebhookDeliveries),
+  redeliver: redeliverWebhook,
 });

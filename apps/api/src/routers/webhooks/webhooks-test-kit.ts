@@ -1,4 +1,4 @@
-import { createWebhookRoute } from "@allot/contract/webhooks/routes";
+import { webhookRoutes } from "@allot/contract/webhooks/routes";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { deliverDueWebhooks } from "@allot/domain/webhooks/deliver-webhooks";
 import { httpWebhookPoster } from "@allot/webhook-poster/http-webhook-poster";
@@ -17,9 +17,9 @@ export function webhooksKit(t: TestApp, options: { timeoutMs?: number } = {}) {
     poster,
     async webhook(
       owner: Exclude<Caller, null>,
-      input: Partial<CallInput<typeof createWebhookRoute>> & { url: string },
+      input: Partial<CallInput<typeof webhookRoutes.create>> & { url: string },
     ) {
-      const response = await t.as(owner).call(createWebhookRoute, { event_types: ["*"], ...input });
+      const response = await t.as(owner).call(webhookRoutes.create, { event_types: ["*"], ...input });
       if (response.statusCode !== 201) throw new Error(`webhook: ${response.statusCode} ${response.body}`);
       return response.json();
     },

@@ -1,17 +1,6 @@
-import { createApiKeyRoute, revokeAllApiKeysRoute, revokeApiKeyRoute } from "@allot/contract/api-keys/routes";
-import {
-  changeEmailRoute,
-  changePasswordRoute,
-  confirmEmailChangeRoute,
-  confirmPasswordResetRoute,
-  requestPasswordResetRoute,
-  revokeEmailChangeRoute,
-} from "@allot/contract/credentials/routes";
-import {
-  getWebhookRoute,
-  listWebhookDeliveriesRoute,
-  updateWebhookRoute,
-} from "@allot/contract/webhooks/routes";
+import { apiKeyRoutes } from "@allot/contract/api-keys/routes";
+import { credentialRoutes } from "@allot/contract/credentials/routes";
+import { webhookRoutes } from "@allot/contract/webhooks/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
 import { anAccount, aTransaction } from "../../../test/testing/fixtures";
@@ -46,7 +35,7 @@ describe.each(testEngines())("webhooks over HTTP: the credential behind a webhoo
     return { owner, account, key, stolen };
   }
   async function aKey(owner: TestUser, name: string) {
-    const created = await t.as(owner).call(createApiKeyRoute, { name });
+    const created = await t.as(owner).call(apiKeyRoutes.create, { name });
     expect(created.statusCode, created.body).toBe(201);
     const { key, uuid, prefix } = created.json();
     return { header: `Api-Key ${key}`, uuid, prefix, name };
@@ -60,15 +49,15 @@ describe.each(testEngines())("webhooks over HTTP: the credential behind a webhoo
   }
   /** The webhook as its owner sees it, through a credential still live. */
   const webhookOf = async (caller: string | TestUser, id: string) =>
-    (await t.as(caller).call(getWebhookRoute, { id })).json();
+    (await t.as(caller).call(webhookRoutes.get, { id })).json();
   /** A reset asked for by address and confirmed through the emailed link. */
   async function resetPassword(email: string) {
-    expect((await t.anonymous.call(requestPasswordResetRoute, { email })).statusCode).toBe(204);
+    expect((await t.anonymous.call(credentialRoutes.requestPasswordReset, { email })).statusCode).toBe(204);
     return confirmResetFrom(await mailbox.latestTo(email));
   }
   async function confirmResetFrom(message: Awaited<ReturnType<typeof mailbox.latestTo>>) {
     const password = strongPassword();
-    const confirmed = await t.anonymous.call(confirmPasswordResetRoute, {
+    const confirmed = await t.anonymous.call(credentialRoutes.confirmPasswordReset, {
       token: tokenInLink(mailbox.linkIn(message, RESET_LINK), RESET_LINK),
       new_password: password,
       confirm_password: password,
@@ -79,11 +68,11 @@ describe.each(testEngines())("webhooks over HTTP: the credential behind a webhoo
   /** The intruder moves the login email to their address and confirms it: the owner's revoke link. */
   async function changeEmailWith(bearer: string, owner: TestUser) {
     const intruderEmail = `intruder${++counter}-${Date.now()}@example.net`;
-    const requested = await t.as(bearer).call(changeEmailRoute, { new_email: intruderEmail });
+    const requested = await t.as(bearer).call(credentialRoutes.changeEmail, { new_email: intruderEmail });
     expect(requested.statusCode, requested.body).toBe(201);
     const revokeLink = mailbox.linkIn(await mailbox.latestTo(owner.email), CHANGE_LINK);
     const confirmLink = mailbox.linkIn(await mailbox.latestTo(intruderEmail), CHANGE_LINK);
-    const confirmed = await t.anonymous.call(confirmEmailChangeRoute, {
+    const confirmed = await t.anonymous.call(credentialRoutes.confirmEmailChange, {
       token: tokenInLink(confirmLink, CHANGE_LINK),
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
@@ -100,7 +89,7 @@ describe.each(testEngines())("webhooks over HTTP: the credential behind a webhoo
     expect(await deliveredPathsOfANewTransaction(owner, account)).toEqual(["/planted"]);
 
     const change = await changeEmailWith(stolen.bearer, owner);
-    const revoked = await t.anonymous.call(revokeEmailChangeRoute, { token: change.revokeToken });
+    const revoked = await t.anonymous.call(credentialRoutes.revokeEmailChange, { token: change.revokeToken });
     expect(revoked.statusCode, revoked.body).toBe(200);
     const resets = (await mailbox.messagesTo(owner.email)).filter((m) => m.kind === "password_reset");
     const [reset] = resets.slice(-1);
@@ -142,7 +131,7 @@ describe.each(testEngines())("webhooks over HTTP: the credential behind a webhoo
     const planted = await hooks.webhook(stolen.bearer, { url: `${receiver.url}/planted` });
     const own = await hooks.webhook(mine.bearer, { url: `${receiver.url}/own` });
     const password = strongPassword();
-    const changed = await t.as(mine.bearer).call(changePasswordRoute, {
+    const changed = await t.as(mine.bearer).call(credentialRoutes.changePassword, {
       current_password: owner.password,
       new_password: password,
       confirm_password: password,
@@ -162,12 +151,12 @@ describe.each(testEngines())("webhooks over HTTP: the credential behind a webhoo
     // An event queued for both before the revocation, not yet sent.
     await aTransaction(t, owner, account, { raw_description: "QUEUED BEFORE" });
 
-    const revoked = await t.as(owner).call(revokeApiKeyRoute, { uuid: key.uuid });
+    const revoked = await t.as(owner).call(apiKeyRoutes.revoke, { uuid: key.uuid });
     expect(revoked.statusCode, revoked.body).toBe(200);
     receiver.reset();
     await hooks.deliver();
     expect(receiver.received().map((r) => r.path)).toEqual(["/by-other"]);
-    const [queued] = (await t.as(owner).call(listWebhookDeliveriesRoute, { id: byKey.id })).json().results;
+    const [queued] = (await t.as(owner).call(webhookRoutes.listDeliveries, { id: byKey.id })).json().results;
     expect(queued).toMatchObject({
       status: "failed",
       attempts: 0,
@@ -180,10 +169,10 @@ describe.each(testEngines())("webhooks over HTTP: the credential behind a webhoo
     });
     // The revoked key cannot switch its webhook back on.
     expect(
-      (await t.as(key.header).call(updateWebhookRoute, { id: byKey.id, enabled: true })).statusCode,
+      (await t.as(key.header).call(webhookRoutes.update, { id: byKey.id, enabled: true })).statusCode,
     ).toBe(401);
 
-    expect((await t.as(owner).call(revokeAllApiKeysRoute)).json()).toEqual({ revoked: 1 });
+    expect((await t.as(owner).call(apiKeyRoutes.revokeAll)).json()).toEqual({ revoked: 1 });
     expect(await deliveredPathsOfANewTransaction(owner, account)).toEqual([]);
     expect((await webhookOf(owner, byOther.id)).disabled_reason).toBe("credential_revoked");
   });
@@ -191,10 +180,10 @@ describe.each(testEngines())("webhooks over HTTP: the credential behind a webhoo
   it("the owner may enable a revoked credential's webhook again: it then answers to them, and they are told", async () => {
     const { owner, account, key } = await anOwner();
     const hook = await hooks.webhook(key.header, { url: `${receiver.url}/reviewed` });
-    expect((await t.as(owner).call(revokeApiKeyRoute, { uuid: key.uuid })).statusCode).toBe(200);
+    expect((await t.as(owner).call(apiKeyRoutes.revoke, { uuid: key.uuid })).statusCode).toBe(200);
     const deputy = await aKey(owner, "deputy");
 
-    const enabled = await t.as(deputy.header).call(updateWebhookRoute, { id: hook.id, enabled: true });
+    const enabled = await t.as(deputy.header).call(webhookRoutes.update, { id: hook.id, enabled: true });
     expect(enabled.statusCode, enabled.body).toBe(200);
     expect(enabled.json()).toMatchObject({
       enabled: true,
@@ -208,7 +197,7 @@ describe.each(testEngines())("webhooks over HTTP: the credential behind a webhoo
     expect(await deliveredPathsOfANewTransaction(owner, account)).toEqual(["/reviewed"]);
 
     // It now answers to the key that took it back: revoking that one silences it again.
-    expect((await t.as(owner).call(revokeApiKeyRoute, { uuid: deputy.uuid })).statusCode).toBe(200);
+    expect((await t.as(owner).call(apiKeyRoutes.revoke, { uuid: deputy.uuid })).statusCode).toBe(200);
     expect(await deliveredPathsOfANewTransaction(owner, account)).toEqual([]);
   });
 
@@ -223,7 +212,7 @@ describe.each(testEngines())("webhooks over HTTP: the credential behind a webhoo
       "/since",
     ]);
 
-    const revoked = await t.anonymous.call(revokeEmailChangeRoute, { token: change.revokeToken });
+    const revoked = await t.anonymous.call(credentialRoutes.revokeEmailChange, { token: change.revokeToken });
     expect(revoked.statusCode, revoked.body).toBe(200);
 
     expect((await credentials.me(key.header)).statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { getWebhookRoute, listWebhookDeliveriesRoute } from "@allot/contract/webhooks/routes";
+import { webhookRoutes } from "@allot/contract/webhooks/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
@@ -29,7 +29,7 @@ describe.each(testEngines())("webhooks over HTTP: delivery (%s)", (engine) => {
     expect(request.headers["webhook-id"]).toBe(event?.id);
     expect(request.headers["content-type"]).toBe("application/json");
 
-    const deliveries = await t.as(owner).call(listWebhookDeliveriesRoute, { id: hook.id });
+    const deliveries = await t.as(owner).call(webhookRoutes.listDeliveries, { id: hook.id });
     expect(deliveries.statusCode, deliveries.body).toBe(200);
     expect(deliveries.json().results).toEqual([
       {
@@ -46,6 +46,6 @@ describe.each(testEngines())("webhooks over HTTP: delivery (%s)", (engine) => {
         created_at: event?.occurred_at,
       },
     ]);
-    expect((await t.as(owner).call(getWebhookRoute, { id: hook.id })).json().enabled).toBe(true);
+    expect((await t.as(owner).call(webhookRoutes.get, { id: hook.id })).json().enabled).toBe(true);
   });
 });

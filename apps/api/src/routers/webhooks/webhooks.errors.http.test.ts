@@ -1,11 +1,5 @@
 import { randomUUID } from "node:crypto";
-import {
-  createWebhookRoute,
-  listWebhookDeliveriesRoute,
-  redeliverWebhookRoute,
-  testWebhookRoute,
-  updateWebhookRoute,
-} from "@allot/contract/webhooks/routes";
+import { webhookRoutes } from "@allot/contract/webhooks/routes";
 import { webhooks } from "@allot/db/schema/webhooks";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { MAX_WEBHOOKS_PER_USER } from "@allot/domain/webhooks/create-webhook";
@@ -55,11 +49,11 @@ describe.each(testEngines())("webhooks over HTTP: refusals (%s)", (engine) => {
     for (const [fields, key, message] of cases) {
       const response = await t
         .as(owner)
-        .callUnchecked(createWebhookRoute, { url: URL, event_types: ["*"], ...fields });
+        .callUnchecked(webhookRoutes.create, { url: URL, event_types: ["*"], ...fields });
       expect(response.statusCode, JSON.stringify(fields)).toBe(400);
       expect(response.json(), JSON.stringify(fields)).toEqual({ [key]: [message] });
     }
-    const missing = await t.as(owner).callUnchecked(createWebhookRoute, {});
+    const missing = await t.as(owner).callUnchecked(webhookRoutes.create, {});
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json()).sort()).toEqual(["event_types", "url"]);
     expect(await t.db.select().from(webhooks).where(eq(webhooks.userId, owner.id))).toEqual([]);
@@ -72,7 +66,7 @@ describe.each(testEngines())("webhooks over HTTP: refusals (%s)", (engine) => {
     expect(hook.url).toBe("http://hooks.example.com/plain");
     const patched = await t
       .as(owner)
-      .callUnchecked(updateWebhookRoute, { id: hook.id, url: "gopher://x.example/" });
+      .callUnchecked(webhookRoutes.update, { id: hook.id, url: "gopher://x.example/" });
     expect(patched.statusCode).toBe(400);
     expect(patched.json()).toEqual({ url: ["The URL must start with https:// or http://."] });
   });
@@ -82,25 +76,25 @@ describe.each(testEngines())("webhooks over HTTP: refusals (%s)", (engine) => {
     for (let i = 0; i < MAX_WEBHOOKS_PER_USER; i += 1) await kit.webhook(owner, { url: `${URL}/${i}` });
     const refused = await t
       .as(owner)
-      .call(createWebhookRoute, { url: `${URL}/one-more`, event_types: ["*"] });
+      .call(webhookRoutes.create, { url: `${URL}/one-more`, event_types: ["*"] });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({
       non_field_errors: [`A user may keep at most ${MAX_WEBHOOKS_PER_USER} webhooks; delete one first.`],
     });
     // Another user is not held to the first one's count.
     expect(
-      (await t.as(await t.user()).call(createWebhookRoute, { url: URL, event_types: ["*"] })).statusCode,
+      (await t.as(await t.user()).call(webhookRoutes.create, { url: URL, event_types: ["*"] })).statusCode,
     ).toBe(201);
   });
 
   it("refuses a test or a redelivery to a disabled webhook with 409, and an unknown delivery with 404", async () => {
     const owner = await t.user();
     const hook = await kit.webhook(owner, { url: URL });
-    const delivery = (await t.as(owner).call(testWebhookRoute, { id: hook.id })).json();
-    const disabled = await t.as(owner).call(updateWebhookRoute, { id: hook.id, enabled: false });
+    const delivery = (await t.as(owner).call(webhookRoutes.test, { id: hook.id })).json();
+    const disabled = await t.as(owner).call(webhookRoutes.update, { id: hook.id, enabled: false });
     expect(disabled.json()).toMatchObject({ enabled: false, disabled_reason: "owner" });
     // Disabling fails what was pending: it would otherwise go out days late when enabled again.
-    const [failed] = (await t.as(owner).call(listWebhookDeliveriesRoute, { id: hook.id })).json().results;
+    const [failed] = (await t.as(owner).call(webhookRoutes.listDeliveries, { id: hook.id })).json().results;
     expect(failed).toMatchObject({
       status: "failed",
       next_attempt_at: null,
@@ -111,14 +105,16 @@ describe.each(testEngines())("webhooks over HTTP: refusals (%s)", (engine) => {
       detail: "This webhook is disabled; enable it (PATCH enabled=true) to send to it.",
       code: "webhook_disabled",
     };
-    const tested = await t.as(owner).call(testWebhookRoute, { id: hook.id });
+    const tested = await t.as(owner).call(webhookRoutes.test, { id: hook.id });
     expect(tested.statusCode).toBe(409);
     expect(tested.json()).toEqual(conflict);
-    const again = await t.as(owner).call(redeliverWebhookRoute, { id: hook.id, delivery_id: delivery.id });
+    const again = await t.as(owner).call(webhookRoutes.redeliver, { id: hook.id, delivery_id: delivery.id });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual(conflict);
 
-    const unknown = await t.as(owner).call(redeliverWebhookRoute, { id: hook.id, delivery_id: randomUUID() });
+    const unknown = await t
+      .as(owner)
+      .call(webhookRoutes.redeliver, { id: hook.id, delivery_id: randomUUID() });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({
       detail: "No delivery of this webhook matches the given id.",
@@ -126,13 +122,15 @@ describe.each(testEngines())("webhooks over HTTP: refusals (%s)", (engine) => {
     });
     // A delivery of another webhook of the same user is not this webhook's.
     const other = await kit.webhook(owner, { url: `${URL}/other` });
-    const crossed = await t.as(owner).call(redeliverWebhookRoute, { id: other.id, delivery_id: delivery.id });
+    const crossed = await t
+      .as(owner)
+      .call(webhookRoutes.redeliver, { id: other.id, delivery_id: delivery.id });
     expect(crossed.statusCode).toBe(404);
 
-    const enabled = await t.as(owner).call(updateWebhookRoute, { id: hook.id, enabled: true });
+    const enabled = await t.as(owner).call(webhookRoutes.update, { id: hook.id, enabled: true });
     expect(enabled.json().enabled).toBe(true);
     expect(
-      (await t.as(owner).call(redeliverWebhookRoute, { id: hook.id, delivery_id: delivery.id })).statusCode,
+      (await t.as(owner).call(webhookRoutes.redeliver, { id: hook.id, delivery_id: delivery.id })).statusCode,
     ).toBe(202);
   });
 
@@ -144,7 +142,9 @@ describe.each(testEngines())("webhooks over HTTP: refusals (%s)", (engine) => {
       [{ event_type: "budget.exploded" }, "event_type"],
       [{ page: "0" }, "page"],
     ] as const) {
-      const response = await t.as(owner).callUnchecked(listWebhookDeliveriesRoute, { id: hook.id, ...query });
+      const response = await t
+        .as(owner)
+        .callUnchecked(webhookRoutes.listDeliveries, { id: hook.id, ...query });
       expect(response.statusCode, JSON.stringify(query)).toBe(400);
       expect(Object.keys(response.json())).toEqual([key]);
     }

@@ -1,13 +1,4 @@
-import {
-  deleteWebhookRoute,
-  getWebhookRoute,
-  listWebhookDeliveriesRoute,
-  listWebhooksRoute,
-  redeliverWebhookRoute,
-  rotateWebhookSecretRoute,
-  testWebhookRoute,
-  updateWebhookRoute,
-} from "@allot/contract/webhooks/routes";
+import { webhookRoutes } from "@allot/contract/webhooks/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
@@ -51,13 +42,13 @@ describe.each(testEngines())("webhooks over HTTP: managing them (%s)", (engine) 
     expect(Buffer.from(created.secret.slice("whsec_".length), "base64")).toHaveLength(32);
     const { secret: _secret, ...view } = created;
 
-    const read = await t.as(owner).call(getWebhookRoute, { id: created.id });
+    const read = await t.as(owner).call(webhookRoutes.get, { id: created.id });
     expect(read.json()).toEqual(view);
     expect(read.body).not.toContain(created.secret);
-    const listed = await t.as(owner).call(listWebhooksRoute, {});
+    const listed = await t.as(owner).call(webhookRoutes.list, {});
     expect(listed.json()).toEqual({ count: 1, next: null, previous: null, results: [view] });
 
-    const changed = await t.as(owner).call(updateWebhookRoute, {
+    const changed = await t.as(owner).call(webhookRoutes.update, {
       id: created.id,
       url: `${receiver.url}/crud-2`,
       event_types: ["*"],
@@ -71,13 +62,15 @@ describe.each(testEngines())("webhooks over HTTP: managing them (%s)", (engine) 
       description: "",
     });
     // Only what the PATCH names changes.
-    const renamed = await t.as(owner).call(updateWebhookRoute, { id: created.id, description: "All events" });
+    const renamed = await t
+      .as(owner)
+      .call(webhookRoutes.update, { id: created.id, description: "All events" });
     expect(renamed.json()).toMatchObject({ url: `${receiver.url}/crud-2`, description: "All events" });
 
-    const deleted = await t.as(owner).call(deleteWebhookRoute, { id: created.id });
+    const deleted = await t.as(owner).call(webhookRoutes.delete, { id: created.id });
     expect(deleted.statusCode).toBe(204);
-    expect((await t.as(owner).call(getWebhookRoute, { id: created.id })).statusCode).toBe(404);
-    expect((await t.as(owner).call(listWebhooksRoute, {})).json().count).toBe(0);
+    expect((await t.as(owner).call(webhookRoutes.get, { id: created.id })).statusCode).toBe(404);
+    expect((await t.as(owner).call(webhookRoutes.list, {})).json().count).toBe(0);
     // Deleted, it receives nothing more.
     await aBudget(t, owner, account);
     await kit.deliver();
@@ -134,7 +127,7 @@ describe.each(testEngines())("webhooks over HTTP: managing them (%s)", (engine) 
     const owner = await t.user();
     const account = await anAccount(t, owner);
     const created = await kit.webhook(owner, { url: `${receiver.url}/rotate`, bank_account: account.id });
-    const rotated = await t.as(owner).call(rotateWebhookSecretRoute, { id: created.id });
+    const rotated = await t.as(owner).call(webhookRoutes.rotateSecret, { id: created.id });
     expect(rotated.statusCode, rotated.body).toBe(200);
     const { secret, ...view } = rotated.json();
     expect(secret).toMatch(SECRET);
@@ -170,7 +163,7 @@ describe.each(testEngines())("webhooks over HTTP: managing them (%s)", (engine) 
   it("sends a test event (202 with its delivery), and redelivers a delivery with the same webhook-id", async () => {
     const owner = await t.user();
     const hook = await kit.webhook(owner, { url: `${receiver.url}/test-event` });
-    const tested = await t.as(owner).call(testWebhookRoute, { id: hook.id });
+    const tested = await t.as(owner).call(webhookRoutes.test, { id: hook.id });
     expect(tested.statusCode, tested.body).toBe(202);
     const delivery = tested.json();
     expect(delivery).toEqual({
@@ -205,7 +198,7 @@ describe.each(testEngines())("webhooks over HTTP: managing them (%s)", (engine) 
       },
     });
 
-    const again = await t.as(owner).call(redeliverWebhookRoute, { id: hook.id, delivery_id: delivery.id });
+    const again = await t.as(owner).call(webhookRoutes.redeliver, { id: hook.id, delivery_id: delivery.id });
     expect(again.statusCode, again.body).toBe(202);
     expect(again.json()).toMatchObject({ event_id: delivery.event_id, status: "pending", attempts: 0 });
     expect(again.json().id).not.toBe(delivery.id);
@@ -214,7 +207,7 @@ describe.each(testEngines())("webhooks over HTTP: managing them (%s)", (engine) 
     expect(second?.body).toBe(first.body);
     expect(second?.headers["webhook-id"]).toBe(delivery.event_id);
 
-    const deliveries = (await t.as(owner).call(listWebhookDeliveriesRoute, { id: hook.id })).json();
+    const deliveries = (await t.as(owner).call(webhookRoutes.listDeliveries, { id: hook.id })).json();
     expect(deliveries.results.map((d) => [d.id, d.status, d.attempts])).toEqual([
       [again.json().id, "succeeded", 1],
       [delivery.id, "succeeded", 1],
@@ -228,9 +221,9 @@ describe.each(testEngines())("webhooks over HTTP: managing them (%s)", (engine) 
     await aBudget(t, owner, account, { name: "A" });
     await kit.deliver();
     await aBudget(t, owner, account, { name: "B" });
-    await t.as(owner).call(testWebhookRoute, { id: hook.id });
-    const list = async (query: Omit<CallInput<typeof listWebhookDeliveriesRoute>, "id">) => {
-      const response = await t.as(owner).call(listWebhookDeliveriesRoute, { id: hook.id, ...query });
+    await t.as(owner).call(webhookRoutes.test, { id: hook.id });
+    const list = async (query: Omit<CallInput<typeof webhookRoutes.listDeliveries>, "id">) => {
+      const response = await t.as(owner).call(webhookRoutes.listDeliveries, { id: hook.id, ...query });
       expect(response.statusCode, response.body).toBe(200);
       return response.json();
     };
@@ -254,8 +247,8 @@ describe.each(testEngines())("webhooks over HTTP: managing them (%s)", (engine) 
     const owner = await t.user();
     const key = await t.apiKey(owner);
     const created = await kit.webhook(key, { url: `${receiver.url}/by-key` });
-    expect((await t.as(owner).call(getWebhookRoute, { id: created.id })).statusCode).toBe(200);
-    expect((await t.as(key).call(testWebhookRoute, { id: created.id })).statusCode).toBe(202);
-    expect((await t.as(key).call(deleteWebhookRoute, { id: created.id })).statusCode).toBe(204);
+    expect((await t.as(owner).call(webhookRoutes.get, { id: created.id })).statusCode).toBe(200);
+    expect((await t.as(key).call(webhookRoutes.test, { id: created.id })).statusCode).toBe(202);
+    expect((await t.as(key).call(webhookRoutes.delete, { id: created.id })).statusCode).toBe(204);
   });
 });

@@ -1,4 +1,4 @@
-import { createWebhookRoute, listWebhookDeliveriesRoute } from "@allot/contract/webhooks/routes";
+import { webhookRoutes } from "@allot/contract/webhooks/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { STRICT_WEBHOOK_POLICY } from "@allot/domain/webhooks/address-policy";
@@ -25,7 +25,9 @@ describe.each(testEngines())("webhooks over HTTP: IPv4-compatible addresses (%s)
     it("refuses every ::/96 host like the other embedded-IPv4 forms (400 on url)", async () => {
       const owner = await t.user();
       for (const [url, address] of ipv4Compatible) {
-        const response = await t.as(owner).call(createWebhookRoute, { url: String(url), event_types: ["*"] });
+        const response = await t
+          .as(owner)
+          .call(webhookRoutes.create, { url: String(url), event_types: ["*"] });
         expect(response.statusCode, url).toBe(400);
         expect(response.json(), url).toEqual({
           url: [
@@ -54,7 +56,8 @@ describe.each(testEngines())("webhooks over HTTP: IPv4-compatible addresses (%s)
         succeeded: 0,
         failed: 1,
       });
-      const [delivery] = (await t.as(owner).call(listWebhookDeliveriesRoute, { id: hook.id })).json().results;
+      const [delivery] = (await t.as(owner).call(webhookRoutes.listDeliveries, { id: hook.id })).json()
+        .results;
       expect(delivery?.last_error).toBe(
         "Refused: ::7f00:1 is a private or reserved address (the server's WEBHOOK_ALLOW_PRIVATE is not true).",
       );

@@ -1,5 +1,5 @@
-import { createBudgetRoute } from "@allot/contract/budgets/routes";
-import { listWebhookDeliveriesRoute } from "@allot/contract/webhooks/routes";
+import { budgetRoutes } from "@allot/contract/budgets/routes";
+import { webhookRoutes } from "@allot/contract/webhooks/routes";
 import type { Database } from "@allot/db/create-database";
 import { rowsOf } from "@allot/db/rows-of";
 import { testEngines } from "@allot/db/testing/test-databases";
@@ -77,20 +77,22 @@ describe.each(testEngines())("webhooks over HTTP: the outbox follows the commit 
     } as const;
 
     const refused = await routeCaller((options) => failing.inject(options), owner).call(
-      createBudgetRoute,
+      budgetRoutes.create,
       budget,
     );
     expect(refused.statusCode, refused.body).toBe(500);
     // The use case had recorded its event and queued its delivery when the transaction failed.
     expect(fault.queued).toEqual([1]);
     expect(await activityOf(t, owner, account.id, ["budget.created"])).toEqual([]);
-    expect((await t.as(owner).call(listWebhookDeliveriesRoute, { id: hook.id })).json().results).toEqual([]);
+    expect((await t.as(owner).call(webhookRoutes.listDeliveries, { id: hook.id })).json().results).toEqual(
+      [],
+    );
     expect(await kit.deliver()).toEqual({ succeeded: 0, failed: 0 });
     expect(await kit.deliver(new Date(Date.now() + 86_400_000))).toEqual({ succeeded: 0, failed: 0 });
     expect(receiver.received("/rolled-back")).toEqual([]);
 
     // The same request committed is sent, once.
-    const created = await t.as(owner).call(createBudgetRoute, budget);
+    const created = await t.as(owner).call(budgetRoutes.create, budget);
     expect(created.statusCode, created.body).toBe(201);
     expect(await kit.deliver()).toEqual({ succeeded: 1, failed: 0 });
     const [event] = await activityOf(t, owner, account.id, ["budget.created"]);

@@ -1,4 +1,4 @@
-import { getWebhookRoute, listWebhookDeliveriesRoute } from "@allot/contract/webhooks/routes";
+import { webhookRoutes } from "@allot/contract/webhooks/routes";
 import type { WebhookDelivery } from "@allot/contract/webhooks/webhook";
 import { webhooks } from "@allot/db/schema/webhooks";
 import { testEngines } from "@allot/db/testing/test-databases";
@@ -37,7 +37,7 @@ describe.each(testEngines())("webhooks over HTTP: failures and retries (%s)", (e
   }
 
   const deliveriesOf = async (owner: TestUser, hookId: string): Promise<WebhookDelivery[]> =>
-    (await t.as(owner).call(listWebhookDeliveriesRoute, { id: hookId, page_size: 100 })).json().results;
+    (await t.as(owner).call(webhookRoutes.listDeliveries, { id: hookId, page_size: 100 })).json().results;
 
   it("retries a 500 after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then marks it failed", async () => {
     const { owner, account, hook } = await failingSetup("/always-500");
@@ -119,7 +119,7 @@ describe.each(testEngines())("webhooks over HTTP: failures and retries (%s)", (e
     // One attempt: the sender makes the first, the 410 disables the webhook before the second is claimed.
     const sent = await kit.deliver();
     expect(sent.failed).toBeGreaterThanOrEqual(1);
-    expect((await t.as(owner).call(getWebhookRoute, { id: hook.id })).json()).toMatchObject({
+    expect((await t.as(owner).call(webhookRoutes.get, { id: hook.id })).json()).toMatchObject({
       enabled: false,
       disabled_reason: "gone",
     });
@@ -145,14 +145,14 @@ describe.each(testEngines())("webhooks over HTTP: failures and retries (%s)", (e
     // Four days on, still failing: still enabled.
     await aChange(owner, account.id);
     await kit.deliver(new Date(start.getTime() + 4 * DAY_MS));
-    expect((await t.as(owner).call(getWebhookRoute, { id: hook.id })).json().enabled).toBe(true);
+    expect((await t.as(owner).call(webhookRoutes.get, { id: hook.id })).json().enabled).toBe(true);
     const disabledEmails = async () =>
       (await mailbox.messagesTo(owner.email)).filter((message) => message.kind === "webhook_disabled");
     expect(await disabledEmails()).toEqual([]);
 
     await aChange(owner, account.id);
     await kit.deliver(new Date(start.getTime() + 5 * DAY_MS + 60_000));
-    expect((await t.as(owner).call(getWebhookRoute, { id: hook.id })).json()).toMatchObject({
+    expect((await t.as(owner).call(webhookRoutes.get, { id: hook.id })).json()).toMatchObject({
       enabled: false,
       disabled_reason: "failing",
     });

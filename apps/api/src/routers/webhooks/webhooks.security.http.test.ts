@@ -1,10 +1,4 @@
-import {
-  createWebhookRoute,
-  getWebhookRoute,
-  listWebhookDeliveriesRoute,
-  listWebhooksRoute,
-  updateWebhookRoute,
-} from "@allot/contract/webhooks/routes";
+import { webhookRoutes } from "@allot/contract/webhooks/routes";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { internalContext } from "@allot/domain/shared/use-case-context";
@@ -37,7 +31,7 @@ describe.each(testEngines())("webhooks over HTTP: where they may point (%s)", (e
       ["https://0.0.0.0/hook", "0.0.0.0"],
     ];
     for (const [url, address] of refused) {
-      const response = await t.as(owner).call(createWebhookRoute, { url: String(url), event_types: ["*"] });
+      const response = await t.as(owner).call(webhookRoutes.create, { url: String(url), event_types: ["*"] });
       expect(response.statusCode, url).toBe(400);
       expect(response.json(), url).toEqual({
         url: [
@@ -48,7 +42,7 @@ describe.each(testEngines())("webhooks over HTTP: where they may point (%s)", (e
     // A DNS name is resolved, and each of its addresses judged: localhost is 127.0.0.1 (and ::1).
     const named = await t
       .as(owner)
-      .call(createWebhookRoute, { url: "https://localhost:8443/hook", event_types: ["*"] });
+      .call(webhookRoutes.create, { url: "https://localhost:8443/hook", event_types: ["*"] });
     expect(named.statusCode).toBe(400);
     expect(named.json().url[0]).toMatch(
       /^The URL's host resolves to (127\.0\.0\.1|::1), a private or reserved address/,
@@ -56,16 +50,16 @@ describe.each(testEngines())("webhooks over HTTP: where they may point (%s)", (e
     // http:// is refused here (WEBHOOK_ALLOW_HTTP unset), whatever the host.
     const plain = await t
       .as(owner)
-      .call(createWebhookRoute, { url: "http://93.184.215.14/hook", event_types: ["*"] });
+      .call(webhookRoutes.create, { url: "http://93.184.215.14/hook", event_types: ["*"] });
     expect(plain.json()).toEqual({ url: ["The URL must start with https://."] });
     // A public address is accepted; so is the same check on PATCH.
     const ok = await t
       .as(owner)
-      .call(createWebhookRoute, { url: "https://93.184.215.14/hook", event_types: ["*"] });
+      .call(webhookRoutes.create, { url: "https://93.184.215.14/hook", event_types: ["*"] });
     expect(ok.statusCode, ok.body).toBe(201);
     const moved = await t
       .as(owner)
-      .call(updateWebhookRoute, { id: ok.json().id, url: "https://169.254.169.254/" });
+      .call(webhookRoutes.update, { id: ok.json().id, url: "https://169.254.169.254/" });
     expect(moved.statusCode).toBe(400);
     expect(moved.json().url[0]).toContain("169.254.169.254");
   });
@@ -98,7 +92,7 @@ describe.each(testEngines())("webhooks over HTTP: what a delivery checks again (
     expect(await deliverStrictly()).toEqual({ succeeded: 0, failed: 2 });
     expect(receiver.received("/literal")).toEqual([]);
     expect(receiver.received("/named")).toEqual([]);
-    const [byLiteral] = (await t.as(owner).call(listWebhookDeliveriesRoute, { id: literal.id })).json()
+    const [byLiteral] = (await t.as(owner).call(webhookRoutes.listDeliveries, { id: literal.id })).json()
       .results;
     expect(byLiteral).toMatchObject({
       status: "pending",
@@ -107,7 +101,7 @@ describe.each(testEngines())("webhooks over HTTP: what a delivery checks again (
       last_error:
         "Refused: 127.0.0.1 is a private or reserved address (the server's WEBHOOK_ALLOW_PRIVATE is not true).",
     });
-    const [byName] = (await t.as(owner).call(listWebhookDeliveriesRoute, { id: named.id })).json().results;
+    const [byName] = (await t.as(owner).call(webhookRoutes.listDeliveries, { id: named.id })).json().results;
     expect(byName?.last_error).toMatch(
       /^Refused: localhost resolves to (127\.0\.0\.1|::1), a private or reserved address \(the server's WEBHOOK_ALLOW_PRIVATE is not true\)\.$/,
     );
@@ -117,7 +111,7 @@ describe.each(testEngines())("webhooks over HTTP: what a delivery checks again (
     const owner = await t.user();
     const account = await anAccount(t, owner);
     const hook = await kit.webhook(owner, { url: `${receiver.url}/restarted`, bank_account: account.id });
-    const shown = async () => (await t.as(owner).call(getWebhookRoute, { id: hook.id })).json();
+    const shown = async () => (await t.as(owner).call(webhookRoutes.get, { id: hook.id })).json();
     expect(await shown()).toMatchObject({ last_failure_at: null, last_failure_reason: null });
 
     // Created while http:// was allowed; the server then restarted without WEBHOOK_ALLOW_HTTP.
@@ -133,9 +127,9 @@ describe.each(testEngines())("webhooks over HTTP: what a delivery checks again (
     expect(receiver.received("/restarted")).toEqual([]);
     const reason =
       "Refused: http:// URLs are not allowed, only https:// (the server's WEBHOOK_ALLOW_HTTP is not true).";
-    const [delivery] = (await t.as(owner).call(listWebhookDeliveriesRoute, { id: hook.id })).json().results;
+    const [delivery] = (await t.as(owner).call(webhookRoutes.listDeliveries, { id: hook.id })).json().results;
     expect(delivery?.last_error).toBe(reason);
-    const listed = (await t.as(owner).call(listWebhooksRoute, {})).json().results;
+    const listed = (await t.as(owner).call(webhookRoutes.list, {})).json().results;
     expect(listed).toEqual([
       expect.objectContaining({
         id: hook.id,
@@ -174,14 +168,14 @@ describe.each(testEngines())("webhooks over HTTP: what a delivery checks again (
     await aBudget(t, owner, account);
     await kit.deliver();
     expect(receiver.received("/elsewhere")).toEqual([]);
-    const [redirected] = (await t.as(owner).call(listWebhookDeliveriesRoute, { id: moved.id })).json()
+    const [redirected] = (await t.as(owner).call(webhookRoutes.listDeliveries, { id: moved.id })).json()
       .results;
     expect(redirected).toMatchObject({
       status: "pending",
       response_status: 302,
       last_error: "HTTP 302 (redirects are not followed)",
     });
-    const [long] = (await t.as(owner).call(listWebhookDeliveriesRoute, { id: chatty.id })).json().results;
+    const [long] = (await t.as(owner).call(webhookRoutes.listDeliveries, { id: chatty.id })).json().results;
     expect(long?.response_status).toBe(500);
     expect(long?.last_error).toBe(`HTTP 500: ${"x".repeat(500)}`);
     receiver.reset();
@@ -197,7 +191,7 @@ describe.each(testEngines())("webhooks over HTTP: what a delivery checks again (
       .where(and(eq(bankAccountOwners.bankAccountId, account.id), eq(bankAccountOwners.userId, owner.id)));
     await kit.deliver();
     expect(receiver.received("/left")).toEqual([]);
-    const [delivery] = (await t.as(owner).call(listWebhookDeliveriesRoute, { id: hook.id })).json().results;
+    const [delivery] = (await t.as(owner).call(webhookRoutes.listDeliveries, { id: hook.id })).json().results;
     expect(delivery).toMatchObject({
       status: "failed",
       attempts: 0,
@@ -210,13 +204,13 @@ describe.each(testEngines())("webhooks over HTTP: what a delivery checks again (
     const other = await t.user();
     const hook = await kit.webhook(owner, { url: `${receiver.url}/private` });
     for (const response of [
-      await t.as(other).call(listWebhookDeliveriesRoute, { id: hook.id }),
-      await t.as(other).call(updateWebhookRoute, { id: hook.id, enabled: false }),
+      await t.as(other).call(webhookRoutes.listDeliveries, { id: hook.id }),
+      await t.as(other).call(webhookRoutes.update, { id: hook.id, enabled: false }),
     ]) {
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain(hook.url);
     }
-    const listed = await t.as(owner).call(listWebhookDeliveriesRoute, { id: hook.id });
+    const listed = await t.as(owner).call(webhookRoutes.listDeliveries, { id: hook.id });
     expect(listed.body).not.toContain(hook.secret);
   });
 });

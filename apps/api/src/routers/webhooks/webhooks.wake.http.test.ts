@@ -1,4 +1,4 @@
-import { testWebhookRoute } from "@allot/contract/webhooks/routes";
+import { webhookRoutes } from "@allot/contract/webhooks/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { recordingLog } from "@allot/logging/testing/recording-log";
 import { startWebhookDelivery, type WebhookDelivery } from "@allot/scheduler/webhook-delivery";
@@ -36,7 +36,7 @@ describe.each(testEngines())("webhooks over HTTP: senders woken by the commit (%
       data: { data: { budget: budget.id } },
     });
 
-    const tested = await t.as(owner).call(testWebhookRoute, { id: hook.id });
+    const tested = await t.as(owner).call(webhookRoutes.test, { id: hook.id });
     expect(tested.statusCode).toBe(202);
     const [, second] = await receiver.waitFor(2);
     expect(second?.headers["webhook-id"]).toBe(tested.json().event_id);
