@@ -11,6 +11,7 @@ import {
 } from "../http/fields";
 
 export const ACCOUNT_TYPES = ["C", "S", "X"] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 const ACCOUNT_ID = "7c4e2b19-5a3d-4f8e-a6b1-9d0c3e2f4a58";
 

@@ -1,4 +1,4 @@
-import type { ACCOUNT_TYPES } from "@allot/contract/bank-accounts/bank-account";
+import type { AccountType } from "@allot/contract/bank-accounts/bank-account";
 import type { Database, Tx } from "@allot/db/create-database";
 import { perDatabase } from "@allot/db/per-database";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
@@ -7,8 +7,6 @@ import { users } from "@allot/db/schema/users";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { formatMoney } from "../shared/money";
 import type { BankAccountRow } from "./find-owned-account";
-
-type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 /** The wire BankAccount: money as two-decimal strings with `_currency` siblings. */
 export const toBankAccountView = (

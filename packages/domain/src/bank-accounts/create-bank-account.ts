@@ -1,3 +1,4 @@
+import type { AccountType } from "@allot/contract/bank-accounts/bank-account";
 import type { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
 import { BUDGET_TYPE, FUNDING_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { RouteInput } from "@allot/contract/http/route";
@@ -86,7 +87,7 @@ export async function createBankAccount(
         bank_account: account.id,
         name: account.name,
         bank: account.bankId,
-        account_type: account.accountType,
+        account_type: account.accountType as AccountType,
         currency: account.currency,
         posted_balance: moneyData(account.postedBalance),
         available_balance: moneyData(account.availableBalance),

@@ -2,7 +2,7 @@ import type { ActivityEventType } from "@allot/contract/activity/activity-event-
 import { createApiKeyRoute } from "@allot/contract/api-keys/routes";
 import { syncScrapeRoute, transactionDetailsRoute } from "@allot/contract/import/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
-import { MAX_IDS_IN_EVENT } from "@allot/domain/activity/record-event";
+import { MAX_IDS_IN_EVENT } from "@allot/contract/activity/activity-event-data";
 import { describe, expect, it } from "vitest";
 import { activityOf, sessionActor } from "../../../test/testing/activity";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
