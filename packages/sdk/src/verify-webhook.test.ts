@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { Webhook } from "standardwebhooks";
 import type { ActivityEventData } from "@allot/contract/activity/activity-event-data";
 import { WebhookPayloadSchema } from "@allot/contract/webhooks/webhook";
+import { Webhook } from "standardwebhooks";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import {
   verifyWebhook,
@@ -161,7 +161,9 @@ describe("verifyWebhook", () => {
     // The event alone narrows the same way.
     const event = received.data as WebhookPayload["data"];
     if (event.type === "webhook.test") expectTypeOf(event.data).toEqualTypeOf<{ webhook: string }>();
-    expect(event.type === "transfer.created" && event.data.dst_budget).toBe("b7d3e1f2-4a6c-4b8e-9d0f-1a2b3c4d5e6f");
+    expect(event.type === "transfer.created" && event.data.dst_budget).toBe(
+      "b7d3e1f2-4a6c-4b8e-9d0f-1a2b3c4d5e6f",
+    );
   });
 
   it("throws a TypeError for a parsed body or a secret that is not one: mistakes of the receiver", () => {

@@ -23,5 +23,9 @@ export function addActivityEventUnion(document: OpenAPIObject) {
   const union = schemas.ActivityEvent as { oneOf?: unknown[]; discriminator?: unknown } | undefined;
   if (!fields || !union?.oneOf || !union.discriminator)
     throw new Error("The OpenAPI document lacks the activity event's fields or its union");
-  schemas.ActivityEvent = { ...fields, oneOf: union.oneOf, discriminator: union.discriminator } as typeof fields;
+  schemas.ActivityEvent = {
+    ...fields,
+    oneOf: union.oneOf,
+    discriminator: union.discriminator,
+  } as typeof fields;
 }

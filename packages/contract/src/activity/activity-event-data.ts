@@ -154,9 +154,7 @@ const BudgetDeletedData = z
     name: BudgetSchema.shape.name,
     fillup_goal: fillupGoal,
     unallocated_budget: unallocatedBudget,
-    moved_to_unallocated: money(
-      "Its balance, moved to Unallocated; negative: taken from Unallocated.",
-    ),
+    moved_to_unallocated: money("Its balance, moved to Unallocated; negative: taken from Unallocated."),
     transfers_undone: count("Its funding transfers undone with it."),
   })
   .meta({ id: "BudgetDeletedEventData", description: "A budget deleted and its money returned." });
@@ -227,7 +225,10 @@ const TransactionEnrichedData = z
       "The budgets whose balance moved: an Unallocated part routed by a category's auto_spend.",
     ),
   })
-  .meta({ id: "TransactionEnrichedEventData", description: "Provider details stored (transaction-details)." });
+  .meta({
+    id: "TransactionEnrichedEventData",
+    description: "Provider details stored (transaction-details).",
+  });
 
 const TransferCreatedData = InternalTransactionSchema.extend({
   completed_budgets: idList("The Goals the transfer completed."),

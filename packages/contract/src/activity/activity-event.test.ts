@@ -27,9 +27,9 @@ describe("the activity events' data schemas", () => {
     expect(ActivityEventSchema.parse(event)).toEqual(event);
     // The data of another type, a field missing, an unknown field: refused or stripped.
     expect(ActivityEventSchema.safeParse({ ...event, type: "budget.created" }).success).toBe(false);
-    expect(ActivityEventSchema.safeParse({ ...event, data: { invitation: event.data.invitation } }).success).toBe(
-      false,
-    );
+    expect(
+      ActivityEventSchema.safeParse({ ...event, data: { invitation: event.data.invitation } }).success,
+    ).toBe(false);
     expect(ActivityEventSchema.parse({ ...event, data: { ...event.data, extra: 1 } })).toEqual(event);
     expect(ActivityEventSchema.safeParse({ ...event, type: "budget.renamed" }).success).toBe(false);
   });

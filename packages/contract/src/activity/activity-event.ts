@@ -92,4 +92,6 @@ export const ActivityEventSchema = z
   .meta({ id: "ActivityEvent", description: DESCRIPTION });
 
 /** An event of type `T` (of any type, without one: narrow it on `type`). */
-export type ActivityEvent<T extends ActivityEventType = ActivityEventType> = z.output<ActivityEventSchemas[T]>;
+export type ActivityEvent<T extends ActivityEventType = ActivityEventType> = z.output<
+  ActivityEventSchemas[T]
+>;

@@ -174,4 +174,6 @@ export type Webhook = z.infer<typeof WebhookSchema>;
 export type WebhookWithSecret = z.infer<typeof WebhookWithSecretSchema>;
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 /** A delivery's body of type `T` (of any type, without one: narrow it on `type`). */
-export type WebhookPayload<T extends WebhookEventType = WebhookEventType> = z.output<WebhookPayloadSchemas[T]>;
+export type WebhookPayload<T extends WebhookEventType = WebhookEventType> = z.output<
+  WebhookPayloadSchemas[T]
+>;

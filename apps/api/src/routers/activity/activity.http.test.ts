@@ -61,9 +61,7 @@ describe.each(testEngines())("activity over HTTP: the list (%s)", (engine) => {
     options: { at?: string } = {},
   ) {
     const context = { ...ctx, now: options.at ? new Date(options.at) : ctx.now };
-    const id = await t.db.transaction((tx) =>
-      recordEvent(tx, context, exampleChange(accountId, type, says)),
-    );
+    const id = await t.db.transaction((tx) => recordEvent(tx, context, exampleChange(accountId, type, says)));
     return { id, requestId: context.request.id, at: context.now.toISOString() };
   }
 
