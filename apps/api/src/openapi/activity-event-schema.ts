@@ -1,5 +1,6 @@
 import { ActivityEventFieldsSchema } from "@allot/contract/activity/activity-event";
 import type { OpenAPIObject } from "trpc-to-openapi";
+import { z } from "zod";
 
 /*
  * The contract's ActivityEvent is a union on `type`, one member per event type with its `data`
@@ -10,22 +11,24 @@ import type { OpenAPIObject } from "trpc-to-openapi";
  * one generated from this document narrows `data` on `type`.
  */
 
-/** Where the generator renders the fields alone; nothing refers to it, so the document drops it. */
-const FIELDS = "ActivityEventFields";
-
-/** For generateOpenApiDocument's `defs`: the fields, rendered as the other components are. */
-export const ACTIVITY_EVENT_FIELDS_DEF = { [FIELDS]: ActivityEventFieldsSchema };
+/**
+ * The fields, rendered by zod as the generator renders them (output, JSON Schema 2020-12), their
+ * components referred to where the document keeps them. Not through the generator's `defs`: it
+ * renders those as request schemas too, and ActivityActor would become ActivityActorOutput.
+ */
+function renderedFields() {
+  const { $schema, $defs, ...fields } = z.toJSONSchema(ActivityEventFieldsSchema, {
+    target: "draft-2020-12",
+    io: "output",
+  });
+  return JSON.parse(JSON.stringify(fields).replaceAll('"#/$defs/', '"#/components/schemas/'));
+}
 
 /** ActivityEvent becomes the fields, with the union's `oneOf` and `discriminator` added. */
 export function addActivityEventUnion(document: OpenAPIObject) {
   const schemas = document.components?.schemas ?? {};
-  const fields = schemas[FIELDS];
   const union = schemas.ActivityEvent as { oneOf?: unknown[]; discriminator?: unknown } | undefined;
-  if (!fields || !union?.oneOf || !union.discriminator)
-    throw new Error("The OpenAPI document lacks the activity event's fields or its union");
-  schemas.ActivityEvent = {
-    ...fields,
-    oneOf: union.oneOf,
-    discriminator: union.discriminator,
-  } as typeof fields;
+  if (!union?.oneOf || !union.discriminator)
+    throw new Error("The OpenAPI document lacks the activity event's union");
+  schemas.ActivityEvent = { ...renderedFields(), oneOf: union.oneOf, discriminator: union.discriminator };
 }

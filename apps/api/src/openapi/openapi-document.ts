@@ -7,7 +7,7 @@ import { z } from "zod";
 import { BODY_LIMIT_BYTES } from "../http/body-parsers";
 
 import { appRouter } from "../routers/app-router";
-import { ACTIVITY_EVENT_FIELDS_DEF, addActivityEventUnion } from "./activity-event-schema";
+import { addActivityEventUnion } from "./activity-event-schema";
 import { referenceGuide, withSdkSamples } from "./reference-guide";
 
 const errorRef = { $ref: "#/components/schemas/Error" };
@@ -177,7 +177,6 @@ export function buildOpenApiDocument(routes: RouteSpec[], publicBaseUrl: string)
           "`Authorization: Api-Key <key>`: a key from `POST /api/v1/users/me/api-keys/`, for machine clients.",
       },
     },
-    defs: ACTIVITY_EVENT_FIELDS_DEF,
   });
   // Self-hosted: whoever runs the server answers for it. The project names no licence (private packages).
   document.info.contact = { name: "The operator of this Allot server" };
