@@ -8,7 +8,7 @@ import {
   type PublicContext,
   type UseCaseContext,
 } from "@allot/domain/shared/use-case-context";
-import { exampleChange } from "@allot/domain/testing/event-examples";
+import { EXAMPLE_EVENT_DATA, exampleChange } from "@allot/domain/testing/event-examples";
 import { asUser } from "@allot/domain/testing/use-case-context";
 import { describe, expect, it } from "vitest";
 import { useCliServer } from "../testing/cli-server";
@@ -131,7 +131,7 @@ describe.each(testEngines())("allot activity against a running API (%s)", (engin
         actor: { kind: "user", username: user.username, api_key: null },
         request_id: expect.any(String),
         summary: `${user.username} moved 5.00 USD from Unallocated to Rent`,
-        data: {},
+        data: EXAMPLE_EVENT_DATA["transfer.created"],
       });
 
       // --type repeated, or with several values.
