@@ -8,11 +8,13 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { testConfig, useTestApp } from "@allot/api/test/testing/test-app";
 import { bankRoutes } from "@allot/contract/banks/routes";
+import { WebhookPayloadSchema } from "@allot/contract/webhooks/webhook";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { recordEvent } from "@allot/domain/activity/record-event";
 import { createAccessTokens } from "@allot/domain/auth/access-tokens";
 import { createBank } from "@allot/domain/banks/create-bank";
 import { internalContext } from "@allot/domain/shared/use-case-context";
+import { exampleChange } from "@allot/domain/testing/event-examples";
 import { parseThrottleRates } from "@allot/domain/throttle/throttle-rate";
 import { createUser } from "@allot/domain/users/create-user";
 import { deliverDueWebhooks } from "@allot/domain/webhooks/deliver-webhooks";
@@ -289,7 +291,7 @@ describe.each(testEngines())("the SDK against the API (%s)", (engine) => {
     // type, one of another, one the filter leaves out.
     const scheduler = internalContext(t.db, "scheduler");
     const write = (type: "funding.completed" | "funding.underfunded" | "budget.deleted", says: string) =>
-      t.db.transaction((tx) => recordEvent(tx, scheduler, { accountId: account.id, type, says, data: {} }));
+      t.db.transaction((tx) => recordEvent(tx, scheduler, exampleChange(account.id, type, says)));
     for (const says of ["funded 1 budget", "funded 2 budgets", "funded 3 budgets"])
       await write("funding.completed", says);
     await write("funding.underfunded", "left 1 budget underfunded");
@@ -388,8 +390,9 @@ describe.each(testEngines())("the SDK's webhooks against the API (%s)", (engine)
       const payload = verifyWebhook(secret, request.headers, request.body);
       expect(payload).toMatchObject({
         type: "webhook.test",
-        data: { id: test.event_id, type: "webhook.test" },
+        data: { id: test.event_id, type: "webhook.test", data: { webhook: webhook.id } },
       });
+      expect(WebhookPayloadSchema.parse(payload)).toEqual(payload);
     }
     const refused = (() => {
       try {
@@ -547,8 +550,15 @@ console.log(
 `;
 
 /** What the SDK's types must refuse (tsc fails on an @ts-expect-error with no error below it). */
-const TYPES_REFUSED = `import { type Budget, createClient, type Transaction } from "@allot/sdk";
+const TYPES_REFUSED = `import { type Budget, createClient, type Transaction, type WebhookPayload } from "@allot/sdk";
 declare const client: ReturnType<typeof createClient>;
+declare const delivered: WebhookPayload;
+// @ts-expect-error: narrowed to a transfer, a delivery's data names src_budget and dst_budget, no budget
+if (delivered.type === "transfer.created") void delivered.data.data.budget;
+if (delivered.type === "transfer.created") void delivered.data.data.dst_budget.toUpperCase();
+for await (const event of client.paginate(client.activity.list, { id: "x" }))
+  // @ts-expect-error: an activity event's data is typed by its type too
+  if (event.type === "budget.created") void event.data.amount;
 const purchase = { bank_account: "x", transaction_date: "2026-03-01", transaction_type: "pin_purchase", raw_description: "x" } as const;
 // @ts-expect-error: money is a decimal string, never a float
 await client.transactions.create({ ...purchase, amount: 12.5 });

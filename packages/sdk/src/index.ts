@@ -3,6 +3,8 @@
  * code imports the files themselves (`@allot/sdk/client`), like every other package.
  */
 
+export type { ActivityEventData } from "@allot/contract/activity/activity-event-data";
+export type { ActivityEventType } from "@allot/contract/activity/activity-event-types";
 export type { Change, ChangesPage, ChangeType } from "@allot/contract/changes/change";
 export { routes } from "@allot/contract/routes";
 export { ApiError, isApiError, isValidationError, type ValidationError } from "./api-error";
@@ -37,6 +39,8 @@ export type { TransactionFileField, TransactionsResource } from "./transactions-
 export type { RequestOptions, RetryNotice } from "./transport";
 export {
   verifyWebhook,
+  type WebhookEvent,
+  type WebhookEventType,
   type WebhookHeaders,
   type WebhookPayload,
   WebhookVerificationError,

@@ -1,7 +1,7 @@
-import type { WebhookPayload } from "@allot/contract/webhooks/webhook";
+import type { WebhookEvent, WebhookEventType, WebhookPayload } from "@allot/contract/webhooks/webhook";
 import { WebhookVerificationError as StandardVerificationError, Webhook } from "standardwebhooks";
 
-export type { WebhookPayload };
+export type { WebhookEvent, WebhookEventType, WebhookPayload };
 
 /** A request's headers: a plain object (node's `IncomingHttpHeaders`), or a fetch `Headers`. */
 export type WebhookHeaders =
@@ -56,8 +56,9 @@ const NO_MATCH: [WebhookVerificationReason, string] = [
 /**
  * Checks a delivery the way docs/spec/extensions.md §4 signs it (Standard Webhooks: HMAC-SHA256
  * over `{webhook-id}.{webhook-timestamp}.{body}`, any of the space-separated signatures, a
- * timestamp within 5 minutes) and returns its body parsed. `body` must be the raw request body:
- * JSON parsed and serialised again is not the text that was signed.
+ * timestamp within 5 minutes) and returns its body parsed, typed by its `type`: narrowing on it
+ * types `data.data` as that event type's data. `body` must be the raw request body: JSON parsed and
+ * serialised again is not the text that was signed.
  */
 export function verifyWebhook(
   secret: string,

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { BODY_LIMIT_BYTES } from "../http/body-parsers";
 
 import { appRouter } from "../routers/app-router";
+import { addActivityEventUnion } from "./activity-event-schema";
 import { referenceGuide, withSdkSamples } from "./reference-guide";
 
 const errorRef = { $ref: "#/components/schemas/Error" };
@@ -158,6 +159,7 @@ export function buildOpenApiDocument(routes: RouteSpec[], publicBaseUrl: string)
     schemas: { ...document.components?.schemas, ...ERROR_SCHEMAS },
     headers: { ...document.components?.headers, ...HEADERS },
   };
+  addActivityEventUnion(document);
 
   for (const route of routes) {
     if (route.download) addDownloadOperation(document, route);

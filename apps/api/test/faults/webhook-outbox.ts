@@ -3,6 +3,7 @@ import { webhookDeliveries } from "@allot/db/schema/webhooks";
 import { recordEvent } from "@allot/domain/activity/record-event";
 import type { Actor } from "@allot/domain/shared/actor";
 import { internalContext } from "@allot/domain/shared/use-case-context";
+import { exampleChange } from "@allot/domain/testing/event-examples";
 import { testVault } from "@allot/domain/testing/test-vault";
 import { asUser } from "@allot/domain/testing/use-case-context";
 import { createWebhook } from "@allot/domain/webhooks/create-webhook";
@@ -37,12 +38,11 @@ export async function queueEvents(db: Database, owner: Actor, accountId: string,
   const ctx = asUser(db, owner);
   await db.transaction(async (tx) => {
     for (let i = 1; i <= count; i += 1)
-      await recordEvent(tx, ctx, {
-        accountId,
-        type: "bank_account.updated",
-        says: `updated the account (${i} of ${count})`,
-        data: { outbox_test: i },
-      });
+      await recordEvent(
+        tx,
+        ctx,
+        exampleChange(accountId, "bank_account.updated", `updated the account (${i} of ${count})`),
+      );
   });
 }
 

@@ -1,6 +1,8 @@
+import { ActivityEventSchema } from "@allot/contract/activity/activity-event";
 import { allRoutes } from "@allot/contract/routes";
 import { accountEvents } from "@allot/db/schema/account-events";
 import { testEngines } from "@allot/db/testing/test-databases";
+import { toActivityEventView } from "@allot/domain/activity/activity-event-view";
 import { localDate } from "@allot/domain/calendar/local-days";
 import { addDays } from "@allot/domain/funding/schedule-events";
 import { asc, gt, max } from "drizzle-orm";
@@ -91,6 +93,9 @@ describe.each(testEngines())("what each mutating route records (%s)", (engine) =
       for (const event of events) {
         expect(event.requestId).toBe(response.headers["x-request-id"]);
         expect(event).toMatchObject({ actorKind: "user", actorUsername: actor, actorApiKey: null });
+        // Its data is its type's, as the contract types it: nothing missing, wrong or extra.
+        const view = toActivityEventView(event);
+        expect(ActivityEventSchema.parse(view), event.type).toEqual(view);
       }
     });
   }

@@ -8,6 +8,7 @@ import {
   type PublicContext,
   type UseCaseContext,
 } from "@allot/domain/shared/use-case-context";
+import { EXAMPLE_EVENT_DATA, exampleChange } from "@allot/domain/testing/event-examples";
 import { asUser } from "@allot/domain/testing/use-case-context";
 import { describe, expect, it } from "vitest";
 import { useCliServer } from "../testing/cli-server";
@@ -56,7 +57,7 @@ describe.each(testEngines())("allot activity against a running API (%s)", (engin
     };
     const write = (ctx: UseCaseContext | PublicContext, type: ActivityEventType, says: string, at: string) =>
       db().transaction((tx) =>
-        recordEvent(tx, { ...ctx, now: new Date(at) }, { accountId: account.id, type, says, data: {} }),
+        recordEvent(tx, { ...ctx, now: new Date(at) }, exampleChange(account.id, type, says)),
       );
     const bySam = asUser(db(), actor);
     // Tokyo's 10 March runs from 2026-03-09T15:00Z to 2026-03-10T15:00Z.
@@ -130,7 +131,7 @@ describe.each(testEngines())("allot activity against a running API (%s)", (engin
         actor: { kind: "user", username: user.username, api_key: null },
         request_id: expect.any(String),
         summary: `${user.username} moved 5.00 USD from Unallocated to Rent`,
-        data: {},
+        data: EXAMPLE_EVENT_DATA["transfer.created"],
       });
 
       // --type repeated, or with several values.

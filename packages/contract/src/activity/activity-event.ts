@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dateTimeOutput } from "../http/fields";
-import { ACTIVITY_EVENT_TYPES, ACTOR_KINDS } from "./activity-event-types";
+import { ACTIVITY_EVENT_DATA } from "./activity-event-data";
+import { ACTIVITY_EVENT_TYPES, ACTOR_KINDS, type ActivityEventType } from "./activity-event-types";
 
 export const ActivityActorSchema = z
   .object({
@@ -24,8 +25,13 @@ export const ActivityActorSchema = z
   })
   .meta({ id: "ActivityActor", description: "Who made a change." });
 
-/** One operation on an account, as the activity trail and webhooks give it. */
-export const ActivityEventSchema = z
+const DESCRIPTION = "One operation on a bank account, as the activity trail and webhooks give it.";
+
+/**
+ * Every event's fields, `data` any object: the shape the OpenAPI document has always shown as
+ * ActivityEvent (apps/api/src/openapi adds the typed members beside it).
+ */
+export const ActivityEventFieldsSchema = z
   .object({
     id: z.uuid().meta({ description: "The event's id." }),
     type: z
@@ -49,9 +55,43 @@ export const ActivityEventSchema = z
       .record(z.string(), z.unknown())
       .meta({ description: "What the operation did, with ids; amounts are two-decimal strings." }),
   })
-  .meta({
-    id: "ActivityEvent",
-    description: "One operation on a bank account, as the activity trail and webhooks give it.",
+  .meta({ description: DESCRIPTION });
+
+/** `budget.created` → `BudgetCreated`: the stem of a type's names in the OpenAPI document. */
+const typeStem = (type: string) =>
+  type.replace(/(?:^|[._])([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** The event of one type: the common fields, `type` that type and `data` its schema. */
+const eventOf = <T extends ActivityEventType>(type: T) =>
+  ActivityEventFieldsSchema.extend({
+    type: z.literal(type).meta({ description: "What happened, as `<object>.<what happened>`." }),
+    data: ACTIVITY_EVENT_DATA[type],
+  }).meta({
+    id: `${typeStem(type)}Event`,
+    description: `A \`${type}\` event.`,
   });
 
-export type ActivityEvent = z.infer<typeof ActivityEventSchema>;
+type ActivityEventSchemas = { [T in ActivityEventType]: ReturnType<typeof eventOf<T>> };
+
+/** Each type's event schema, by type. */
+export const ACTIVITY_EVENT_SCHEMAS = Object.fromEntries(
+  ACTIVITY_EVENT_TYPES.map((type) => [type, eventOf(type)]),
+) as ActivityEventSchemas;
+
+type AnyActivityEventSchema = ActivityEventSchemas[ActivityEventType];
+
+/** One operation on an account, as the activity trail and webhooks give it: `data` typed by `type`. */
+export const ActivityEventSchema = z
+  .discriminatedUnion(
+    "type",
+    ACTIVITY_EVENT_TYPES.map((type) => ACTIVITY_EVENT_SCHEMAS[type]) as [
+      AnyActivityEventSchema,
+      ...AnyActivityEventSchema[],
+    ],
+  )
+  .meta({ id: "ActivityEvent", description: DESCRIPTION });
+
+/** An event of type `T` (of any type, without one: narrow it on `type`). */
+export type ActivityEvent<T extends ActivityEventType = ActivityEventType> = z.output<
+  ActivityEventSchemas[T]
+>;

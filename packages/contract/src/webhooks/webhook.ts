@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ActivityEventSchema } from "../activity/activity-event";
+import { ACTIVITY_EVENT_SCHEMAS, ActivityEventFieldsSchema } from "../activity/activity-event";
 import { ACTIVITY_EVENT_TYPES } from "../activity/activity-event-types";
 import { dateTimeOutput } from "../http/fields";
 
@@ -141,21 +141,39 @@ export const WebhookDeliverySchema = z
   });
 
 /** The test event: shaped like an activity event, of the type `webhook.test`. */
-export const WebhookTestEventSchema = ActivityEventSchema.extend({
+const WebhookTestEventSchema = ActivityEventFieldsSchema.extend({
   type: z.literal("webhook.test"),
   bank_account: z.uuid().nullable(),
+  data: z.object({ webhook: z.uuid().meta({ description: "The webhook the test was sent to." }) }),
 });
 
-/** The body of every delivery: `{type, timestamp, data}`, `data` the event as the activity trail gives it. */
+/** What a delivery may carry, by type: an activity event, or the test event. */
+const WEBHOOK_EVENT_SCHEMAS = { ...ACTIVITY_EVENT_SCHEMAS, "webhook.test": WebhookTestEventSchema };
+
+/** The event a delivery of type `T` carries (of any type, without one: narrow it on `type`). */
+export type WebhookEvent<T extends WebhookEventType = WebhookEventType> = z.output<
+  (typeof WEBHOOK_EVENT_SCHEMAS)[T]
+>;
+
+/** A delivery of one type: `{type, timestamp, data}`, `data` the event as the activity trail gives it. */
+const payloadOf = <T extends WebhookEventType>(type: T) =>
+  z.object({ type: z.literal(type), timestamp: dateTimeOutput(), data: WEBHOOK_EVENT_SCHEMAS[type] });
+
+type WebhookPayloadSchemas = { [T in WebhookEventType]: ReturnType<typeof payloadOf<T>> };
+type AnyWebhookPayloadSchema = WebhookPayloadSchemas[WebhookEventType];
+
+/** The body of every delivery, narrowed by its `type` (the event's own) to the event of that type. */
 export const WebhookPayloadSchema = z
-  .object({
-    type: z.enum(WEBHOOK_EVENT_TYPES),
-    timestamp: dateTimeOutput(),
-    data: z.union([ActivityEventSchema, WebhookTestEventSchema]),
-  })
+  .discriminatedUnion(
+    "type",
+    WEBHOOK_EVENT_TYPES.map(payloadOf) as [AnyWebhookPayloadSchema, ...AnyWebhookPayloadSchema[]],
+  )
   .meta({ id: "WebhookPayload" });
 
 export type Webhook = z.infer<typeof WebhookSchema>;
 export type WebhookWithSecret = z.infer<typeof WebhookWithSecretSchema>;
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
-export type WebhookPayload = z.infer<typeof WebhookPayloadSchema>;
+/** A delivery's body of type `T` (of any type, without one: narrow it on `type`). */
+export type WebhookPayload<T extends WebhookEventType = WebhookEventType> = z.output<
+  WebhookPayloadSchemas[T]
+>;

@@ -4,6 +4,7 @@ import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases"
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { internalContext } from "../shared/use-case-context";
+import { exampleChange } from "../testing/event-examples";
 import { anAccount, anOwner } from "../testing/fixtures";
 import { ACTIVITY_RETENTION_DAYS, purgeOldActivity } from "./purge-old-activity";
 import { recordEvent } from "./record-event";
@@ -30,7 +31,7 @@ describe.each(testEngines())("purging old activity (%s)", (engine) => {
         recordEvent(
           tx,
           { ...internalContext(db, "scheduler"), now: when },
-          { accountId: account.id, type: "funding.completed", says: "funded 1 budget", data: {} },
+          exampleChange(account.id, "funding.completed", "funded 1 budget"),
         ),
       );
     const expired = await at(daysAgo(ACTIVITY_RETENTION_DAYS + 1));

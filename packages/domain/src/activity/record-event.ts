@@ -1,3 +1,4 @@
+import { type ActivityEventData, MAX_IDS_IN_EVENT } from "@allot/contract/activity/activity-event-data";
 import type { ActivityEventType } from "@allot/contract/activity/activity-event-types";
 import type { Tx } from "@allot/db/create-database";
 import { accountEvents } from "@allot/db/schema/account-events";
@@ -7,25 +8,23 @@ import { enqueueWebhookDeliveries } from "../webhooks/enqueue-deliveries";
 import { toActivityEventView } from "./activity-event-view";
 import { actorName, eventActorOf } from "./event-actor";
 
-/**
- * Id lists in `data` hold at most this many (the first ones; the event's counts say how many
- * there were): a 20,000-row sync must not store an event that makes every later page of the
- * trail, and every webhook delivery of it, megabytes long.
- */
-export const MAX_IDS_IN_EVENT = 500;
-
 /** An id list as `data` keeps it: the first MAX_IDS_IN_EVENT. */
 export const listedIds = (ids: readonly string[]) => ids.slice(0, MAX_IDS_IN_EVENT);
 
-/** What one operation did to an account, as its use case describes it. */
-export interface AccountChange {
-  accountId: string;
-  type: ActivityEventType;
-  /** The sentence after the actor's name: "moved 50.00 USD from Unallocated to Groceries". */
-  says: string;
-  /** What the operation did, with ids; amounts as two-decimal strings. */
-  data: Record<string, unknown>;
-}
+/**
+ * What one operation did to an account, as its use case describes it: of type `T`, with that
+ * type's data (of any one type, without `T`: a change's `data` is always its own type's).
+ */
+export type AccountChange<T extends ActivityEventType = ActivityEventType> = {
+  [K in T]: {
+    accountId: string;
+    type: K;
+    /** The sentence after the actor's name: "moved 50.00 USD from Unallocated to Groceries". */
+    says: string;
+    /** What the operation did, with ids; amounts as two-decimal strings (the contract's schema of `type`). */
+    data: ActivityEventData<K>;
+  };
+}[T];
 
 /**
  * Records one operation on an account in the activity trail (docs/spec/extensions.md §3), and queues

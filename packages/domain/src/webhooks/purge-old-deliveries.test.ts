@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordEvent } from "../activity/record-event";
 import { internalContext } from "../shared/use-case-context";
+import { exampleChange } from "../testing/event-examples";
 import { anAccount, anOwner } from "../testing/fixtures";
 import { testVault } from "../testing/test-vault";
 import { asUser } from "../testing/use-case-context";
@@ -38,7 +39,7 @@ describe.each(testEngines())("purging old webhook deliveries (%s)", (engine) => 
         recordEvent(
           tx,
           { ...internalContext(db, "scheduler"), now: new Date(now.getTime() - days * DAY_MS) },
-          { accountId: account.id, type: "funding.completed", says: "funded 1 budget", data: {} },
+          exampleChange(account.id, "funding.completed", "funded 1 budget"),
         ),
       );
       const [row] = await db

@@ -10,6 +10,7 @@ import {
   type PublicContext,
   type UseCaseContext,
 } from "@allot/domain/shared/use-case-context";
+import { EXAMPLE_EVENT_DATA, exampleChange } from "@allot/domain/testing/event-examples";
 import { aBank } from "@allot/domain/testing/fixtures";
 import { asUser, sessionActor } from "@allot/domain/testing/use-case-context";
 import { describe, expect, it } from "vitest";
@@ -57,12 +58,10 @@ describe.each(testEngines())("activity over HTTP: the list (%s)", (engine) => {
     accountId: string,
     type: ActivityEventType,
     says: string,
-    options: { at?: string; data?: Record<string, unknown> } = {},
+    options: { at?: string } = {},
   ) {
     const context = { ...ctx, now: options.at ? new Date(options.at) : ctx.now };
-    const id = await t.db.transaction((tx) =>
-      recordEvent(tx, context, { accountId, type, says, data: options.data ?? {} }),
-    );
+    const id = await t.db.transaction((tx) => recordEvent(tx, context, exampleChange(accountId, type, says)));
     return { id, requestId: context.request.id, at: context.now.toISOString() };
   }
 
@@ -85,7 +84,6 @@ describe.each(testEngines())("activity over HTTP: the list (%s)", (engine) => {
     const ctx = asUser(t.db, actorOf(owner));
     const created = await event(ctx, accountId, "budget.created", "created the budget Rent", {
       at: "2026-03-01T09:00:00.000Z",
-      data: { budget: "b-1", name: "Rent", target_balance: "500.00" },
     });
     await event(ctx, other, "budget.created", "created the budget Elsewhere", {
       at: "2026-03-01T09:30:00.000Z",
@@ -116,7 +114,7 @@ describe.each(testEngines())("activity over HTTP: the list (%s)", (engine) => {
       actor: { kind: "user", username: owner.username, api_key: null },
       request_id: created.requestId,
       summary: `${owner.username} created the budget Rent`,
-      data: { budget: "b-1", name: "Rent", target_balance: "500.00" },
+      data: EXAMPLE_EVENT_DATA["budget.created"],
     });
     expect(all.results.every((e) => UUID.test(e.id) && e.bank_account === accountId)).toBe(true);
     expect(await types(owner, other)).toEqual(["budget.created"]);

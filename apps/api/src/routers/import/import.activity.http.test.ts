@@ -1,10 +1,10 @@
+import { MAX_IDS_IN_EVENT } from "@allot/contract/activity/activity-event-data";
 import type { ActivityEventType } from "@allot/contract/activity/activity-event-types";
 import { apiKeyRoutes } from "@allot/contract/api-keys/routes";
 import { importRoutes } from "@allot/contract/import/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
-import { MAX_IDS_IN_EVENT } from "@allot/domain/activity/record-event";
 import { describe, expect, it } from "vitest";
-import { activityOf, sessionActor } from "../../../test/testing/activity";
+import { activityOf, eventOfType, sessionActor } from "../../../test/testing/activity";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 import { transactionKit } from "../transactions/transaction-test-kit";
 
@@ -235,7 +235,7 @@ describe.each(testEngines())("import activity over HTTP (%s)", (engine) => {
           budgets: expect.arrayContaining([food, account.unallocated]),
         },
       });
-      expect(list[0]?.data.budgets).toHaveLength(2);
+      expect(eventOfType(list[0], "transaction.enriched").data.budgets).toHaveLength(2);
 
       // Nothing applied (every row has details now): the request is still recorded.
       const again = await t.as(user).call(importRoutes.transactionDetails, {

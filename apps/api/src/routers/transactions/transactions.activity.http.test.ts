@@ -3,7 +3,7 @@ import { apiKeyRoutes } from "@allot/contract/api-keys/routes";
 import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
-import { activityOf, sessionActor } from "../../../test/testing/activity";
+import { activityOf, eventOfType, sessionActor } from "../../../test/testing/activity";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 import { transactionKit } from "./transaction-test-kit";
 
@@ -226,7 +226,7 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
         description: "HARDWARE",
       },
     });
-    const allocations = event?.data.allocations as { budget: string; amount: string }[];
+    const { allocations } = eventOfType(event, "transaction.deleted").data;
     expect([...allocations].sort((a, b) => a.amount.localeCompare(b.amount))).toEqual(
       [
         { budget: tools, amount: "-20.00" },
@@ -314,10 +314,11 @@ describe.each(testEngines())("transaction activity over HTTP (%s)", (engine) => 
       summary: `${user.username} split the transaction SUPERSTORE of -100.00 USD among 3 budgets`,
       data: { transaction: row.id, amount: "-100.00" },
     });
-    expect(event?.data.allocations).toEqual(
+    const { allocations } = eventOfType(event, "transaction.split").data;
+    expect(allocations).toEqual(
       response.json().map((allocation) => ({ budget: allocation.budget, amount: allocation.amount })),
     );
-    expect(event?.data.allocations).toEqual(
+    expect(allocations).toEqual(
       expect.arrayContaining([
         { budget: food, amount: "-60.00" },
         { budget: home, amount: "-30.00" },
