@@ -12,7 +12,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { banks } from "./banks";
-import { money, timestamps, uuidPrimaryKey } from "./columns";
+import { changeStampOnUpdate, money, timestamps, uuidPrimaryKey } from "./columns";
 import { users } from "./users";
 
 export const bankAccounts = pgTable("bank_accounts", {
@@ -32,7 +32,7 @@ export const bankAccounts = pgTable("bank_accounts", {
   lastImportedAt: timestamp("last_imported_at", { withTimezone: true }),
   lastPostedThrough: date("last_posted_through", { mode: "string" }),
   /** The change number of the write that last changed what the account's own GET answers. */
-  changeSeq: bigint("change_seq", { mode: "number" }).notNull().default(0),
+  changeSeq: bigint("change_seq", { mode: "number" }).notNull().default(0).$onUpdate(changeStampOnUpdate),
   ...timestamps,
 });
 

@@ -5,13 +5,14 @@ import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts"
 import { banks } from "@allot/db/schema/banks";
 import { budgets } from "@allot/db/schema/budgets";
 import { eq } from "drizzle-orm";
-import { recordEvent } from "../activity/record-event";
+import { stampAccount } from "../ledger/change-number";
+import { writeAccount } from "./write-account";
+import type { AccountChange } from "../activity/record-event";
 import { moneyData } from "../activity/summary-text";
-import { lockAccountForChange } from "../changes/change-number";
 import { isActiveCurrency } from "../currencies/currency-list";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney, ZERO } from "../shared/money";
-import type { UseCaseContext } from "../shared/use-case-context";
+import { insideTransaction, type UseCaseContext } from "../shared/use-case-context";
 import { addError, type FieldErrors } from "../shared/validation";
 import { currencyKeyErrors } from "./account-currency";
 import { CURRENCY_KEYS } from "./bank-account-fields";
@@ -48,8 +49,6 @@ export async function createBankAccount(
     const [inserted] = await tx
       .insert(bankAccounts)
       .values({
-        // The account's creation is its first change: the lock below takes number 1.
-        changeSeq: 1,
         name: input.name,
         bankId: bank.id,
         accountType: input.account_type ?? "C",
@@ -61,8 +60,11 @@ export async function createBankAccount(
       })
       .returning();
     if (!inserted) throw new Error("bank account insert returned nothing");
-    const account = await lockAccountForChange(tx, eq(bankAccounts.id, inserted.id));
-    if (!account) throw new Error("bank account vanished under its creation");
+    // Its first write: the caller becomes its owner (not one yet, so the act asks for none).
+    const target = { accountId: inserted.id, owner: null };
+    return writeAccount(insideTransaction(ctx, tx), target, async (tx, account) => {
+    // The account's creation is its first change (number 1): the row was there before the number.
+    await stampAccount(tx, account.id);
     await tx.insert(bankAccountOwners).values({ bankAccountId: account.id, userId: actor.userId });
     const [unallocated] = await tx
       .insert(budgets)
@@ -78,7 +80,7 @@ export async function createBankAccount(
       .returning({ id: budgets.id });
     if (!unallocated) throw new Error("Unallocated budget insert returned nothing");
     // One operation, one event: the Unallocated budget is part of the account's creation.
-    await recordEvent(tx, ctx, {
+    const event: AccountChange = {
       accountId: account.id,
       type: "bank_account.created",
       says: `created the bank account ${account.name}`,
@@ -93,7 +95,8 @@ export async function createBankAccount(
         auto_funding_enabled: account.autoFundingEnabled,
         unallocated_budget: unallocated.id,
       },
+    };
+    return { event, result: await loadBankAccountView(tx, account) };
     });
-    return loadBankAccountView(tx, account);
   });
 }

@@ -3,7 +3,7 @@ import type { updateTransactionCategoryRoute } from "@allot/contract/transaction
 import { isUniqueViolation } from "@allot/db/database-errors";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { eq } from "drizzle-orm";
-import { stampCategoryUsers } from "../changes/stamp-category-users";
+import { stampCategoryUsers } from "./stamp-category-users";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { followCategoryInAutoSpend } from "./auto-spend-names";
 import { type CategoryParts, checkCategoryParts } from "./category-fields";

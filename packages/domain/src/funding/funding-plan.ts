@@ -1,5 +1,5 @@
 import type Big from "big.js";
-import { latchedComplete } from "../budgets/goal-complete";
+import { latchedComplete } from "../ledger/goal-complete";
 import { tracksFunding } from "../ledger/transfers";
 import { formatMoney, minMoney, ZERO } from "../shared/money";
 import {

@@ -1,9 +1,10 @@
 import { listBudgetsRoute } from "@allot/contract/budgets/routes";
 import { listTransactionCategoriesRoute } from "@allot/contract/transaction-categories/routes";
+import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
-import { findOwnedAccount } from "@allot/domain/bank-accounts/find-owned-account";
+import { lockAccountForChange } from "@allot/domain/ledger/change-number";
 import {
   type BudgetRow,
   changeAccountBalances,
@@ -83,7 +84,7 @@ export function budgetsKit(t: TestApp) {
     /** Moves money between two budgets as a recorded transfer, through the ledger core. */
     transfer: (user: TestUser, account: Account, from: string, to: string, amount: string) =>
       t.db.transaction(async (tx) => {
-        await findOwnedAccount(tx, { userId: user.id }, account.id, { lock: true });
+        await lockAccountForChange(tx, eq(bankAccounts.id, account.id));
         const locked = await lockBudgets(tx, account.id, [from, to]);
         await recordTransfer(tx, {
           accountId: account.id,
@@ -97,7 +98,7 @@ export function budgetsKit(t: TestApp) {
     /** A posted transaction allocated wholly to one budget, through the ledger core. */
     allocate: (user: TestUser, account: Account, budgetId: string, amount: string) =>
       t.db.transaction(async (tx) => {
-        await findOwnedAccount(tx, { userId: user.id }, account.id, { lock: true });
+        await lockAccountForChange(tx, eq(bankAccounts.id, account.id));
         await lockBudgets(tx, account.id, [budgetId]);
         const now = new Date();
         const [txRow] = await tx
