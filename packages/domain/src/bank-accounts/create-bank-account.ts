@@ -5,11 +5,10 @@ import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts"
 import { banks } from "@allot/db/schema/banks";
 import { budgets } from "@allot/db/schema/budgets";
 import { eq } from "drizzle-orm";
-import { stampAccount } from "../ledger/change-number";
-import { writeAccount } from "./write-account";
 import type { AccountChange } from "../activity/record-event";
 import { moneyData } from "../activity/summary-text";
 import { isActiveCurrency } from "../currencies/currency-list";
+import { stampAccount } from "../ledger/change-number";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney, ZERO } from "../shared/money";
 import { insideTransaction, type UseCaseContext } from "../shared/use-case-context";
@@ -17,6 +16,7 @@ import { addError, type FieldErrors } from "../shared/validation";
 import { currencyKeyErrors } from "./account-currency";
 import { CURRENCY_KEYS } from "./bank-account-fields";
 import { loadBankAccountView } from "./bank-account-view";
+import { writeAccount } from "./write-account";
 
 export const UNALLOCATED_BUDGET_NAME = "Unallocated";
 
@@ -63,40 +63,40 @@ export async function createBankAccount(
     // Its first write: the caller becomes its owner (not one yet, so the act asks for none).
     const target = { accountId: inserted.id, owner: null };
     return writeAccount(insideTransaction(ctx, tx), target, async (tx, account) => {
-    // The account's creation is its first change (number 1): the row was there before the number.
-    await stampAccount(tx, account.id);
-    await tx.insert(bankAccountOwners).values({ bankAccountId: account.id, userId: actor.userId });
-    const [unallocated] = await tx
-      .insert(budgets)
-      .values({
-        bankAccountId: account.id,
-        name: UNALLOCATED_BUDGET_NAME,
-        budgetType: BUDGET_TYPE.goal,
-        fundingType: FUNDING_TYPE.fixedAmount,
-        isUnallocated: true,
-        balance: available.toFixed(2),
-        targetBalance: "0",
-      })
-      .returning({ id: budgets.id });
-    if (!unallocated) throw new Error("Unallocated budget insert returned nothing");
-    // One operation, one event: the Unallocated budget is part of the account's creation.
-    const event: AccountChange = {
-      accountId: account.id,
-      type: "bank_account.created",
-      says: `created the bank account ${account.name}`,
-      data: {
-        bank_account: account.id,
-        name: account.name,
-        bank: account.bankId,
-        account_type: account.accountType,
-        currency: account.currency,
-        posted_balance: moneyData(account.postedBalance),
-        available_balance: moneyData(account.availableBalance),
-        auto_funding_enabled: account.autoFundingEnabled,
-        unallocated_budget: unallocated.id,
-      },
-    };
-    return { event, result: await loadBankAccountView(tx, account) };
+      // The account's creation is its first change (number 1): the row was there before the number.
+      await stampAccount(tx, account.id);
+      await tx.insert(bankAccountOwners).values({ bankAccountId: account.id, userId: actor.userId });
+      const [unallocated] = await tx
+        .insert(budgets)
+        .values({
+          bankAccountId: account.id,
+          name: UNALLOCATED_BUDGET_NAME,
+          budgetType: BUDGET_TYPE.goal,
+          fundingType: FUNDING_TYPE.fixedAmount,
+          isUnallocated: true,
+          balance: available.toFixed(2),
+          targetBalance: "0",
+        })
+        .returning({ id: budgets.id });
+      if (!unallocated) throw new Error("Unallocated budget insert returned nothing");
+      // One operation, one event: the Unallocated budget is part of the account's creation.
+      const event: AccountChange = {
+        accountId: account.id,
+        type: "bank_account.created",
+        says: `created the bank account ${account.name}`,
+        data: {
+          bank_account: account.id,
+          name: account.name,
+          bank: account.bankId,
+          account_type: account.accountType,
+          currency: account.currency,
+          posted_balance: moneyData(account.postedBalance),
+          available_balance: moneyData(account.availableBalance),
+          auto_funding_enabled: account.autoFundingEnabled,
+          unallocated_budget: unallocated.id,
+        },
+      };
+      return { event, result: await loadBankAccountView(tx, account) };
     });
   });
 }

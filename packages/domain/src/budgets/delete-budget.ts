@@ -55,7 +55,10 @@ export async function deleteBudget(ctx: UseCaseContext, { id }: RouteInput<typeo
 /** The budgets a delete locks beside the budget and its fill-up: Unallocated and every transfer's other side. */
 async function budgetsInvolved(tx: Tx, accountId: string, seen: BudgetRow) {
   const deleted = [seen.id, ...(seen.fillupGoalId ? [seen.fillupGoalId] : [])];
-  const counterparts = (await transfersTouching(tx, deleted)).flatMap((it) => [it.srcBudgetId, it.dstBudgetId]);
+  const counterparts = (await transfersTouching(tx, deleted)).flatMap((it) => [
+    it.srcBudgetId,
+    it.dstBudgetId,
+  ]);
   return [await unallocatedBudgetId(tx, accountId), ...counterparts];
 }
 
@@ -140,23 +143,23 @@ async function deleteLockedBudget(
 
   return {
     event: {
-    accountId: account.id,
-    type: "budget.deleted",
-    says: `deleted the budget ${budget.name}${
-      remaining.eq(0)
-        ? ""
-        : remaining.gt(0)
-          ? ` and moved ${moneyText(remaining, account.currency)} to ${unallocated.name}`
-          : ` and took ${moneyText(remaining.abs(), account.currency)} from ${unallocated.name}`
-    }`,
-    data: {
-      budget: budget.id,
-      name: budget.name,
-      fillup_goal: fillup?.id ?? null,
-      unallocated_budget: unallocated.id,
-      moved_to_unallocated: moneyData(remaining),
-      transfers_undone: undone.length,
-    },
+      accountId: account.id,
+      type: "budget.deleted",
+      says: `deleted the budget ${budget.name}${
+        remaining.eq(0)
+          ? ""
+          : remaining.gt(0)
+            ? ` and moved ${moneyText(remaining, account.currency)} to ${unallocated.name}`
+            : ` and took ${moneyText(remaining.abs(), account.currency)} from ${unallocated.name}`
+      }`,
+      data: {
+        budget: budget.id,
+        name: budget.name,
+        fillup_goal: fillup?.id ?? null,
+        unallocated_budget: unallocated.id,
+        moved_to_unallocated: moneyData(remaining),
+        transfers_undone: undone.length,
+      },
     },
     result: undefined,
   };

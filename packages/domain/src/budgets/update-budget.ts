@@ -9,6 +9,7 @@ import { moneyData, moneyText } from "../activity/summary-text";
 import { accountToday } from "../calendar/account-time-zone";
 import { dropMissedEvents } from "../funding/drop-missed-events";
 import type { BudgetRow } from "../ledger/balances";
+import { latchedComplete } from "../ledger/goal-complete";
 import { ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { addError, type FieldErrors } from "../shared/validation";
@@ -17,7 +18,6 @@ import { fillupName } from "./budget-fields";
 import { budgetRuleErrors } from "./budget-rules";
 import { loadBudgetView } from "./budget-view";
 import { writeOwnedBudget } from "./find-owned-budget";
-import { latchedComplete } from "../ledger/goal-complete";
 
 const IMMUTABLE = "This field cannot be changed once the budget exists.";
 const MIRRORED = "A fill-up goal follows its Recurring budget: change that budget instead.";
@@ -181,11 +181,7 @@ export async function updateBudget(
       })
     )
       updates.complete = true;
-    const [updated] = await tx
-      .update(budgets)
-      .set(updates)
-      .where(eq(budgets.id, budget.id))
-      .returning();
+    const [updated] = await tx.update(budgets).set(updates).where(eq(budgets.id, budget.id)).returning();
     if (!updated) throw new Error("budget update returned nothing");
 
     if (fillup) {

@@ -52,7 +52,9 @@ export async function runAccountFunding(
   accountId: string,
   options: FundingRunOptions = {},
 ): Promise<FundingRunResult> {
-  return writeAccount(ctx, { accountId, owner: null }, (tx, account) => fundLockedAccount(tx, ctx, account, options));
+  return writeAccount(ctx, { accountId, owner: null }, (tx, account) =>
+    fundLockedAccount(tx, ctx, account, options),
+  );
 }
 
 /**

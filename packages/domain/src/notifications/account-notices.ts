@@ -53,7 +53,12 @@ function fundingNotices({ event, detail }: Act): Notice[] {
   const refreshed = detail.refreshedBudgets ?? [];
   return [
     ...(Number(transfers) > 0
-      ? [{ kind: "funding_complete" as const, payload: { transfers, occurrences_completed, occurrences_partial } }]
+      ? [
+          {
+            kind: "funding_complete" as const,
+            payload: { transfers, occurrences_completed, occurrences_partial },
+          },
+        ]
       : []),
     ...(refreshed.length > 0
       ? [{ kind: "recurring_budget_refreshed" as const, payload: { budgets: refreshed.join(", ") } }]

@@ -37,9 +37,13 @@ export async function writeOwnedTransaction<R>(
 ): Promise<R> {
   const { db, actor } = ctx;
   const found = await findOwnedTransaction(db, actor, id);
-  return writeAccount(ctx, { accountId: found.bankAccountId, owner: actor, missing: notFound }, async (tx, account) => {
-    const [transaction] = await tx.select().from(transactions).where(eq(transactions.id, id)).for("update");
-    if (!transaction || transaction.bankAccountId !== account.id) throw notFound();
-    return body(tx, { account, transaction });
-  });
+  return writeAccount(
+    ctx,
+    { accountId: found.bankAccountId, owner: actor, missing: notFound },
+    async (tx, account) => {
+      const [transaction] = await tx.select().from(transactions).where(eq(transactions.id, id)).for("update");
+      if (!transaction || transaction.bankAccountId !== account.id) throw notFound();
+      return body(tx, { account, transaction });
+    },
+  );
 }

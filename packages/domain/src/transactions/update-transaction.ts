@@ -93,10 +93,7 @@ export async function updateTransaction(
       files.fields.map((field) => (field === "image" ? transaction.imageKey : transaction.documentKey)),
     );
     if (Object.keys(changes).length > 0)
-      await tx
-        .update(transactions)
-        .set(changes)
-        .where(eq(transactions.id, transaction.id));
+      await tx.update(transactions).set(changes).where(eq(transactions.id, transaction.id));
     // PUT and PATCH alike; a request that changes nothing is recorded too. `changes` names the
     // changeable fields sent: the others may only repeat their stored values.
     return {
