@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -32,7 +33,12 @@ export const bankAccounts = pgTable("bank_accounts", {
   lastImportedAt: timestamp("last_imported_at", { withTimezone: true }),
   lastPostedThrough: date("last_posted_through", { mode: "string" }),
   /** The change number of the write that last changed what the account's own GET answers. */
-  changeSeq: bigint("change_seq", { mode: "number" }).notNull().default(0).$onUpdate(changeStampOnUpdate),
+  changeSeq: bigint("change_seq", { mode: "number" })
+    .notNull()
+    .default(0)
+    // drizzle puts an update hook into inserts when the default is falsy (0): inserts keep the default.
+    .$defaultFn(() => sql`default`)
+    .$onUpdate(changeStampOnUpdate),
   ...timestamps,
 });
 
