@@ -5,7 +5,7 @@ import { rowsOf } from "@allot/db/rows-of";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
 import { describeOnPostgres } from "@allot/db/testing/server-suites";
-import { lockAccountForChange } from "@allot/domain/changes/change-number";
+import { lockAccountForChange } from "@allot/domain/ledger/change-number";
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import {

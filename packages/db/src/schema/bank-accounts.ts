@@ -1,4 +1,5 @@
 import { ACCOUNT_TYPES, type AccountType } from "@allot/contract/bank-accounts/bank-account";
+import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -14,7 +15,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { banks } from "./banks";
-import { money, oneOf, timestamps, uuidPrimaryKey } from "./columns";
+import { changeStampOnUpdate, money, oneOf, timestamps, uuidPrimaryKey } from "./columns";
 import { users } from "./users";
 
 export const bankAccounts = pgTable(
@@ -37,7 +38,12 @@ export const bankAccounts = pgTable(
     lastImportedAt: timestamp("last_imported_at", { withTimezone: true }),
     lastPostedThrough: date("last_posted_through", { mode: "string" }),
     /** The change number of the write that last changed what the account's own GET answers. */
-    changeSeq: bigint("change_seq", { mode: "number" }).notNull().default(0),
+    changeSeq: bigint("change_seq", { mode: "number" })
+      .notNull()
+      .default(0)
+      // drizzle puts an update hook into inserts when the default is falsy (0): inserts keep the default.
+      .$defaultFn(() => sql`default`)
+      .$onUpdate(changeStampOnUpdate),
     ...timestamps,
   },
   (t) => [check("bank_accounts_account_type", oneOf(t.accountType, ACCOUNT_TYPES))],

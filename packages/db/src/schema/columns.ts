@@ -27,11 +27,21 @@ export const eachOneOf = (column: AnyPgColumn, values: readonly string[]) =>
   sql`${column} <@ array[${literals(values)}]::text[]`;
 
 /**
+ * What an update writes into `change_seq` unless it sets the column itself: the running write's
+ * change number, or the row's own number outside a numbered write (a test fixture, a seed), which
+ * leaves the feed as it was.
+ */
+export const changeStampOnUpdate = () =>
+  sql`coalesce(nullif(current_setting('allot.change_seq', true), '')::bigint, change_seq)`;
+
+/**
  * The account's change number of the write that last changed the row, for the change feed
- * (docs/decisions/0035). A row inserted takes the number its transaction took with the account's
- * lock (`allot.change_seq`, set by lockAccountForChange); 0 outside one (test fixtures, seeds).
+ * (docs/decisions/0035, 0065). A row inserted takes the number its transaction took with the account's
+ * lock (`allot.change_seq`, set by the domain's writeAccount); 0 outside one (test fixtures, seeds).
+ * Every drizzle update stamps the row the same way (`changeStampOnUpdate`), so no writer sets it by hand.
  */
 export const changeSeq = () =>
   bigint("change_seq", { mode: "number" })
     .notNull()
-    .default(sql`coalesce(nullif(current_setting('allot.change_seq', true), ''), '0')::bigint`);
+    .default(sql`coalesce(nullif(current_setting('allot.change_seq', true), ''), '0')::bigint`)
+    .$onUpdate(changeStampOnUpdate);

@@ -29,8 +29,8 @@ export type AccountChange<T extends ActivityEventType = ActivityEventType> = {
 /**
  * Records one operation on an account in the activity trail (docs/spec/extensions.md §3), and queues
  * it for the webhooks that want it (§4), in the caller's transaction: the event and its deliveries
- * exist exactly when the change committed. Every mutating use case calls it once (accepting an
- * invitation twice), and nothing else writes events.
+ * exist exactly when the change committed. writeAccount (bank-accounts/write-account.ts) calls it
+ * with the event each account write answers (accepting an invitation: two); nothing else writes events.
  */
 export async function recordEvent(
   tx: Tx,

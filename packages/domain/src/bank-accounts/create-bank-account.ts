@@ -5,17 +5,18 @@ import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts"
 import { banks } from "@allot/db/schema/banks";
 import { budgets } from "@allot/db/schema/budgets";
 import { eq } from "drizzle-orm";
-import { recordEvent } from "../activity/record-event";
+import type { AccountChange } from "../activity/record-event";
 import { moneyData } from "../activity/summary-text";
-import { lockAccountForChange } from "../changes/change-number";
 import { isActiveCurrency } from "../currencies/currency-list";
+import { stampAccount } from "../ledger/change-number";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney, ZERO } from "../shared/money";
-import type { UseCaseContext } from "../shared/use-case-context";
+import { insideTransaction, type UseCaseContext } from "../shared/use-case-context";
 import { addError, type FieldErrors } from "../shared/validation";
 import { currencyKeyErrors } from "./account-currency";
 import { CURRENCY_KEYS } from "./bank-account-fields";
 import { loadBankAccountView } from "./bank-account-view";
+import { writeAccount } from "./write-account";
 
 export const UNALLOCATED_BUDGET_NAME = "Unallocated";
 
@@ -48,8 +49,6 @@ export async function createBankAccount(
     const [inserted] = await tx
       .insert(bankAccounts)
       .values({
-        // The account's creation is its first change: the lock below takes number 1.
-        changeSeq: 1,
         name: input.name,
         bankId: bank.id,
         accountType: input.account_type ?? "C",
@@ -61,39 +60,43 @@ export async function createBankAccount(
       })
       .returning();
     if (!inserted) throw new Error("bank account insert returned nothing");
-    const account = await lockAccountForChange(tx, eq(bankAccounts.id, inserted.id));
-    if (!account) throw new Error("bank account vanished under its creation");
-    await tx.insert(bankAccountOwners).values({ bankAccountId: account.id, userId: actor.userId });
-    const [unallocated] = await tx
-      .insert(budgets)
-      .values({
-        bankAccountId: account.id,
-        name: UNALLOCATED_BUDGET_NAME,
-        budgetType: BUDGET_TYPE.goal,
-        fundingType: FUNDING_TYPE.fixedAmount,
-        isUnallocated: true,
-        balance: available.toFixed(2),
-        targetBalance: "0",
-      })
-      .returning({ id: budgets.id });
-    if (!unallocated) throw new Error("Unallocated budget insert returned nothing");
-    // One operation, one event: the Unallocated budget is part of the account's creation.
-    await recordEvent(tx, ctx, {
-      accountId: account.id,
-      type: "bank_account.created",
-      says: `created the bank account ${account.name}`,
-      data: {
-        bank_account: account.id,
-        name: account.name,
-        bank: account.bankId,
-        account_type: account.accountType,
-        currency: account.currency,
-        posted_balance: moneyData(account.postedBalance),
-        available_balance: moneyData(account.availableBalance),
-        auto_funding_enabled: account.autoFundingEnabled,
-        unallocated_budget: unallocated.id,
-      },
+    // Its first write: the caller becomes its owner (not one yet, so the act asks for none).
+    const target = { accountId: inserted.id, owner: null };
+    return writeAccount(insideTransaction(ctx, tx), target, async (tx, account) => {
+      // The account's creation is its first change (number 1): the row was there before the number.
+      await stampAccount(tx, account.id);
+      await tx.insert(bankAccountOwners).values({ bankAccountId: account.id, userId: actor.userId });
+      const [unallocated] = await tx
+        .insert(budgets)
+        .values({
+          bankAccountId: account.id,
+          name: UNALLOCATED_BUDGET_NAME,
+          budgetType: BUDGET_TYPE.goal,
+          fundingType: FUNDING_TYPE.fixedAmount,
+          isUnallocated: true,
+          balance: available.toFixed(2),
+          targetBalance: "0",
+        })
+        .returning({ id: budgets.id });
+      if (!unallocated) throw new Error("Unallocated budget insert returned nothing");
+      // One operation, one event: the Unallocated budget is part of the account's creation.
+      const event: AccountChange = {
+        accountId: account.id,
+        type: "bank_account.created",
+        says: `created the bank account ${account.name}`,
+        data: {
+          bank_account: account.id,
+          name: account.name,
+          bank: account.bankId,
+          account_type: account.accountType,
+          currency: account.currency,
+          posted_balance: moneyData(account.postedBalance),
+          available_balance: moneyData(account.availableBalance),
+          auto_funding_enabled: account.autoFundingEnabled,
+          unallocated_budget: unallocated.id,
+        },
+      };
+      return { event, result: await loadBankAccountView(tx, account) };
     });
-    return loadBankAccountView(tx, account);
   });
 }

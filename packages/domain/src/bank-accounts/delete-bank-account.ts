@@ -6,7 +6,7 @@ import { users } from "@allot/db/schema/users";
 import { and, eq, isNotNull, or } from "drizzle-orm";
 import { storedKeys, type TransactionFiles } from "../attachments/transaction-files";
 import type { UseCaseContext } from "../shared/use-case-context";
-import { findOwnedAccount } from "./find-owned-account";
+import { writeAccount } from "./write-account";
 
 /**
  * Deletes the account; its owners, budgets and everything recorded under it go with it (foreign
@@ -14,12 +14,11 @@ import { findOwnedAccount } from "./find-owned-account";
  * receipt files are queued for removal by the cascade (a trigger) and released to `files`.
  */
 export async function deleteBankAccount(
-  { db, actor }: UseCaseContext,
+  ctx: UseCaseContext,
   { id }: RouteInput<typeof deleteBankAccountRoute>,
   files: TransactionFiles,
 ) {
-  await db.transaction(async (tx) => {
-    const account = await findOwnedAccount(tx, actor, id, { lock: true });
+  await writeAccount(ctx, { accountId: id, owner: ctx.actor }, async (tx, account) => {
     // users.default_bank_account_id has no foreign key (the tables refer to each other).
     await tx
       .update(users)
@@ -36,5 +35,7 @@ export async function deleteBankAccount(
       );
     await tx.delete(bankAccounts).where(eq(bankAccounts.id, account.id));
     files.release(withFiles.flatMap(storedKeys));
+    // Its trail goes with it: there is nothing left to record the deletion under.
+    return { event: null, result: undefined };
   });
 }

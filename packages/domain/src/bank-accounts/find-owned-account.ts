@@ -1,11 +1,13 @@
 import type { Database, Tx } from "@allot/db/create-database";
 import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts";
 import { type AnyColumn, and, eq, inArray, type Placeholder } from "drizzle-orm";
-import { lockAccountForChange } from "../changes/change-number";
 import type { Actor } from "../shared/actor";
 import { NotFound, ValidationFailed } from "../shared/errors";
 
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
+
+/** An account that is not there, or not the caller's: both read the same (404). */
+export const accountNotFound = () => new NotFound("No bank account matches the given id.");
 
 /**
  * Condition on a `bank_account_id` column (or `bank_accounts.id`): one of the user's accounts. The
@@ -26,21 +28,20 @@ export const ownedBy = (db: Database | Tx, userId: number | Placeholder) =>
 
 /**
  * The account if the actor owns it. Staff status does not bypass ownership, and an account of
- * someone else is reported exactly like one that does not exist (404). With `lock` (writes), the
- * account row is locked until the transaction ends and the transaction takes the account's next
- * change number (changes/change-number.ts): take it first, before any budget row.
+ * someone else is reported exactly like one that does not exist (404). It only reads: a write
+ * locks and numbers the account through writeAccount (write-account.ts).
  */
 export async function findOwnedAccount(
-  tx: Database | Tx,
+  db: Database | Tx,
   actor: Pick<Actor, "userId">,
   id: string,
-  options: { lock?: boolean } = {},
 ): Promise<BankAccountRow> {
-  const owned = and(eq(bankAccounts.id, id), ownedBy(tx, actor.userId));
-  const row = options.lock
-    ? await lockAccountForChange(tx, owned)
-    : (await tx.select().from(bankAccounts).where(owned).limit(1))[0];
-  if (!row) throw new NotFound("No bank account matches the given id.");
+  const [row] = await db
+    .select()
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.id, id), ownedBy(db, actor.userId)))
+    .limit(1);
+  if (!row) throw accountNotFound();
   return row;
 }
 
@@ -53,14 +54,13 @@ export const unknownAccount = (field: string, id: string) =>
 
 /** Like findOwnedAccount, but a miss is a 400 on the request field that named the account. */
 export async function findOwnedAccountFor(
-  tx: Database | Tx,
+  db: Database | Tx,
   actor: Pick<Actor, "userId">,
   field: string,
   id: string,
-  options: { lock?: boolean } = {},
 ): Promise<BankAccountRow> {
   try {
-    return await findOwnedAccount(tx, actor, id, options);
+    return await findOwnedAccount(db, actor, id);
   } catch (error) {
     if (error instanceof NotFound) throw unknownAccount(field, id);
     throw error;

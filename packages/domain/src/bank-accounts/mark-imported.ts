@@ -2,11 +2,9 @@ import type { markImportedRoute } from "@allot/contract/bank-accounts/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { eq } from "drizzle-orm";
-import { recordEvent } from "../activity/record-event";
-import { changeStamp } from "../changes/change-number";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { loadBankAccountView } from "./bank-account-view";
-import { findOwnedAccount } from "./find-owned-account";
+import { writeAccount } from "./write-account";
 
 /**
  * Records a completed import: last_imported_at is now, and last_posted_through advances to the
@@ -16,9 +14,8 @@ export async function markImported(
   ctx: UseCaseContext,
   { id, last_posted_through: lastPostedThrough }: RouteInput<typeof markImportedRoute>,
 ) {
-  const { db, actor, now } = ctx;
-  return db.transaction(async (tx) => {
-    const account = await findOwnedAccount(tx, actor, id, { lock: true });
+  const { actor, now } = ctx;
+  return writeAccount(ctx, { accountId: id, owner: actor }, async (tx, account) => {
     // YYYY-MM-DD strings order like the dates they name.
     const through =
       account.lastPostedThrough && account.lastPostedThrough > lastPostedThrough
@@ -26,20 +23,22 @@ export async function markImported(
         : lastPostedThrough;
     const [updated] = await tx
       .update(bankAccounts)
-      .set({ lastImportedAt: now, lastPostedThrough: through, changeSeq: changeStamp })
+      .set({ lastImportedAt: now, lastPostedThrough: through })
       .where(eq(bankAccounts.id, account.id))
       .returning();
     if (!updated) throw new Error("bank account update returned nothing");
-    await recordEvent(tx, ctx, {
-      accountId: account.id,
-      type: "bank_account.imported",
-      says: `marked the bank account ${account.name} imported, posted through ${through}`,
-      data: {
-        bank_account: account.id,
-        last_imported_at: now.toISOString(),
-        last_posted_through: through,
+    return {
+      event: {
+        accountId: account.id,
+        type: "bank_account.imported",
+        says: `marked the bank account ${account.name} imported, posted through ${through}`,
+        data: {
+          bank_account: account.id,
+          last_imported_at: now.toISOString(),
+          last_posted_through: through,
+        },
       },
-    });
-    return loadBankAccountView(tx, updated);
+      result: await loadBankAccountView(tx, updated),
+    };
   });
 }

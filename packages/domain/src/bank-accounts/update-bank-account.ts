@@ -3,8 +3,6 @@ import type { RouteInput } from "@allot/contract/http/route";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
-import { recordEvent } from "../activity/record-event";
-import { changeStamp } from "../changes/change-number";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
@@ -12,7 +10,8 @@ import { addError, type FieldErrors } from "../shared/validation";
 import { currencyKeyErrors } from "./account-currency";
 import { BALANCE_FIELDS, type BankAccountFields, CURRENCY_KEYS } from "./bank-account-fields";
 import { loadBankAccountView } from "./bank-account-view";
-import { type BankAccountRow, findOwnedAccount } from "./find-owned-account";
+import type { BankAccountRow } from "./find-owned-account";
+import { writeAccount } from "./write-account";
 
 /** The fields an update may change, in the order an event lists them. */
 const MUTABLE_FIELDS = ["name", "account_number", "auto_funding_enabled"] as const;
@@ -47,9 +46,8 @@ export async function updateBankAccount(
   ctx: UseCaseContext,
   { id, ...input }: RouteInput<typeof updateBankAccountRoute>,
 ) {
-  const { db, actor } = ctx;
-  return db.transaction(async (tx) => {
-    const account = await findOwnedAccount(tx, actor, id, { lock: true });
+  const { actor } = ctx;
+  return writeAccount(ctx, { accountId: id, owner: actor }, async (tx, account) => {
     const errors = immutableFieldErrors(account, input);
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
 
@@ -61,22 +59,24 @@ export async function updateBankAccount(
     if (Object.keys(changes).length > 0) {
       const [updated] = await tx
         .update(bankAccounts)
-        .set({ ...changes, changeSeq: changeStamp })
+        .set(changes)
         .where(eq(bankAccounts.id, account.id))
         .returning();
       if (!updated) throw new Error("bank account update returned nothing");
       current = updated;
     }
     const renamed = current.name !== account.name ? ` (formerly ${account.name})` : "";
-    await recordEvent(tx, ctx, {
-      accountId: account.id,
-      type: "bank_account.updated",
-      says: `updated the bank account ${current.name}${renamed}`,
-      data: {
-        bank_account: account.id,
-        changes: MUTABLE_FIELDS.filter((field) => input[field] !== undefined),
+    return {
+      event: {
+        accountId: account.id,
+        type: "bank_account.updated",
+        says: `updated the bank account ${current.name}${renamed}`,
+        data: {
+          bank_account: account.id,
+          changes: MUTABLE_FIELDS.filter((field) => input[field] !== undefined),
+        },
       },
-    });
-    return loadBankAccountView(tx, current);
+      result: await loadBankAccountView(tx, current),
+    };
   });
 }

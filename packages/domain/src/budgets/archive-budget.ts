@@ -5,15 +5,13 @@ import type { Tx } from "@allot/db/create-database";
 import { budgets } from "@allot/db/schema/budgets";
 import Big from "big.js";
 import { eq, inArray } from "drizzle-orm";
-import { recordEvent } from "../activity/record-event";
 import { moneyData, moneyText } from "../activity/summary-text";
-import { changeStamp } from "../changes/change-number";
 import type { BudgetRow } from "../ledger/balances";
 import { recordTransfer } from "../ledger/transfers";
 import { Forbidden, ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { loadBudgetView } from "./budget-view";
-import { lockOwnedBudget } from "./find-owned-budget";
+import { writeOwnedBudget } from "./find-owned-budget";
 import { unallocatedBudgetId } from "./unallocated-budget-id";
 
 /** Moves a budget's whole balance (either sign) to Unallocated as a recorded transfer. */
@@ -43,49 +41,50 @@ async function emptyIntoUnallocated(
  * a fill-up goal is archived with its Recurring budget, not on its own (400).
  */
 export async function archiveBudget(ctx: UseCaseContext, { id }: RouteInput<typeof archiveBudgetRoute>) {
-  const { db, actor, now } = ctx;
-  return db.transaction(async (tx) => {
-    const { account, budget, fillup, locked } = await lockOwnedBudget(tx, actor, id, (accountId) =>
-      unallocatedBudgetId(tx, accountId).then((unallocatedId) => [unallocatedId]),
-    );
-    if (budget.isUnallocated)
-      throw new Forbidden("The Unallocated budget cannot be archived.", "unallocated_budget");
-    if (budget.archived) throw ValidationFailed.general("The budget is already archived.");
-    if (budget.budgetType === BUDGET_TYPE.fillup)
-      throw ValidationFailed.general("A fill-up goal is archived with its Recurring budget.");
-    const unallocated = [...locked.values()].find((row) => row.isUnallocated);
-    if (!unallocated) throw new Error("Unallocated budget not locked");
+  const { actor, now } = ctx;
+  return writeOwnedBudget(
+    ctx,
+    id,
+    async (tx, { account, budget, fillup, locked }) => {
+      if (budget.isUnallocated)
+        throw new Forbidden("The Unallocated budget cannot be archived.", "unallocated_budget");
+      if (budget.archived) throw ValidationFailed.general("The budget is already archived.");
+      if (budget.budgetType === BUDGET_TYPE.fillup)
+        throw ValidationFailed.general("A fill-up goal is archived with its Recurring budget.");
+      const unallocated = [...locked.values()].find((row) => row.isUnallocated);
+      if (!unallocated) throw new Error("Unallocated budget not locked");
 
-    for (const row of fillup ? [budget, fillup] : [budget])
-      await emptyIntoUnallocated(tx, account.id, row, unallocated, actor.userId);
-    const ids = fillup && !fillup.archived ? [budget.id, fillup.id] : [budget.id];
-    await tx
-      .update(budgets)
-      .set({ archived: true, archivedAt: now, changeSeq: changeStamp })
-      .where(inArray(budgets.id, ids));
-    const [archived] = await tx.select().from(budgets).where(eq(budgets.id, budget.id));
-    if (!archived) throw new Error("archived budget missing");
-    // What Unallocated received (negative: what it paid to make an overdrawn budget whole).
-    const swept = (fillup ? [budget, fillup] : [budget]).reduce(
-      (sum, row) => sum.plus(row.balance),
-      new Big(0),
-    );
-    const sweep = swept.eq(0)
-      ? ""
-      : swept.gt(0)
-        ? ` and moved ${moneyText(swept, account.currency)} to ${unallocated.name}`
-        : ` and covered its ${moneyText(swept.abs(), account.currency)} overdraft from ${unallocated.name}`;
-    await recordEvent(tx, ctx, {
-      accountId: account.id,
-      type: "budget.archived",
-      says: `archived the budget ${budget.name}${sweep}`,
-      data: {
-        budget: budget.id,
-        fillup_goal: fillup?.id ?? null,
-        unallocated_budget: unallocated.id,
-        swept_to_unallocated: moneyData(swept),
-      },
-    });
-    return loadBudgetView(tx, archived);
-  });
+      for (const row of fillup ? [budget, fillup] : [budget])
+        await emptyIntoUnallocated(tx, account.id, row, unallocated, actor.userId);
+      const ids = fillup && !fillup.archived ? [budget.id, fillup.id] : [budget.id];
+      await tx.update(budgets).set({ archived: true, archivedAt: now }).where(inArray(budgets.id, ids));
+      const [archived] = await tx.select().from(budgets).where(eq(budgets.id, budget.id));
+      if (!archived) throw new Error("archived budget missing");
+      // What Unallocated received (negative: what it paid to make an overdrawn budget whole).
+      const swept = (fillup ? [budget, fillup] : [budget]).reduce(
+        (sum, row) => sum.plus(row.balance),
+        new Big(0),
+      );
+      const sweep = swept.eq(0)
+        ? ""
+        : swept.gt(0)
+          ? ` and moved ${moneyText(swept, account.currency)} to ${unallocated.name}`
+          : ` and covered its ${moneyText(swept.abs(), account.currency)} overdraft from ${unallocated.name}`;
+      return {
+        event: {
+          accountId: account.id,
+          type: "budget.archived",
+          says: `archived the budget ${budget.name}${sweep}`,
+          data: {
+            budget: budget.id,
+            fillup_goal: fillup?.id ?? null,
+            unallocated_budget: unallocated.id,
+            swept_to_unallocated: moneyData(swept),
+          },
+        },
+        result: await loadBudgetView(tx, archived),
+      };
+    },
+    (tx, accountId) => unallocatedBudgetId(tx, accountId).then((unallocatedId) => [unallocatedId]),
+  );
 }

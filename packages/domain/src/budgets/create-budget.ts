@@ -3,9 +3,9 @@ import type { createBudgetRoute } from "@allot/contract/budgets/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { budgets } from "@allot/db/schema/budgets";
 import Big from "big.js";
-import { recordEvent } from "../activity/record-event";
+import type { AccountChange } from "../activity/record-event";
 import { moneyData } from "../activity/summary-text";
-import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
+import { accountNamedIn, writeAccount } from "../bank-accounts/write-account";
 import { accountToday } from "../calendar/account-time-zone";
 import type { BudgetRow } from "../ledger/balances";
 import { ValidationFailed } from "../shared/errors";
@@ -23,9 +23,9 @@ import { loadBudgetView } from "./budget-view";
  * only made this way: asking for type A is 400.
  */
 export async function createBudget(ctx: UseCaseContext, input: RouteInput<typeof createBudgetRoute>) {
-  const { db, actor, now } = ctx;
-  return db.transaction(async (tx) => {
-    const account = await findOwnedAccountFor(tx, actor, "bank_account", input.bank_account, { lock: true });
+  const { actor, now } = ctx;
+  const target = accountNamedIn("bank_account", input.bank_account, actor);
+  return writeAccount(ctx, target, async (tx, account) => {
     const errors: FieldErrors = {};
     if (input.budget_type === BUDGET_TYPE.fillup)
       addError(
@@ -85,7 +85,7 @@ export async function createBudget(ctx: UseCaseContext, input: RouteInput<typeof
       })
       .returning();
     if (!row) throw new Error("budget insert returned nothing");
-    await recordEvent(tx, ctx, {
+    const event: AccountChange = {
       accountId: account.id,
       type: "budget.created",
       says: `created the budget ${row.name}`,
@@ -100,7 +100,7 @@ export async function createBudget(ctx: UseCaseContext, input: RouteInput<typeof
         paused: row.paused,
         fillup_goal: row.fillupGoalId,
       },
-    });
-    return loadBudgetView(tx, row);
+    };
+    return { event, result: await loadBudgetView(tx, row) };
   });
 }

@@ -7,16 +7,15 @@ import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import Big from "big.js";
 import { eq, inArray, or } from "drizzle-orm";
-import { recordEvent } from "../activity/record-event";
 import { moneyData, moneyText } from "../activity/summary-text";
-import { changeStamp } from "../changes/change-number";
-import { changeBudgetBalance } from "../ledger/balances";
+import type { AccountAct } from "../bank-accounts/write-account";
+import { type BudgetRow, changeBudgetBalance } from "../ledger/balances";
 import { FROM_THE_START, type LedgerKey, minKey } from "../ledger/ledger-key";
 import { refreshBudgetSnapshots } from "../ledger/snapshots";
 import { tracksFunding } from "../ledger/transfers";
 import { Forbidden, ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
-import { lockOwnedBudget } from "./find-owned-budget";
+import { type LockedBudget, writeOwnedBudget } from "./find-owned-budget";
 import { unallocatedBudgetId } from "./unallocated-budget-id";
 
 /** Transfers with at least one side among the budgets. */
@@ -50,100 +49,100 @@ const transfersTouching = (tx: Tx, ids: string[]) =>
  * available_balance does not change and still equals the sum of the remaining budgets.
  */
 export async function deleteBudget(ctx: UseCaseContext, { id }: RouteInput<typeof deleteBudgetRoute>) {
-  const { db, actor } = ctx;
-  await db.transaction(async (tx) => {
-    const { account, budget, fillup, locked } = await lockOwnedBudget(
-      tx,
-      actor,
-      id,
-      async (accountId, seen) => {
-        const deleted = [seen.id, ...(seen.fillupGoalId ? [seen.fillupGoalId] : [])];
-        const counterparts = (await transfersTouching(tx, deleted)).flatMap((it) => [
-          it.srcBudgetId,
-          it.dstBudgetId,
-        ]);
-        return [await unallocatedBudgetId(tx, accountId), ...counterparts];
-      },
-    );
-    if (budget.isUnallocated)
-      throw new Forbidden("The Unallocated budget cannot be deleted.", "unallocated_budget");
-    if (budget.budgetType === BUDGET_TYPE.fillup)
-      throw ValidationFailed.general("A fill-up goal is deleted with its Recurring budget.");
-    const deletedRows = fillup ? [budget, fillup] : [budget];
-    const deletedIds = deletedRows.map((row) => row.id);
-    const [allocation] = await tx
-      .select({ id: transactionAllocations.id })
-      .from(transactionAllocations)
-      .where(inArray(transactionAllocations.budgetId, deletedIds))
-      .limit(1);
-    if (allocation)
-      throw ValidationFailed.general(
-        "The budget or its fill-up goal has transaction allocations and cannot be deleted; archive it instead.",
-      );
-    const unallocated = [...locked.values()].find((row) => row.isUnallocated);
-    if (!unallocated) throw new Error("Unallocated budget not locked");
+  await writeOwnedBudget(ctx, id, deleteLockedBudget, budgetsInvolved);
+}
 
-    // What each other budget gets back, and the earliest point its history changes.
-    const deltas = new Map<string, Big>();
-    let from: LedgerKey | undefined;
-    let repointedFrom: LedgerKey | undefined;
-    const isDeleted = (budgetId: string) => deletedIds.includes(budgetId);
-    const counterpart = (budgetId: string) => {
-      const row = locked.get(budgetId);
-      if (!row) throw new Error(`transfer counterpart ${budgetId} not locked`);
-      return row;
-    };
-    const undone: string[] = [];
-    const repointed: (typeof internalTransactions.$inferSelect)[] = [];
-    for (const it of await transfersTouching(tx, deletedIds)) {
-      const key = { at: it.effectiveDate, createdAt: it.createdAt };
-      const other = isDeleted(it.srcBudgetId) ? it.dstBudgetId : it.srcBudgetId;
-      if (!isDeleted(other) && counterpart(other).archived) {
-        repointed.push(it);
-        repointedFrom = minKey(repointedFrom, key);
-        continue;
-      }
-      undone.push(it.id);
-      from = minKey(from, key);
-      if (isDeleted(other)) continue;
-      const delta = isDeleted(it.srcBudgetId) ? new Big(it.amount).neg() : new Big(it.amount);
-      deltas.set(other, (deltas.get(other) ?? new Big(0)).plus(delta));
+/** The budgets a delete locks beside the budget and its fill-up: Unallocated and every transfer's other side. */
+async function budgetsInvolved(tx: Tx, accountId: string, seen: BudgetRow) {
+  const deleted = [seen.id, ...(seen.fillupGoalId ? [seen.fillupGoalId] : [])];
+  const counterparts = (await transfersTouching(tx, deleted)).flatMap((it) => [
+    it.srcBudgetId,
+    it.dstBudgetId,
+  ]);
+  return [await unallocatedBudgetId(tx, accountId), ...counterparts];
+}
+
+async function deleteLockedBudget(
+  tx: Tx,
+  { account, budget, fillup, locked }: LockedBudget,
+): Promise<AccountAct<void>> {
+  if (budget.isUnallocated)
+    throw new Forbidden("The Unallocated budget cannot be deleted.", "unallocated_budget");
+  if (budget.budgetType === BUDGET_TYPE.fillup)
+    throw ValidationFailed.general("A fill-up goal is deleted with its Recurring budget.");
+  const deletedRows = fillup ? [budget, fillup] : [budget];
+  const deletedIds = deletedRows.map((row) => row.id);
+  const [allocation] = await tx
+    .select({ id: transactionAllocations.id })
+    .from(transactionAllocations)
+    .where(inArray(transactionAllocations.budgetId, deletedIds))
+    .limit(1);
+  if (allocation)
+    throw ValidationFailed.general(
+      "The budget or its fill-up goal has transaction allocations and cannot be deleted; archive it instead.",
+    );
+  const unallocated = [...locked.values()].find((row) => row.isUnallocated);
+  if (!unallocated) throw new Error("Unallocated budget not locked");
+
+  // What each other budget gets back, and the earliest point its history changes.
+  const deltas = new Map<string, Big>();
+  let from: LedgerKey | undefined;
+  let repointedFrom: LedgerKey | undefined;
+  const isDeleted = (budgetId: string) => deletedIds.includes(budgetId);
+  const counterpart = (budgetId: string) => {
+    const row = locked.get(budgetId);
+    if (!row) throw new Error(`transfer counterpart ${budgetId} not locked`);
+    return row;
+  };
+  const undone: string[] = [];
+  const repointed: (typeof internalTransactions.$inferSelect)[] = [];
+  for (const it of await transfersTouching(tx, deletedIds)) {
+    const key = { at: it.effectiveDate, createdAt: it.createdAt };
+    const other = isDeleted(it.srcBudgetId) ? it.dstBudgetId : it.srcBudgetId;
+    if (!isDeleted(other) && counterpart(other).archived) {
+      repointed.push(it);
+      repointedFrom = minKey(repointedFrom, key);
+      continue;
     }
-    const held = deletedRows.reduce((sum, row) => sum.plus(row.balance), new Big(0));
-    const returned = [...deltas.values()].reduce((sum, delta) => sum.plus(delta), new Big(0));
-    const remaining = held.minus(returned);
-    // The part of it no re-pointed transfer explains has no event: it reads as Unallocated's from the start.
-    const unexplained = repointed.reduce(
-      (rest, it) => (isDeleted(it.srcBudgetId) ? rest.plus(it.amount) : rest.minus(it.amount)),
-      remaining,
+    undone.push(it.id);
+    from = minKey(from, key);
+    if (isDeleted(other)) continue;
+    const delta = isDeleted(it.srcBudgetId) ? new Big(it.amount).neg() : new Big(it.amount);
+    deltas.set(other, (deltas.get(other) ?? new Big(0)).plus(delta));
+  }
+  const held = deletedRows.reduce((sum, row) => sum.plus(row.balance), new Big(0));
+  const returned = [...deltas.values()].reduce((sum, delta) => sum.plus(delta), new Big(0));
+  const remaining = held.minus(returned);
+  // The part of it no re-pointed transfer explains has no event: it reads as Unallocated's from the start.
+  const unexplained = repointed.reduce(
+    (rest, it) => (isDeleted(it.srcBudgetId) ? rest.plus(it.amount) : rest.minus(it.amount)),
+    remaining,
+  );
+
+  if (undone.length > 0)
+    await tx.delete(internalTransactions).where(inArray(internalTransactions.id, undone));
+  for (const it of repointed)
+    await tx
+      .update(internalTransactions)
+      .set(isDeleted(it.srcBudgetId) ? { srcBudgetId: unallocated.id } : { dstBudgetId: unallocated.id })
+      .where(eq(internalTransactions.id, it.id));
+  await tx.delete(budgets).where(inArray(budgets.id, deletedIds));
+  for (const [otherId, delta] of deltas)
+    await changeBudgetBalance(tx, otherId, delta, tracksFunding(counterpart(otherId)) ? delta : undefined);
+  if (!remaining.eq(0)) await changeBudgetBalance(tx, unallocated.id, remaining);
+
+  const others = [...deltas.keys()];
+  if (from && others.length > 0) await refreshBudgetSnapshots(tx, account.id, others, from);
+  if (!unexplained.eq(0) || repointed.length > 0)
+    await refreshBudgetSnapshots(
+      tx,
+      account.id,
+      [unallocated.id],
+      unexplained.eq(0) ? (repointedFrom ?? FROM_THE_START) : FROM_THE_START,
     );
 
-    if (undone.length > 0)
-      await tx.delete(internalTransactions).where(inArray(internalTransactions.id, undone));
-    for (const it of repointed)
-      await tx
-        .update(internalTransactions)
-        .set({
-          ...(isDeleted(it.srcBudgetId) ? { srcBudgetId: unallocated.id } : { dstBudgetId: unallocated.id }),
-          changeSeq: changeStamp,
-        })
-        .where(eq(internalTransactions.id, it.id));
-    await tx.delete(budgets).where(inArray(budgets.id, deletedIds));
-    for (const [otherId, delta] of deltas)
-      await changeBudgetBalance(tx, otherId, delta, tracksFunding(counterpart(otherId)) ? delta : undefined);
-    if (!remaining.eq(0)) await changeBudgetBalance(tx, unallocated.id, remaining);
-
-    const others = [...deltas.keys()];
-    if (from && others.length > 0) await refreshBudgetSnapshots(tx, account.id, others, from);
-    if (!unexplained.eq(0) || repointed.length > 0)
-      await refreshBudgetSnapshots(
-        tx,
-        account.id,
-        [unallocated.id],
-        unexplained.eq(0) ? (repointedFrom ?? FROM_THE_START) : FROM_THE_START,
-      );
-
-    await recordEvent(tx, ctx, {
+  return {
+    event: {
       accountId: account.id,
       type: "budget.deleted",
       says: `deleted the budget ${budget.name}${
@@ -161,6 +160,7 @@ export async function deleteBudget(ctx: UseCaseContext, { id }: RouteInput<typeo
         moved_to_unallocated: moneyData(remaining),
         transfers_undone: undone.length,
       },
-    });
-  });
+    },
+    result: undefined,
+  };
 }

@@ -4,12 +4,12 @@ import type { RouteInput } from "@allot/contract/http/route";
 import { budgets } from "@allot/db/schema/budgets";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
-import { type AccountChange, recordEvent } from "../activity/record-event";
+import type { AccountChange } from "../activity/record-event";
 import { moneyData, moneyText } from "../activity/summary-text";
 import { accountToday } from "../calendar/account-time-zone";
-import { changeStamp } from "../changes/change-number";
 import { dropMissedEvents } from "../funding/drop-missed-events";
 import type { BudgetRow } from "../ledger/balances";
+import { latchedComplete } from "../ledger/goal-complete";
 import { ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { addError, type FieldErrors } from "../shared/validation";
@@ -17,8 +17,7 @@ import { type BudgetColumns, prepareBudgetChanges } from "./budget-changes";
 import { fillupName } from "./budget-fields";
 import { budgetRuleErrors } from "./budget-rules";
 import { loadBudgetView } from "./budget-view";
-import { lockOwnedBudget } from "./find-owned-budget";
-import { latchedComplete } from "./goal-complete";
+import { writeOwnedBudget } from "./find-owned-budget";
 
 const IMMUTABLE = "This field cannot be changed once the budget exists.";
 const MIRRORED = "A fill-up goal follows its Recurring budget: change that budget instead.";
@@ -112,9 +111,8 @@ export async function updateBudget(
   ctx: UseCaseContext,
   { id, ...input }: RouteInput<typeof updateBudgetRoute>,
 ) {
-  const { db, actor } = ctx;
-  return db.transaction(async (tx) => {
-    const { account, budget, fillup } = await lockOwnedBudget(tx, actor, id);
+  const { actor } = ctx;
+  return writeOwnedBudget(ctx, id, async (tx, { account, budget, fillup }) => {
     const errors: FieldErrors = {};
     if (input.bank_account !== undefined && input.bank_account.toLowerCase() !== budget.bankAccountId)
       addError(errors, "bank_account", IMMUTABLE);
@@ -162,10 +160,11 @@ export async function updateBudget(
     }
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
     const sent = (Object.keys(FIELD_COLUMNS) as Field[]).filter((field) => input[field] !== undefined);
-    if (changed.length === 0) {
-      await recordEvent(tx, ctx, budgetEvent(account.currency, budget, budget, sent, changed, []));
-      return { ...(await loadBudgetView(tx, budget)), warnings: [] as string[] };
-    }
+    if (changed.length === 0)
+      return {
+        event: budgetEvent(account.currency, budget, budget, sent, changed, []),
+        result: { ...(await loadBudgetView(tx, budget)), warnings: [] as string[] },
+      };
 
     const updates: BudgetColumns = {};
     for (const field of changed)
@@ -182,11 +181,7 @@ export async function updateBudget(
       })
     )
       updates.complete = true;
-    const [updated] = await tx
-      .update(budgets)
-      .set({ ...updates, changeSeq: changeStamp })
-      .where(eq(budgets.id, budget.id))
-      .returning();
+    const [updated] = await tx.update(budgets).set(updates).where(eq(budgets.id, budget.id)).returning();
     if (!updated) throw new Error("budget update returned nothing");
 
     if (fillup) {
@@ -196,17 +191,16 @@ export async function updateBudget(
       if (changed.includes("funding_schedule")) mirror.fundingSchedule = updates.fundingSchedule;
       if (changed.includes("paused")) mirror.paused = updates.paused;
       if (Object.keys(mirror).length > 0)
-        await tx
-          .update(budgets)
-          .set({ ...mirror, changeSeq: changeStamp })
-          .where(eq(budgets.id, fillup.id));
+        await tx.update(budgets).set(mirror).where(eq(budgets.id, fillup.id));
     }
     const resumed = changed.includes("paused") && updated.paused === false;
     const warnings = resumed
       ? await dropMissedEvents(tx, fillup ? [updated, fillup] : [updated], await accountToday(tx, account.id))
       : [];
     const [current] = resumed ? await tx.select().from(budgets).where(eq(budgets.id, budget.id)) : [updated];
-    await recordEvent(tx, ctx, budgetEvent(account.currency, budget, updated, sent, changed, warnings));
-    return { ...(await loadBudgetView(tx, current ?? updated)), warnings };
+    return {
+      event: budgetEvent(account.currency, budget, updated, sent, changed, warnings),
+      result: { ...(await loadBudgetView(tx, current ?? updated)), warnings },
+    };
   });
 }

@@ -4,7 +4,7 @@ import { budgets } from "@allot/db/schema/budgets";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { stampEachAccount } from "../changes/change-number";
+import { stampEachAccount } from "../ledger/change-number";
 import { type CategoryRow, formatFullName, visibleCategoryCondition } from "./visible-categories";
 
 /** True when the user can see a category other than `category` with the same full name, any case. */
@@ -70,11 +70,11 @@ export async function followCategoryInAutoSpend(tx: Tx, before: CategoryRow, aft
     keeps.set(bankAccountId, seesAnother.get(userId) === true);
   }
   const changing = listing.filter((budget) => !keeps.get(budget.accountId));
-  // Budgets of several accounts: each account's with that account's own change number.
+  // Budgets of several accounts: each account's stamped with that account's own change number.
   await stampEachAccount(
     tx,
     changing.map((budget) => budget.accountId),
-    (accountId, changeNumber) =>
+    (accountId) =>
       tx
         .update(budgets)
         .set({
@@ -84,7 +84,6 @@ export async function followCategoryInAutoSpend(tx: Tx, before: CategoryRow, aft
               : // A list that already holds the new name just loses the old one: entries stay unique.
                 sql`case when ${after} = any(${budgets.autoSpend}) then array_remove(${budgets.autoSpend}, ${name})
                   else array_replace(${budgets.autoSpend}, ${name}, ${after}) end`,
-          changeSeq: changeNumber,
         })
         .where(
           and(

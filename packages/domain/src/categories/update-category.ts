@@ -3,12 +3,12 @@ import type { updateTransactionCategoryRoute } from "@allot/contract/transaction
 import { isUniqueViolation } from "@allot/db/database-errors";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { eq } from "drizzle-orm";
-import { stampCategoryUsers } from "../changes/stamp-category-users";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { followCategoryInAutoSpend } from "./auto-spend-names";
 import { type CategoryParts, checkCategoryParts } from "./category-fields";
 import { loadCategoryView } from "./category-views";
 import { duplicateCategory, findOwnedCategory, hasDuplicateCategory } from "./find-owned-category";
+import { stampCategoryUsers } from "./stamp-category-users";
 import { formatFullName } from "./visible-categories";
 
 /**

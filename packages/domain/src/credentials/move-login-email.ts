@@ -1,7 +1,7 @@
 import type { Tx } from "@allot/db/create-database";
 import { users } from "@allot/db/schema/users";
 import { and, eq, ne, sql } from "drizzle-orm";
-import { stampAccountsOf } from "../changes/change-number";
+import { stampAccountsOf } from "../ledger/change-number";
 import { Conflict } from "../shared/errors";
 import { usernameAfterEmailChange } from "./email-change-rules";
 

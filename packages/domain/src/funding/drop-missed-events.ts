@@ -2,7 +2,6 @@ import type { Tx } from "@allot/db/create-database";
 import { budgets } from "@allot/db/schema/budgets";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
 import { and, eq, gte } from "drizzle-orm";
-import { changeStamp } from "../changes/change-number";
 import type { BudgetRow } from "../ledger/balances";
 import { dueFrom, eventKindOf, scheduleOf, toFundingBudget } from "./funding-budget";
 import { addDays, eventDates } from "./schedule-events";
@@ -41,10 +40,7 @@ export async function dropMissedEvents(tx: Tx, rows: BudgetRow[], today: string)
     ].sort();
     const last = missed[missed.length - 1];
     if (!last) continue;
-    await tx
-      .update(budgets)
-      .set({ processedThrough: last, changeSeq: changeStamp })
-      .where(eq(budgets.id, budget.id));
+    await tx.update(budgets).set({ processedThrough: last }).where(eq(budgets.id, budget.id));
     const listed = missed.slice(0, LISTED_DATES).join(", ");
     const more = missed.length > LISTED_DATES ? ` and ${missed.length - LISTED_DATES} more` : "";
     const what = kind === "fund" ? "funding" : "refresh";

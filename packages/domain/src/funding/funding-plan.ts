@@ -1,6 +1,6 @@
 import type { FundingOccurrenceStatus } from "@allot/contract/funding-occurrences/funding-occurrence";
 import type Big from "big.js";
-import { latchedComplete } from "../budgets/goal-complete";
+import { latchedComplete } from "../ledger/goal-complete";
 import { tracksFunding } from "../ledger/transfers";
 import { formatMoney, minMoney, ZERO } from "../shared/money";
 import {

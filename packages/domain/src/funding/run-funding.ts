@@ -3,22 +3,21 @@ import type { runFundingRoute } from "@allot/contract/funding/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { arrayLiteral } from "@allot/db/array-literal";
 import type { Tx } from "@allot/db/create-database";
-import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
 import Big from "big.js";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { recordEvent } from "../activity/record-event";
+import type { AccountChange } from "../activity/record-event";
 import { countOf } from "../activity/summary-text";
-import { type BankAccountRow, findOwnedAccount } from "../bank-accounts/find-owned-account";
+import type { BankAccountRow } from "../bank-accounts/find-owned-account";
+import { type AccountAct, writeAccount } from "../bank-accounts/write-account";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { localDate, startOfLocalDay } from "../calendar/local-days";
-import { changeStamp, lockAccountForChange } from "../changes/change-number";
+import { stampedSet } from "../ledger/change-number";
 import { type LedgerKey, minKey } from "../ledger/ledger-key";
 import { refreshBudgetSnapshots } from "../ledger/snapshots";
-import { notifyAccountOwners } from "../notifications/record-notification";
 import { ascendingIds } from "../shared/ascending-ids";
-import { NotFound, ValidationFailed } from "../shared/errors";
+import { ValidationFailed } from "../shared/errors";
 import type { PublicContext, UseCaseContext } from "../shared/use-case-context";
 import { type EventKind, toFundingBudget } from "./funding-budget";
 import { type FundingPlan, planFunding } from "./funding-plan";
@@ -53,11 +52,9 @@ export async function runAccountFunding(
   accountId: string,
   options: FundingRunOptions = {},
 ): Promise<FundingRunResult> {
-  return ctx.db.transaction(async (tx) => {
-    const account = await lockAccountForChange(tx, eq(bankAccounts.id, accountId));
-    if (!account) throw new NotFound("No bank account matches the given id.");
-    return fundLockedAccount(tx, ctx, account, options);
-  });
+  return writeAccount(ctx, { accountId, owner: null }, (tx, account) =>
+    fundLockedAccount(tx, ctx, account, options),
+  );
 }
 
 /**
@@ -68,11 +65,10 @@ export async function runFunding(
   ctx: UseCaseContext,
   { id: accountId, as_of: asOf }: RouteInput<typeof runFundingRoute>,
 ) {
-  const { db, actor } = ctx;
-  return db.transaction(async (tx) => {
-    const account = await findOwnedAccount(tx, actor, accountId, { lock: true });
-    return fundLockedAccount(tx, ctx, account, { asOf, actorId: actor.userId });
-  });
+  const { actor } = ctx;
+  return writeAccount(ctx, { accountId, owner: actor }, (tx, account) =>
+    fundLockedAccount(tx, ctx, account, { asOf, actorId: actor.userId }),
+  );
 }
 
 /**
@@ -88,7 +84,7 @@ async function fundLockedAccount(
   ctx: PublicContext | UseCaseContext,
   account: BankAccountRow,
   options: FundingRunOptions,
-): Promise<FundingRunResult> {
+): Promise<AccountAct<FundingRunResult>> {
   const { now } = ctx;
   const timeZone = await accountTimeZone(tx, account.id);
   const today = localDate(now, timeZone);
@@ -143,30 +139,30 @@ async function fundLockedAccount(
     warnings,
     skipped_budgets: plan.skippedBudgets,
   };
-  await recordFundingNotifications(tx, account.id, plan, result, new Map(rows.map((b) => [b.id, b.name])));
-  await recordFundingEvent(tx, ctx, account.id, plan, result, rows);
-  return result;
+  return {
+    event: fundingEvent(account.id, plan, result, rows),
+    // A run that moved nothing records nothing (decision 0031); its refreshes are still told.
+    unrecorded: result.transfers === 0,
+    detail: { refreshedBudgets: refreshedBudgets(plan, new Map(rows.map((b) => [b.id, b.name]))) },
+    result,
+  };
 }
 
 /**
  * `funding.completed` for a run that moved money, `funding.underfunded` when it left an occurrence
- * PARTIAL; a run that moved nothing records nothing (decision 0031). Goals the run latched complete
- * are listed in `completed_budgets`.
+ * PARTIAL (decision 0031). Goals the run latched complete are listed in `completed_budgets`.
  */
-async function recordFundingEvent(
-  tx: Tx,
-  ctx: PublicContext | UseCaseContext,
+function fundingEvent(
   accountId: string,
   plan: FundingPlan,
   result: FundingRunResult,
   before: { id: string; complete: boolean }[],
-) {
-  if (result.transfers === 0) return;
+): AccountChange {
   const wasComplete = new Set(before.filter((budget) => budget.complete).map((budget) => budget.id));
   const funded = [...new Set(plan.transfers.map((transfer) => transfer.destinationId))];
   const underfunded = result.occurrences_partial > 0;
   const says = `funded ${countOf(funded.length, "budget")} in ${countOf(result.transfers, "transfer")}`;
-  await recordEvent(tx, ctx, {
+  return {
     accountId,
     type: underfunded ? "funding.underfunded" : "funding.completed",
     says: underfunded
@@ -181,33 +177,17 @@ async function recordFundingEvent(
         .filter((b) => b.budgetType === BUDGET_TYPE.goal && b.complete && !wasComplete.has(b.id))
         .map((b) => b.id),
     },
-  });
+  };
 }
 
-/** A run that moved money, and each Recurring budget it refreshed, are told to the owners. */
-async function recordFundingNotifications(
-  tx: Tx,
-  accountId: string,
-  plan: FundingPlan,
-  result: FundingRunResult,
-  names: Map<string, string>,
-) {
-  if (result.transfers > 0)
-    await notifyAccountOwners(tx, accountId, "funding_complete", {
-      transfers: result.transfers,
-      occurrences_completed: result.occurrences_completed,
-      occurrences_partial: result.occurrences_partial,
-    });
-  const refreshed = [
-    ...new Set(
-      plan.occurrences
-        .filter((occurrence) => occurrence.kind === "recur" && occurrence.status === "COMPLETE")
-        .map((occurrence) => names.get(occurrence.budgetId) ?? occurrence.budgetId),
-    ),
-  ];
-  if (refreshed.length > 0)
-    await notifyAccountOwners(tx, accountId, "recurring_budget_refreshed", { budgets: refreshed.join(", ") });
-}
+/** The Recurring budgets the run refreshed, by name, in the run's order. */
+const refreshedBudgets = (plan: FundingPlan, names: Map<string, string>) => [
+  ...new Set(
+    plan.occurrences
+      .filter((occurrence) => occurrence.kind === "recur" && occurrence.status === "COMPLETE")
+      .map((occurrence) => names.get(occurrence.budgetId) ?? occurrence.budgetId),
+  ),
+];
 
 async function writePlan(
   tx: Tx,
@@ -268,9 +248,12 @@ async function writePlan(
   if (toppedUp.length > 0)
     await tx.execute(sql`
       update funding_occurrences o
-      set status = v.status, moved_amount = v.moved,
-          completed_at = case when v.status = 'COMPLETE' then now() end, modified_at = now(),
-          change_seq = ${changeStamp}
+      set ${stampedSet(
+        sql`status = v.status`,
+        sql`moved_amount = v.moved`,
+        sql`completed_at = case when v.status = 'COMPLETE' then now() end`,
+        sql`modified_at = now()`,
+      )}
       from unnest(
         ${arrayLiteral(toppedUp.map((o) => o.id ?? ""))}::uuid[],
         ${arrayLiteral(toppedUp.map((o) => o.status))}::text[],
@@ -285,8 +268,13 @@ async function writePlan(
   if (changed.length > 0)
     await tx.execute(sql`
       update budgets b
-      set balance = v.balance, funded_amount = v.funded_amount, complete = v.complete,
-          processed_through = v.processed_through, modified_at = now(), change_seq = ${changeStamp}
+      set ${stampedSet(
+        sql`balance = v.balance`,
+        sql`funded_amount = v.funded_amount`,
+        sql`complete = v.complete`,
+        sql`processed_through = v.processed_through`,
+        sql`modified_at = now()`,
+      )}
       from unnest(
         ${arrayLiteral(changed.map((b) => b.id))}::uuid[],
         ${arrayLiteral(changed.map((b) => b.balance.toFixed(2)))}::numeric[],

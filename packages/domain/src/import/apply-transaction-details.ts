@@ -10,10 +10,10 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import { transactions } from "@allot/db/schema/transactions";
 import type Big from "big.js";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { listedIds, recordEvent } from "../activity/record-event";
+import { listedIds } from "../activity/record-event";
 import { countOf } from "../activity/summary-text";
 import type { AllocationRow } from "../allocations/allocation-view";
-import { findOwnedAccount } from "../bank-accounts/find-owned-account";
+import { writeAccount } from "../bank-accounts/write-account";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import { type LedgerKey, minKey } from "../ledger/ledger-key";
@@ -50,9 +50,8 @@ export async function applyTransactionDetails(
   ctx: UseCaseContext,
   { id: accountId, ...input }: RouteInput<typeof transactionDetailsRoute>,
 ): Promise<TransactionDetailsResponse> {
-  const { db, actor } = ctx;
-  return db.transaction(async (tx) => {
-    const account = await findOwnedAccount(tx, actor, accountId, { lock: true });
+  const { actor } = ctx;
+  return writeAccount(ctx, { accountId, owner: actor }, async (tx, account) => {
     const rows = await lockNamedTransactions(tx, account.id, input.details);
     const plan: Plan = {
       allocations: await loadSeedableAllocations(tx, rows, input.details),
@@ -135,22 +134,24 @@ export async function applyTransactionDetails(
       });
     // One event per request, recorded even when no item applied (the caller asked).
     const applied = [...plan.changedRows].map((row) => row.id);
-    await recordEvent(tx, ctx, {
-      accountId: account.id,
-      type: "transaction.enriched",
-      says: `added details to ${countOf(applied.length, "transaction")}`,
-      data: {
-        applied: response.applied,
-        skipped_has_details: response.skipped_has_details,
-        skipped_pending: response.skipped_pending,
-        not_found: response.not_found,
-        overwrite: input.overwrite ?? false,
-        transactions: listedIds(applied),
-        // Budgets whose balance moved: an Unallocated part routed by a seeded category's auto_spend.
-        budgets: listedIds([...plan.deltas].filter(([, delta]) => !delta.eq(0)).map(([budget]) => budget)),
+    return {
+      event: {
+        accountId: account.id,
+        type: "transaction.enriched",
+        says: `added details to ${countOf(applied.length, "transaction")}`,
+        data: {
+          applied: response.applied,
+          skipped_has_details: response.skipped_has_details,
+          skipped_pending: response.skipped_pending,
+          not_found: response.not_found,
+          overwrite: input.overwrite ?? false,
+          transactions: listedIds(applied),
+          // Budgets whose balance moved: an Unallocated part routed by a seeded category's auto_spend.
+          budgets: listedIds([...plan.deltas].filter(([, delta]) => !delta.eq(0)).map(([budget]) => budget)),
+        },
       },
-    });
-    return response;
+      result: response,
+    };
   });
 }
 

@@ -1,7 +1,7 @@
 import type { Tx } from "@allot/db/create-database";
 import { sql } from "drizzle-orm";
 import type { AllocationRow } from "../allocations/allocation-view";
-import { changeStamp, stampTransactionsOf } from "../changes/change-number";
+import { stampedSet, stampTransactionsOf } from "../ledger/change-number";
 import type { TransactionRow } from "../transactions/transaction-view";
 
 // Rows per statement: a few thousand enriched rows are a handful of round trips, and no single
@@ -36,11 +36,13 @@ export async function writeEnrichedTransactions(tx: Tx, rows: TransactionRow[]) 
     );
     await tx.execute(sql`
       update transactions t
-      set details = v.details, description = v.description, category_id = v.category_id,
-          merchant_name = v.merchant_name, merchant_city = v.merchant_city,
-          merchant_region = v.merchant_region, merchant_country = v.merchant_country,
-          merchant_category = v.merchant_category, merchant_category_code = v.merchant_category_code,
-          virtual_card_number = v.virtual_card_number, modified_at = now(), change_seq = ${changeStamp}
+      set ${stampedSet(
+        sql`details = v.details, description = v.description, category_id = v.category_id`,
+        sql`merchant_name = v.merchant_name, merchant_city = v.merchant_city`,
+        sql`merchant_region = v.merchant_region, merchant_country = v.merchant_country`,
+        sql`merchant_category = v.merchant_category, merchant_category_code = v.merchant_category_code`,
+        sql`virtual_card_number = v.virtual_card_number, modified_at = now()`,
+      )}
       from jsonb_to_recordset(${values}::jsonb) as v(
         id uuid, details jsonb, description text, category_id uuid, merchant_name text,
         merchant_city text, merchant_region text, merchant_country text, merchant_category text,
@@ -58,8 +60,7 @@ export async function writeAllocations(tx: Tx, rows: AllocationRow[]) {
     await tx.execute(sql`
       with changed as (
         update transaction_allocations a
-        set budget_id = v.budget_id, category_id = v.category_id, modified_at = now(),
-            change_seq = ${changeStamp}
+        set ${stampedSet(sql`budget_id = v.budget_id, category_id = v.category_id, modified_at = now()`)}
         from jsonb_to_recordset(${values}::jsonb) as v(id uuid, budget_id uuid, category_id uuid)
         where a.id = v.id
         returning a.transaction_id

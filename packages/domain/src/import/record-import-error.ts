@@ -1,10 +1,7 @@
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
-import { notifyAccountOwners } from "../notifications/record-notification";
+import { noticeRefusedImport } from "../notifications/account-notices";
 import { NotFound } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
-
-// A payload with thousands of bad rows makes a notification of the first few.
-const LISTED_ERRORS = 10;
 
 /**
  * An import the API refused (400): the owners hear of it, since importers usually run unattended.
@@ -23,10 +20,6 @@ export async function recordImportError(
       if (error instanceof NotFound) return;
       throw error;
     }
-    const entries = Object.entries(errors);
-    await notifyAccountOwners(tx, accountId.toLowerCase(), "import_error", {
-      error_count: entries.length,
-      errors: Object.fromEntries(entries.slice(0, LISTED_ERRORS)),
-    });
+    await noticeRefusedImport(tx, accountId.toLowerCase(), errors);
   });
 }

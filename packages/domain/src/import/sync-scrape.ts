@@ -9,18 +9,17 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { and, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
-import { listedIds, recordEvent } from "../activity/record-event";
+import { type AccountChange, listedIds } from "../activity/record-event";
 import { moneyText } from "../activity/summary-text";
 import { currencyKeyErrors } from "../bank-accounts/account-currency";
-import { findOwnedAccount } from "../bank-accounts/find-owned-account";
+import type { BankAccountRow } from "../bank-accounts/find-owned-account";
+import { type AccountAct, writeAccount } from "../bank-accounts/write-account";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { localDate, startOfLocalDay } from "../calendar/local-days";
-import { changeStamp } from "../changes/change-number";
 import { addDays } from "../funding/schedule-events";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import { type LedgerKey, minKey } from "../ledger/ledger-key";
-import { notifyAccountOwners } from "../notifications/record-notification";
 import { ascendingIds } from "../shared/ascending-ids";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney, ZERO } from "../shared/money";
@@ -40,9 +39,6 @@ class DryRunResult extends Error {
   }
 }
 
-// How many inserted rows a transaction_posted notification lists (the count is always complete).
-const NOTIFIED_ROWS = 20;
-
 /**
  * POST /bank-accounts/{id}/sync-scrape/: the bank's current view of the account, newest first.
  * In one transaction with the account locked: the stored pending rows are removed (their effect
@@ -55,10 +51,11 @@ export async function syncScrape(
   { id: accountId, ...input }: RouteInput<typeof syncScrapeRoute>,
 ): Promise<SyncScrapeResult> {
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const result = await syncLockedAccount(tx, ctx, accountId, input);
-      if (input.dry_run) throw new DryRunResult(result);
-      return result;
+    return await writeAccount(ctx, { accountId, owner: ctx.actor }, async (tx, account) => {
+      const act = await syncLockedAccount(tx, ctx, account, input);
+      // Everything the sync did rolls back: no event, no notification, no change.
+      if (input.dry_run) throw new DryRunResult(act.result);
+      return act;
     });
   } catch (error) {
     if (error instanceof DryRunResult) return error.result;
@@ -68,12 +65,10 @@ export async function syncScrape(
 
 async function syncLockedAccount(
   tx: Tx,
-  ctx: UseCaseContext,
-  accountId: string,
+  { now }: UseCaseContext,
+  account: BankAccountRow,
   input: SyncScrapeInput,
-): Promise<SyncScrapeResult> {
-  const { actor, now } = ctx;
-  const account = await findOwnedAccount(tx, actor, accountId, { lock: true });
+): Promise<AccountAct<SyncScrapeResult>> {
   assertScrapeCurrencies(input, account.currency);
   const timeZone = await accountTimeZone(tx, account.id);
   const rows: ScrapeRow[] = input.transactions.map((row, index) => ({
@@ -131,7 +126,6 @@ async function syncLockedAccount(
     .set({
       lastPostedThrough: through,
       lastImportedAt: sql`greatest(${bankAccounts.lastImportedAt}, ${now.toISOString()}::timestamptz)`,
-      changeSeq: changeStamp,
     })
     .where(eq(bankAccounts.id, account.id))
     .returning({ available: bankAccounts.availableBalance });
@@ -161,21 +155,16 @@ async function syncLockedAccount(
       return id ? [{ index, transaction: id }] : [];
     }),
   };
-  await recordNotifications(tx, account.id, result, plan.inserts);
-  // One event per sync, whatever the row count; a dry run rolls back, so it writes none.
-  if (!input.dry_run) await recordSynced(tx, ctx, account, result);
-  return result;
+  // One event per sync, whatever the row count; the owners' notices list the new posted rows,
+  // newest first like the payload.
+  const postedRows = plan.inserts.filter(({ row }) => !row.pending).reverse();
+  return { event: syncedEvent(account, result), detail: { postedRows }, result };
 }
 
 /** The sync's `import.synced` event: its counts, the balance mismatch and the new rows' ids. */
-async function recordSynced(
-  tx: Tx,
-  ctx: UseCaseContext,
-  account: { id: string; currency: string },
-  result: SyncScrapeResult,
-) {
+function syncedEvent(account: { id: string; currency: string }, result: SyncScrapeResult): AccountChange {
   const added = result.inserted_posted + result.inserted_pending;
-  await recordEvent(tx, ctx, {
+  return {
     accountId: account.id,
     type: "import.synced",
     says:
@@ -194,7 +183,7 @@ async function recordSynced(
       last_posted_through: result.last_posted_through,
       new_transaction_ids: listedIds(result.new_transaction_ids),
     },
-  });
+  };
 }
 
 /** The payload's currency keys, each reported at its own path (`transactions.3.amount_currency`). */
@@ -397,36 +386,4 @@ function runningBalances(
     };
   }
   return snapshots;
-}
-
-/** What the owners are told: new posted rows, a balance that disagrees with the bank's, the import itself. */
-async function recordNotifications(
-  tx: Tx,
-  accountId: string,
-  result: SyncScrapeResult,
-  inserts: readonly { id: string; row: ScrapeRow }[],
-) {
-  // Newest first, like the payload; the count is complete, the list is a preview.
-  const posted = inserts.filter(({ row }) => !row.pending).reverse();
-  if (posted.length > 0)
-    await notifyAccountOwners(tx, accountId, "transaction_posted", {
-      count: posted.length,
-      transactions: posted.slice(0, NOTIFIED_ROWS).map(({ id, row }) => ({
-        id,
-        amount: row.amount,
-        description: row.rawDescription,
-        transaction_date: row.transactionDay,
-      })),
-    });
-  if (result.balance_mismatch !== null)
-    await notifyAccountOwners(tx, accountId, "balance_mismatch", {
-      balance_mismatch: result.balance_mismatch,
-    });
-  await notifyAccountOwners(tx, accountId, "import_complete", {
-    inserted_posted: result.inserted_posted,
-    inserted_pending: result.inserted_pending,
-    skipped_posted: result.skipped_posted,
-    deleted_pending: result.deleted_pending,
-    last_posted_through: result.last_posted_through,
-  });
 }

@@ -2,10 +2,9 @@ import type { RouteInput } from "@allot/contract/http/route";
 import type { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { eq } from "drizzle-orm";
-import { recordEvent } from "../activity/record-event";
 import { moneyText } from "../activity/summary-text";
 import { currencyKeyErrors } from "../bank-accounts/account-currency";
-import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
+import { accountNamedIn, writeAccount } from "../bank-accounts/write-account";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
 import { lockBudgets } from "../ledger/balances";
@@ -26,9 +25,9 @@ export async function createInternalTransaction(
   ctx: UseCaseContext,
   input: RouteInput<typeof createInternalTransactionRoute>,
 ) {
-  const { db, actor } = ctx;
-  return db.transaction(async (tx) => {
-    const account = await findOwnedAccountFor(tx, actor, "bank_account", input.bank_account, { lock: true });
+  const { actor } = ctx;
+  const target = accountNamedIn("bank_account", input.bank_account, actor);
+  return writeAccount(ctx, target, async (tx, account) => {
     const errors: FieldErrors = currencyKeyErrors({ ...input }, ["amount_currency"], account.currency);
     const amount = toMoney(input.amount);
     if (amount.lte(0)) addError(errors, "amount", "Must be greater than zero.");
@@ -67,12 +66,14 @@ export async function createInternalTransaction(
     if (!row) throw new Error("internal transaction vanished");
     const transfer = toInternalTransactionView(row, account.currency);
     // docs/spec/extensions.md §3: the event's data is the internal transaction as the API gives it.
-    await recordEvent(tx, ctx, {
-      accountId: account.id,
-      type: "transfer.created",
-      says: `moved ${moneyText(amount, account.currency)} from ${source.name} to ${destination.name}`,
-      data: { ...transfer, completed_budgets: recorded.completedBudgets },
-    });
-    return transfer;
+    return {
+      event: {
+        accountId: account.id,
+        type: "transfer.created",
+        says: `moved ${moneyText(amount, account.currency)} from ${source.name} to ${destination.name}`,
+        data: { ...transfer, completed_budgets: recorded.completedBudgets },
+      },
+      result: transfer,
+    };
   });
 }

@@ -4,19 +4,18 @@ import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { invitations } from "@allot/db/schema/invitations";
 import { users } from "@allot/db/schema/users";
 import { eq } from "drizzle-orm";
-import { recordEvent } from "../activity/record-event";
-import { stampAccounts } from "../changes/change-number";
+import { writeAccount } from "../bank-accounts/write-account";
 import { issuePasswordReset } from "../credentials/issue-password-reset";
+import { stampAccount } from "../ledger/change-number";
 import type { SecretVault } from "../secrets/secret-vault";
-import type { PublicContext } from "../shared/use-case-context";
+import { insideTransaction, type PublicContext } from "../shared/use-case-context";
 import { actOnPendingInvitation } from "./act-on-invitation";
 import { bySecret } from "./invitation-secret";
-import { inviteeContext } from "./invitee-context";
-import { notifyInviter } from "./notify-inviter";
+import { findInvitee, inviteeContext } from "./invitee-context";
 
 /**
  * Accepts an invitation (public: the secret mailed to the invitee is the credential): the invitee
- * becomes an owner of the account and the inviter is notified. An invitee without a usable password (a placeholder) is
+ * becomes an owner of the account and the inviter is notified (from the event: notifications/account-notices.ts). An invitee without a usable password (a placeholder) is
  * activated and sent a password-reset email; acceptance itself never issues credentials. A user an
  * administrator deactivated who has a password stays inactive: a link holder cannot undo that.
  * The trail records two events under the invitee's name: `invitation.accepted` and
@@ -29,41 +28,45 @@ export async function acceptInvitation(
 ) {
   const { db, now } = ctx;
   await actOnPendingInvitation(db, bySecret(secret), now, async (tx, invitation) => {
-    await tx
-      .insert(bankAccountOwners)
-      .values({ bankAccountId: invitation.bankAccountId, userId: invitation.inviteeId, createdAt: now })
-      .onConflictDoNothing();
-    await stampAccounts(tx, [invitation.bankAccountId]);
-    await tx
-      .update(invitations)
-      .set({ status: "accepted", acceptedAt: now, modifiedAt: now })
-      .where(eq(invitations.id, invitation.id));
+    const asInvitee = inviteeContext(insideTransaction(ctx, tx), await findInvitee(tx, invitation));
+    const target = { accountId: invitation.bankAccountId, owner: null };
+    await writeAccount(asInvitee, target, async (tx, account) => {
+      await tx
+        .insert(bankAccountOwners)
+        .values({ bankAccountId: account.id, userId: invitation.inviteeId, createdAt: now })
+        .onConflictDoNothing();
+      // The account's answer lists its owners.
+      await stampAccount(tx, account.id);
+      await tx
+        .update(invitations)
+        .set({ status: "accepted", acceptedAt: now, modifiedAt: now })
+        .where(eq(invitations.id, invitation.id));
 
-    const [invitee] = await tx.select().from(users).where(eq(users.id, invitation.inviteeId)).for("update");
-    if (!invitee) throw new Error("invitee vanished under a locked invitation");
-    if (invitee.passwordHash === null) {
-      if (!invitee.isActive) await tx.update(users).set({ isActive: true }).where(eq(users.id, invitee.id));
-      await issuePasswordReset(
-        tx,
-        { id: invitee.id, email: invitee.email },
-        { ...options, reason: "invitation_accepted", now },
-      );
-    }
-
-    await notifyInviter(tx, invitation, "invitation_accepted");
-    const asInvitee = inviteeContext(ctx, invitee);
-    const accountId = invitation.bankAccountId;
-    await recordEvent(tx, asInvitee, {
-      accountId,
-      type: "invitation.accepted",
-      says: "accepted the invitation to co-own the account",
-      data: { invitation: invitation.id, invitee_email: invitation.inviteeEmail },
-    });
-    await recordEvent(tx, asInvitee, {
-      accountId,
-      type: "bank_account.owner_added",
-      says: "became an owner of the account",
-      data: { bank_account: accountId, owner: invitee.username, invitation: invitation.id },
+      const [invitee] = await tx.select().from(users).where(eq(users.id, invitation.inviteeId)).for("update");
+      if (!invitee) throw new Error("invitee vanished under a locked invitation");
+      if (invitee.passwordHash === null) {
+        if (!invitee.isActive) await tx.update(users).set({ isActive: true }).where(eq(users.id, invitee.id));
+        await issuePasswordReset(
+          tx,
+          { id: invitee.id, email: invitee.email },
+          { ...options, reason: "invitation_accepted", now },
+        );
+      }
+      return {
+        event: {
+          accountId: account.id,
+          type: "invitation.accepted",
+          says: "accepted the invitation to co-own the account",
+          data: { invitation: invitation.id, invitee_email: invitation.inviteeEmail },
+        },
+        alsoRecorded: {
+          accountId: account.id,
+          type: "bank_account.owner_added",
+          says: "became an owner of the account",
+          data: { bank_account: account.id, owner: invitee.username, invitation: invitation.id },
+        },
+        result: undefined,
+      };
     });
   });
 }

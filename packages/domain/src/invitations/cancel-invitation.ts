@@ -2,10 +2,10 @@ import type { RouteInput } from "@allot/contract/http/route";
 import type { cancelInvitationRoute } from "@allot/contract/invitations/routes";
 import { invitations } from "@allot/db/schema/invitations";
 import { and, eq, type SQL } from "drizzle-orm";
-import { recordEvent } from "../activity/record-event";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
+import { writeAccount } from "../bank-accounts/write-account";
 import { Forbidden } from "../shared/errors";
-import type { UseCaseContext } from "../shared/use-case-context";
+import { insideTransaction, type UseCaseContext } from "../shared/use-case-context";
 import { actOnPendingInvitation } from "./act-on-invitation";
 
 /**
@@ -23,18 +23,22 @@ export async function cancelInvitation(
     db,
     where,
     now,
-    async (tx, invitation) => {
-      await tx
-        .update(invitations)
-        .set({ status: "cancelled", cancelledAt: now, modifiedAt: now })
-        .where(eq(invitations.id, invitation.id));
-      await recordEvent(tx, ctx, {
-        accountId: account.id,
-        type: "invitation.cancelled",
-        says: `cancelled the invitation of ${invitation.inviteeEmail}`,
-        data: { invitation: invitation.id, invitee_email: invitation.inviteeEmail },
-      });
-    },
+    (tx, invitation) =>
+      writeAccount(insideTransaction(ctx, tx), { accountId: account.id, owner: actor }, async (tx) => {
+        await tx
+          .update(invitations)
+          .set({ status: "cancelled", cancelledAt: now, modifiedAt: now })
+          .where(eq(invitations.id, invitation.id));
+        return {
+          event: {
+            accountId: account.id,
+            type: "invitation.cancelled",
+            says: `cancelled the invitation of ${invitation.inviteeEmail}`,
+            data: { invitation: invitation.id, invitee_email: invitation.inviteeEmail },
+          },
+          result: undefined,
+        };
+      }),
     (invitation) => {
       if (invitation.inviterId !== actor.userId)
         throw new Forbidden("Only the user who sent an invitation may cancel it.", "not_inviter");

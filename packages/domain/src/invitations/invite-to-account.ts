@@ -5,8 +5,8 @@ import { banks } from "@allot/db/schema/banks";
 import { invitations } from "@allot/db/schema/invitations";
 import { users } from "@allot/db/schema/users";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { recordEvent } from "../activity/record-event";
-import { findOwnedAccount } from "../bank-accounts/find-owned-account";
+import type { AccountChange } from "../activity/record-event";
+import { writeAccount } from "../bank-accounts/write-account";
 import { enqueueEmail } from "../email/enqueue-email";
 import type { SecretVault } from "../secrets/secret-vault";
 import { Conflict, Throttled } from "../shared/errors";
@@ -30,9 +30,8 @@ export async function inviteToAccount(
   { id: accountId, invitee_email: email }: RouteInput<typeof inviteRoute>,
   options: { publicBaseUrl: string; vault: SecretVault },
 ) {
-  const { db, actor, now } = ctx;
-  await db.transaction(async (tx) => {
-    const account = await findOwnedAccount(tx, actor, accountId, { lock: true });
+  const { actor, now } = ctx;
+  await writeAccount(ctx, { accountId, owner: actor }, async (tx, account) => {
     const sameAddress = and(
       eq(invitations.bankAccountId, account.id),
       sql`lower(${invitations.inviteeEmail}) = lower(${email})`,
@@ -94,12 +93,12 @@ export async function inviteToAccount(
       .returning({ id: invitations.id });
     if (!invitation) throw new Error("invitation insert returned nothing");
     // The handle and the secret are credentials: the trail names the invitation by its id.
-    await recordEvent(tx, ctx, {
+    const event: AccountChange = {
       accountId: account.id,
       type: "invitation.created",
       says: `invited ${invitee.email} to co-own the account`,
       data: { id: invitation.id, invitee_email: invitee.email, expires_at: expiresAt.toISOString() },
-    });
+    };
 
     const [inviter] = await tx
       .select({ name: users.name, email: users.email })
@@ -120,5 +119,6 @@ export async function inviteToAccount(
       }),
       options,
     );
+    return { event, result: undefined };
   });
 }

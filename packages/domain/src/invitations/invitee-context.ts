@@ -1,3 +1,6 @@
+import type { Tx } from "@allot/db/create-database";
+import { users } from "@allot/db/schema/users";
+import { eq } from "drizzle-orm";
 import type { PublicContext, UseCaseContext } from "../shared/use-case-context";
 
 /**
@@ -20,3 +23,13 @@ export const inviteeContext = (
     apiKey: null,
   },
 });
+
+/** The invitee of an invitation, as its answer is recorded under them. */
+export async function findInvitee(tx: Tx, invitation: { inviteeId: number }) {
+  const [invitee] = await tx
+    .select({ id: users.id, username: users.username, isStaff: users.isStaff })
+    .from(users)
+    .where(eq(users.id, invitation.inviteeId));
+  if (!invitee) throw new Error("invitee vanished under a locked invitation");
+  return invitee;
+}

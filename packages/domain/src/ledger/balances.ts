@@ -3,14 +3,13 @@ import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
 import Big from "big.js";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { latchedComplete } from "../budgets/goal-complete";
-import { changeStamp } from "../changes/change-number";
+import { latchedComplete } from "./goal-complete";
 
 export type BudgetRow = typeof budgets.$inferSelect;
 
 /**
  * Locks budgets of an account `FOR UPDATE`, in id order so concurrent requests never deadlock.
- * Call after the account row is locked (findOwnedAccount with `lock`): account first, then budgets.
+ * Call after the account row is locked (writeAccount): account first, then budgets.
  */
 export async function lockBudgets(
   tx: Tx,
@@ -47,14 +46,13 @@ export async function changeAccountBalances(
       postedBalance: sql`${bankAccounts.postedBalance} + ${posted}::numeric`,
       availableBalance: sql`${bankAccounts.availableBalance} + ${available}::numeric`,
       transactionCount: sql`${bankAccounts.transactionCount} + ${count}::int`,
-      changeSeq: changeStamp,
     })
     .where(eq(bankAccounts.id, accountId));
 }
 
 /**
  * Adds to a budget's balance, and to its funded amount when given (the budget row must be locked by
- * the caller); a Goal funded up to its target latches complete (budgets/goal-complete.ts), and
+ * the caller); a Goal funded up to its target latches complete (goal-complete.ts), and
  * the answer says whether this change latched it.
  */
 export async function changeBudgetBalance(tx: Tx, budgetId: string, delta: Big, fundedDelta?: Big) {
@@ -64,7 +62,6 @@ export async function changeBudgetBalance(tx: Tx, budgetId: string, delta: Big, 
     .set({
       balance: sql`${budgets.balance} + ${delta.toFixed(2)}::numeric`,
       fundedAmount: sql`${budgets.fundedAmount} + ${funded}::numeric`,
-      changeSeq: changeStamp,
     })
     .where(eq(budgets.id, budgetId))
     .returning({
@@ -81,6 +78,6 @@ export async function changeBudgetBalance(tx: Tx, budgetId: string, delta: Big, 
     fundedAmount: new Big(row.fundedAmount),
   };
   if (!latchedComplete(progress)) return false;
-  await tx.update(budgets).set({ complete: true, changeSeq: changeStamp }).where(eq(budgets.id, budgetId));
+  await tx.update(budgets).set({ complete: true }).where(eq(budgets.id, budgetId));
   return true;
 }

@@ -1,3 +1,4 @@
+import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
@@ -6,13 +7,13 @@ import Big from "big.js";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createBankAccount } from "../bank-accounts/create-bank-account";
-import { findOwnedAccount } from "../bank-accounts/find-owned-account";
 import { createBank } from "../banks/create-bank";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { internalContext } from "../shared/use-case-context";
 import { asUser, sessionActor } from "../testing/use-case-context";
 import { createUser } from "../users/create-user";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "./balances";
+import { lockAccountForChange } from "./change-number";
 import { refreshBudgetSnapshots, refreshTransactionSnapshots } from "./snapshots";
 import { recordTransfer } from "./transfers";
 import { verifyLedger } from "./verify-ledger";
@@ -48,7 +49,7 @@ describe.each(testEngines())("ledger core (%s)", (engine) => {
       // A posted transaction of the given date, allocated to Unallocated, through the ledger.
       const post = (date: string, amount: string, pending = false) =>
         db.transaction(async (tx) => {
-          await findOwnedAccount(tx, actor, account.id, { lock: true });
+          await lockAccountForChange(tx, eq(bankAccounts.id, account.id));
           const unallocated = { id: await unallocatedBudgetId(tx, account.id) };
           await lockBudgets(tx, account.id, [unallocated.id]);
           const [row] = await tx
@@ -83,7 +84,7 @@ describe.each(testEngines())("ledger core (%s)", (engine) => {
       await post("2026-03-12T00:00:00Z", "-5.50", true);
       const older = await post("2026-03-01T00:00:00Z", "1000.25");
       await db.transaction(async (tx) => {
-        await findOwnedAccount(tx, actor, account.id, { lock: true });
+        await lockAccountForChange(tx, eq(bankAccounts.id, account.id));
         const locked = await lockBudgets(tx, account.id, [
           account.unallocated_budget as string,
           goal?.id as string,
@@ -106,7 +107,7 @@ describe.each(testEngines())("ledger core (%s)", (engine) => {
 
       // Deleting the oldest row shifts every later snapshot.
       await db.transaction(async (tx) => {
-        await findOwnedAccount(tx, actor, account.id, { lock: true });
+        await lockAccountForChange(tx, eq(bankAccounts.id, account.id));
         const unallocated = { id: await unallocatedBudgetId(tx, account.id) };
         await lockBudgets(tx, account.id, [unallocated.id]);
         await tx.delete(transactions).where(eq(transactions.id, older.id));

@@ -1,6 +1,6 @@
 import type { Tx } from "@allot/db/create-database";
 import { type SQL, sql } from "drizzle-orm";
-import { changeStamp, stampTransactionsOf } from "../changes/change-number";
+import { stampedSet, stampTransactionsOf } from "./change-number";
 import { FROM_THE_START, type LedgerKey } from "./ledger-key";
 
 /*
@@ -28,9 +28,10 @@ export async function refreshTransactionSnapshots(tx: Tx, accountId: string, fro
                    rows between unbounded preceding and 1 preceding)
     )
     update transactions t
-    set posted_balance_snapshot = a.posted_balance - later.posted_after,
-        available_balance_snapshot = a.available_balance - later.available_after,
-        change_seq = ${changeStamp}
+    set ${stampedSet(
+      sql`posted_balance_snapshot = a.posted_balance - later.posted_after`,
+      sql`available_balance_snapshot = a.available_balance - later.available_after`,
+    )}
     from later, bank_accounts a
     where t.id = later.id and a.id = ${accountId}
       and (t.posted_balance_snapshot <> a.posted_balance - later.posted_after
@@ -89,16 +90,17 @@ export async function refreshBudgetSnapshots(
       from running where kind <> 'a' group by id
     ),
     allocations_done as (
-      update transaction_allocations al set budget_balance = r.balance_after, change_seq = ${changeStamp}
+      update transaction_allocations al set ${stampedSet(sql`budget_balance = r.balance_after`)}
       from running r
       where r.kind = 'a' and al.id = r.id and al.budget_balance <> r.balance_after
       returning al.transaction_id
     ),
     embedding_done as (${stampTransactionsOf(sql`allocations_done`)} returning 1)
     update internal_transactions it
-    set src_budget_balance = coalesce(tr.src_after, it.src_budget_balance),
-        dst_budget_balance = coalesce(tr.dst_after, it.dst_budget_balance),
-        change_seq = ${changeStamp}
+    set ${stampedSet(
+      sql`src_budget_balance = coalesce(tr.src_after, it.src_budget_balance)`,
+      sql`dst_budget_balance = coalesce(tr.dst_after, it.dst_budget_balance)`,
+    )}
     from transfers tr
     where it.id = tr.id
       and (it.src_budget_balance <> coalesce(tr.src_after, it.src_budget_balance)

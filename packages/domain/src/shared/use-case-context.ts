@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Database } from "@allot/db/create-database";
+import type { Database, Tx } from "@allot/db/create-database";
 import type { Actor } from "./actor";
 
 /** Who started the work: an HTTP request, an `allot admin …` command, or a scheduled job. */
@@ -33,3 +33,12 @@ export type PublicContext = Omit<UseCaseContext, "actor">;
 export function internalContext(db: Database, source: Exclude<RequestSource, "api">): PublicContext {
   return { db, request: { id: randomUUID(), ip: null, userAgent: null, source }, now: new Date() };
 }
+
+/**
+ * The same context for work nested in a running transaction: a transaction is a database whose own
+ * `transaction` opens a savepoint, so the nested use case runs unchanged and commits with it.
+ */
+export const insideTransaction = <C extends PublicContext>(ctx: C, tx: Tx): C => ({
+  ...ctx,
+  db: tx as unknown as Database,
+});

@@ -2,13 +2,13 @@ import type { Database } from "@allot/db/create-database";
 import { rowsOf } from "@allot/db/rows-of";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { eq, sql } from "drizzle-orm";
-import { changeStamp, lockAccountForChange } from "../changes/change-number";
+import { changedByThisWrite, lockAccountForChange, stampedSet } from "../ledger/change-number";
 import { FROM_THE_START } from "../ledger/ledger-key";
 import { refreshBudgetSnapshots, refreshTransactionSnapshots } from "../ledger/snapshots";
 
 /** The rows this seeding inserted: the account's, stamped with this transaction's change number. */
 const seededNow = (accountId: string) =>
-  sql`t.bank_account_id = ${accountId} and t.change_seq = ${changeStamp}`;
+  sql`t.bank_account_id = ${accountId} and ${changedByThisWrite(sql`t.change_seq`)}`;
 
 /**
  * Fills an account with `count` transactions (the newest `pending` of them pending), each allocated
@@ -88,13 +88,15 @@ export async function seedTransactions(
           count(*)::int as n
         from transactions t where ${seededNow(accountId)}
       ), account as (
-        update bank_accounts a set posted_balance = a.posted_balance + totals.posted,
-          available_balance = a.available_balance + totals.total,
-          transaction_count = a.transaction_count + totals.n, change_seq = ${changeStamp}
+        update bank_accounts a set ${stampedSet(
+          sql`posted_balance = a.posted_balance + totals.posted`,
+          sql`available_balance = a.available_balance + totals.total`,
+          sql`transaction_count = a.transaction_count + totals.n`,
+        )}
         from totals where a.id = ${accountId}
         returning 1
       )
-      update budgets b set balance = b.balance + totals.total, change_seq = ${changeStamp}
+      update budgets b set ${stampedSet(sql`balance = b.balance + totals.total`)}
       from totals where b.id = ${unallocated}`);
     if (account.had_events) {
       await refreshTransactionSnapshots(tx, accountId, FROM_THE_START);

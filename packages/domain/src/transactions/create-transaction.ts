@@ -2,11 +2,10 @@ import type { RouteInput } from "@allot/contract/http/route";
 import type { createTransactionRoute } from "@allot/contract/transactions/routes";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
-import { recordEvent } from "../activity/record-event";
 import { moneyData, moneyText } from "../activity/summary-text";
 import type { TransactionFiles } from "../attachments/transaction-files";
 import { assertAccountCurrency } from "../bank-accounts/account-currency";
-import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
+import { accountNamedIn, writeAccount } from "../bank-accounts/write-account";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
@@ -32,9 +31,9 @@ export async function createTransaction(
   input: RouteInput<typeof createTransactionRoute>,
   files: TransactionFiles,
 ) {
-  const { db, actor } = ctx;
-  return db.transaction(async (tx) => {
-    const account = await findOwnedAccountFor(tx, actor, "bank_account", input.bank_account, { lock: true });
+  const { actor } = ctx;
+  const target = accountNamedIn("bank_account", input.bank_account, actor);
+  return writeAccount(ctx, target, async (tx, account) => {
     assertAccountCurrency(input, ["amount_currency"], account.currency);
     const category = input.category ? await referenceCategory(tx, actor.userId, input.category) : null;
     const amount = toMoney(input.amount);
@@ -96,26 +95,28 @@ export async function createTransaction(
     });
     // One event whatever the allocation: auto_spend routing is part of creating the row.
     const routedName = routedId ? locked.get(routedId)?.name : undefined;
-    await recordEvent(tx, ctx, {
-      accountId: account.id,
-      type: "transaction.created",
-      says:
-        `created the ${pending ? "pending " : ""}transaction ${row.description} of ` +
-        `${moneyText(amount, account.currency)}` +
-        (routedName !== undefined ? `, allocated to ${routedName} (auto_spend)` : ""),
-      data: {
-        transaction: row.id,
-        amount: moneyData(amount),
-        transaction_date: row.transactionDate.toISOString(),
-        posted_date: row.postedDate.toISOString(),
-        transaction_type: row.transactionType,
-        pending,
-        description: row.description,
-        category: row.categoryId,
-        budget: budgetId,
-        auto_spend: routedId !== null,
+    return {
+      event: {
+        accountId: account.id,
+        type: "transaction.created",
+        says:
+          `created the ${pending ? "pending " : ""}transaction ${row.description} of ` +
+          `${moneyText(amount, account.currency)}` +
+          (routedName !== undefined ? `, allocated to ${routedName} (auto_spend)` : ""),
+        data: {
+          transaction: row.id,
+          amount: moneyData(amount),
+          transaction_date: row.transactionDate.toISOString(),
+          posted_date: row.postedDate.toISOString(),
+          transaction_type: row.transactionType,
+          pending,
+          description: row.description,
+          category: row.categoryId,
+          budget: budgetId,
+          auto_spend: routedId !== null,
+        },
       },
-    });
-    return loadTransactionView(tx, row.id, files.attachments);
+      result: await loadTransactionView(tx, row.id, files.attachments),
+    };
   });
 }

@@ -4,13 +4,12 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
-import { recordEvent } from "../activity/record-event";
 import { moneyData, moneyText } from "../activity/summary-text";
 import { storedKeys, type TransactionFiles } from "../attachments/transaction-files";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import { ZERO } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
-import { lockOwnedTransaction } from "./find-owned-transaction";
+import { writeOwnedTransaction } from "./find-owned-transaction";
 import { ledgerKeyOf, refreshSnapshotsFrom } from "./transaction-ledger";
 
 /**
@@ -24,9 +23,7 @@ export async function deleteTransaction(
   { id }: RouteInput<typeof deleteTransactionRoute>,
   files: TransactionFiles,
 ) {
-  const { db, actor } = ctx;
-  await db.transaction(async (tx) => {
-    const { account, transaction } = await lockOwnedTransaction(tx, actor, id);
+  await writeOwnedTransaction(ctx, id, async (tx, { account, transaction }) => {
     const allocations = await tx
       .select()
       .from(transactionAllocations)
@@ -53,22 +50,25 @@ export async function deleteTransaction(
       transactions: true,
       budgetIds: [...perBudget.keys()],
     });
-    await recordEvent(tx, ctx, {
-      accountId: account.id,
-      type: "transaction.deleted",
-      says:
-        `deleted the ${transaction.pending ? "pending " : ""}transaction ${transaction.description} ` +
-        `of ${moneyText(amount, account.currency)}`,
-      data: {
-        transaction: transaction.id,
-        amount: moneyData(amount),
-        transaction_date: transaction.transactionDate.toISOString(),
-        pending: transaction.pending,
-        description: transaction.description,
-        // What each budget held of it, now given back.
-        allocations: [...perBudget].map(([budget, total]) => ({ budget, amount: moneyData(total) })),
-      },
-    });
     files.release(storedKeys(transaction));
+    return {
+      event: {
+        accountId: account.id,
+        type: "transaction.deleted",
+        says:
+          `deleted the ${transaction.pending ? "pending " : ""}transaction ${transaction.description} ` +
+          `of ${moneyText(amount, account.currency)}`,
+        data: {
+          transaction: transaction.id,
+          amount: moneyData(amount),
+          transaction_date: transaction.transactionDate.toISOString(),
+          pending: transaction.pending,
+          description: transaction.description,
+          // What each budget held of it, now given back.
+          allocations: [...perBudget].map(([budget, total]) => ({ budget, amount: moneyData(total) })),
+        },
+      },
+      result: undefined,
+    };
   });
 }

@@ -1,9 +1,11 @@
 import type { Database, Tx } from "@allot/db/create-database";
 import { transactions } from "@allot/db/schema/transactions";
 import { and, eq } from "drizzle-orm";
-import { type BankAccountRow, findOwnedAccount, inOwnedAccounts } from "../bank-accounts/find-owned-account";
+import { type BankAccountRow, inOwnedAccounts } from "../bank-accounts/find-owned-account";
+import { type AccountAct, writeAccount } from "../bank-accounts/write-account";
 import type { Actor } from "../shared/actor";
 import { NotFound } from "../shared/errors";
+import type { UseCaseContext } from "../shared/use-case-context";
 import type { TransactionRow } from "./transaction-view";
 
 const notFound = () => new NotFound("No transaction matches the given id.");
@@ -24,17 +26,24 @@ export async function findOwnedTransaction(
 }
 
 /**
- * For a change: the account locked first, then the transaction row locked and read again, so a
- * concurrent change (a second resolve, a delete) is seen here rather than applied twice.
+ * A write to a transaction (writeAccount): the transaction is found among the actor's, its account
+ * locked and numbered, then the transaction row locked and read again, so a concurrent change (a
+ * second resolve, a delete) is seen here rather than applied twice.
  */
-export async function lockOwnedTransaction(
-  tx: Tx,
-  actor: Pick<Actor, "userId">,
+export async function writeOwnedTransaction<R>(
+  ctx: UseCaseContext,
   id: string,
-): Promise<{ account: BankAccountRow; transaction: TransactionRow }> {
-  const found = await findOwnedTransaction(tx, actor, id);
-  const account = await findOwnedAccount(tx, actor, found.bankAccountId, { lock: true });
-  const [transaction] = await tx.select().from(transactions).where(eq(transactions.id, id)).for("update");
-  if (!transaction || transaction.bankAccountId !== account.id) throw notFound();
-  return { account, transaction };
+  body: (tx: Tx, rows: { account: BankAccountRow; transaction: TransactionRow }) => Promise<AccountAct<R>>,
+): Promise<R> {
+  const { db, actor } = ctx;
+  const found = await findOwnedTransaction(db, actor, id);
+  return writeAccount(
+    ctx,
+    { accountId: found.bankAccountId, owner: actor, missing: notFound },
+    async (tx, account) => {
+      const [transaction] = await tx.select().from(transactions).where(eq(transactions.id, id)).for("update");
+      if (!transaction || transaction.bankAccountId !== account.id) throw notFound();
+      return body(tx, { account, transaction });
+    },
+  );
 }

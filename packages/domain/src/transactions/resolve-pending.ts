@@ -5,19 +5,17 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { and, asc, eq } from "drizzle-orm";
-import { recordEvent } from "../activity/record-event";
 import { moneyData, moneyText } from "../activity/summary-text";
 import type { AttachmentLinks } from "../attachments/attachment-links";
 import { assertAccountCurrency } from "../bank-accounts/account-currency";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
-import { changeStamp } from "../changes/change-number";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
-import { lockOwnedTransaction } from "./find-owned-transaction";
+import { writeOwnedTransaction } from "./find-owned-transaction";
 import { ledgerKeyOf, refreshSnapshotsFrom } from "./transaction-ledger";
 import { loadTransactionView } from "./transaction-view";
 
@@ -32,9 +30,7 @@ export async function resolvePending(
   { id, ...input }: RouteInput<typeof resolvePendingRoute>,
   links: AttachmentLinks,
 ) {
-  const { db, actor } = ctx;
-  return db.transaction(async (tx) => {
-    const { account, transaction } = await lockOwnedTransaction(tx, actor, id);
+  return writeOwnedTransaction(ctx, id, async (tx, { account, transaction }) => {
     assertAccountCurrency({ ...input }, ["amount_currency"], account.currency);
     if (!transaction.pending) {
       throw ValidationFailed.general("The transaction is not pending; it is already posted.");
@@ -53,7 +49,6 @@ export async function resolvePending(
         pending: false,
         postedDate,
         amount: amount.toFixed(2),
-        changeSeq: changeStamp,
       })
       .where(eq(transactions.id, transaction.id));
     await changeAccountBalances(tx, account.id, { posted: amount, available: difference });
@@ -70,20 +65,22 @@ export async function resolvePending(
       transactions: true,
       budgetIds: touched,
     });
-    await recordEvent(tx, ctx, {
-      accountId: account.id,
-      type: "transaction.posted",
-      says:
-        `posted the transaction ${transaction.description} of ${moneyText(amount, account.currency)}` +
-        (difference.eq(0) ? "" : ` (pending at ${moneyText(original, account.currency)})`),
-      data: {
-        transaction: transaction.id,
-        amount: moneyData(amount),
-        pending_amount: moneyData(original),
-        posted_date: postedDate.toISOString(),
+    return {
+      event: {
+        accountId: account.id,
+        type: "transaction.posted",
+        says:
+          `posted the transaction ${transaction.description} of ${moneyText(amount, account.currency)}` +
+          (difference.eq(0) ? "" : ` (pending at ${moneyText(original, account.currency)})`),
+        data: {
+          transaction: transaction.id,
+          amount: moneyData(amount),
+          pending_amount: moneyData(original),
+          posted_date: postedDate.toISOString(),
+        },
       },
-    });
-    return loadTransactionView(tx, transaction.id, links);
+      result: await loadTransactionView(tx, transaction.id, links),
+    };
   });
 }
 
@@ -121,6 +118,6 @@ async function adjustUnallocatedAllocation(
   else
     await tx
       .update(al)
-      .set({ amount: next.toFixed(2), changeSeq: changeStamp })
+      .set({ amount: next.toFixed(2) })
       .where(eq(al.id, existing.id));
 }

@@ -5,16 +5,15 @@ import { budgets } from "@allot/db/schema/budgets";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import Big from "big.js";
 import { asc, count, eq, inArray } from "drizzle-orm";
-import { recordEvent } from "../activity/record-event";
 import { countOf, moneyData, moneyText } from "../activity/summary-text";
 import { selectAllocationViews, toAllocationView } from "../allocations/allocation-view";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
-import { changeStamp, stampTransactions } from "../changes/change-number";
 import { changeBudgetBalance, lockBudgets } from "../ledger/balances";
+import { stampTransactions } from "../ledger/change-number";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
-import { lockOwnedTransaction } from "./find-owned-transaction";
+import { writeOwnedTransaction } from "./find-owned-transaction";
 import { POSITIVE, planSplit, splitProblem } from "./split-plan";
 import { ledgerKeyOf, refreshSnapshotsFrom } from "./transaction-ledger";
 
@@ -29,9 +28,7 @@ export async function splitTransaction(
   ctx: UseCaseContext,
   { id, ...input }: RouteInput<typeof splitTransactionRoute>,
 ) {
-  const { db, actor } = ctx;
-  return db.transaction(async (tx) => {
-    const { account, transaction } = await lockOwnedTransaction(tx, actor, id);
+  return writeOwnedTransaction(ctx, id, async (tx, { account, transaction }) => {
     if (transaction.pending) {
       throw ValidationFailed.general("A pending transaction cannot be split; resolve it first.");
     }
@@ -88,7 +85,7 @@ export async function splitTransaction(
     for (const update of plan.updates)
       await tx
         .update(al)
-        .set({ amount: update.amount.toFixed(2), changeSeq: changeStamp })
+        .set({ amount: update.amount.toFixed(2) })
         .where(eq(al.id, update.id));
     if (plan.inserts.length > 0) {
       await tx.insert(al).values(
@@ -112,19 +109,21 @@ export async function splitTransaction(
       .where(eq(al.transactionId, transaction.id))
       .orderBy(asc(al.createdAt), asc(al.id));
     const n = new Set(rows.map((row) => row.budgetId)).size;
-    await recordEvent(tx, ctx, {
-      accountId: account.id,
-      type: "transaction.split",
-      says:
-        `split the transaction ${transaction.description} of ${moneyText(amount, account.currency)} ` +
-        `among ${countOf(n, "budget")}`,
-      data: {
-        transaction: transaction.id,
-        amount: moneyData(amount),
-        // The allocations as they now stand, the Unallocated remainder included.
-        allocations: rows.map((row) => ({ budget: row.budgetId, amount: moneyData(row.amount) })),
+    return {
+      event: {
+        accountId: account.id,
+        type: "transaction.split",
+        says:
+          `split the transaction ${transaction.description} of ${moneyText(amount, account.currency)} ` +
+          `among ${countOf(n, "budget")}`,
+        data: {
+          transaction: transaction.id,
+          amount: moneyData(amount),
+          // The allocations as they now stand, the Unallocated remainder included.
+          allocations: rows.map((row) => ({ budget: row.budgetId, amount: moneyData(row.amount) })),
+        },
       },
-    });
-    return rows.map(toAllocationView);
+      result: rows.map(toAllocationView),
+    };
   });
 }

@@ -4,15 +4,13 @@ import type { TransactionUpdateInput } from "@allot/contract/transactions/transa
 import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
-import { recordEvent } from "../activity/record-event";
 import type { TransactionFiles } from "../attachments/transaction-files";
 import { currencyKeyErrors } from "../bank-accounts/account-currency";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
-import { changeStamp } from "../changes/change-number";
 import { ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
-import { lockOwnedTransaction } from "./find-owned-transaction";
+import { writeOwnedTransaction } from "./find-owned-transaction";
 import { loadTransactionView, type TransactionRow } from "./transaction-view";
 
 /** What PUT and PATCH may change, in the order an event lists them. */
@@ -72,9 +70,7 @@ export async function updateTransaction(
   { id, image: _image, document: _document, ...input }: RouteInput<typeof updateTransactionRoute>,
   files: TransactionFiles,
 ) {
-  const { db, actor } = ctx;
-  return db.transaction(async (tx) => {
-    const { account, transaction } = await lockOwnedTransaction(tx, actor, id);
+  return writeOwnedTransaction(ctx, id, async (tx, { account, transaction }) => {
     // The account's calendar is read only when a date is repeated, to compare it as an instant.
     const datesGiven = input.transaction_date !== undefined || input.posted_date !== undefined;
     const timeZone = datesGiven ? await accountTimeZone(tx, account.id) : "UTC";
@@ -97,25 +93,24 @@ export async function updateTransaction(
       files.fields.map((field) => (field === "image" ? transaction.imageKey : transaction.documentKey)),
     );
     if (Object.keys(changes).length > 0)
-      await tx
-        .update(transactions)
-        .set({ ...changes, changeSeq: changeStamp })
-        .where(eq(transactions.id, transaction.id));
+      await tx.update(transactions).set(changes).where(eq(transactions.id, transaction.id));
     // PUT and PATCH alike; a request that changes nothing is recorded too. `changes` names the
     // changeable fields sent: the others may only repeat their stored values.
-    await recordEvent(tx, ctx, {
-      accountId: account.id,
-      type: "transaction.updated",
-      says: `updated the transaction ${changes.description ?? transaction.description}`,
-      data: {
-        transaction: transaction.id,
-        changes: CHANGEABLE.filter((field) =>
-          field === "image" || field === "document"
-            ? files.fields.includes(field)
-            : input[field] !== undefined,
-        ),
+    return {
+      event: {
+        accountId: account.id,
+        type: "transaction.updated",
+        says: `updated the transaction ${changes.description ?? transaction.description}`,
+        data: {
+          transaction: transaction.id,
+          changes: CHANGEABLE.filter((field) =>
+            field === "image" || field === "document"
+              ? files.fields.includes(field)
+              : input[field] !== undefined,
+          ),
+        },
       },
-    });
-    return loadTransactionView(tx, transaction.id, files.attachments);
+      result: await loadTransactionView(tx, transaction.id, files.attachments),
+    };
   });
 }

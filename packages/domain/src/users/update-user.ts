@@ -1,10 +1,11 @@
 import type { RouteInput } from "@allot/contract/http/route";
 import type { updateMeRoute, updateUserRoute } from "@allot/contract/users/routes";
 import type { Database } from "@allot/db/create-database";
+import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { users } from "@allot/db/schema/users";
 import { eq, type SQL } from "drizzle-orm";
-import { findOwnedAccountFor } from "../bank-accounts/find-owned-account";
-import { stampAccountsOf } from "../changes/change-number";
+import { findOwnedAccountFor, unknownAccount } from "../bank-accounts/find-owned-account";
+import { stampAccountsOf } from "../ledger/change-number";
 import { NotFound, ValidationFailed } from "../shared/errors";
 import type { PublicContext, UseCaseContext } from "../shared/use-case-context";
 import { normalizeTimeZone, notATimeZone } from "./time-zone";
@@ -40,10 +41,15 @@ async function updateUserWhere(db: Database, where: SQL, changes: UserChanges, b
     const accountId = changes.default_bank_account;
     if (accountId === null) set.defaultBankAccountId = null;
     else if (accountId !== undefined) {
-      const account = await findOwnedAccountFor(tx, target, "default_bank_account", accountId, {
-        lock: true,
-      });
-      set.defaultBankAccountId = account.id;
+      const account = await findOwnedAccountFor(tx, target, "default_bank_account", accountId);
+      // Locked, not written (no change number): the account is only kept from going meanwhile.
+      const [kept] = await tx
+        .select({ id: bankAccounts.id })
+        .from(bankAccounts)
+        .where(eq(bankAccounts.id, account.id))
+        .for("update");
+      if (!kept) throw unknownAccount("default_bank_account", accountId);
+      set.defaultBankAccountId = kept.id;
     }
 
     const [user] = await tx.select().from(users).where(eq(users.id, target.userId)).for("update");

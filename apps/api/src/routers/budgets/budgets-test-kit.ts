@@ -1,20 +1,22 @@
 import { budgetRoutes } from "@allot/contract/budgets/routes";
 import { transactionCategoryRoutes } from "@allot/contract/transaction-categories/routes";
+import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
-import { findOwnedAccount } from "@allot/domain/bank-accounts/find-owned-account";
+import { ownedBy } from "@allot/domain/bank-accounts/find-owned-account";
 import {
   type BudgetRow,
   changeAccountBalances,
   changeBudgetBalance,
   lockBudgets,
 } from "@allot/domain/ledger/balances";
+import { lockAccountForChange } from "@allot/domain/ledger/change-number";
 import { refreshBudgetSnapshots, refreshTransactionSnapshots } from "@allot/domain/ledger/snapshots";
 import { recordTransfer } from "@allot/domain/ledger/transfers";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { toMoney } from "@allot/domain/shared/money";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { aTransaction } from "../../../test/testing/fixtures";
 import type { TestApp, TestUser } from "../../../test/testing/test-app";
@@ -83,7 +85,7 @@ export function budgetsKit(t: TestApp) {
     /** Moves money between two budgets as a recorded transfer, through the ledger core. */
     transfer: (user: TestUser, account: Account, from: string, to: string, amount: string) =>
       t.db.transaction(async (tx) => {
-        await findOwnedAccount(tx, { userId: user.id }, account.id, { lock: true });
+        await lockAccountForChange(tx, and(eq(bankAccounts.id, account.id), ownedBy(tx, user.id)));
         const locked = await lockBudgets(tx, account.id, [from, to]);
         await recordTransfer(tx, {
           accountId: account.id,
@@ -97,7 +99,7 @@ export function budgetsKit(t: TestApp) {
     /** A posted transaction allocated wholly to one budget, through the ledger core. */
     allocate: (user: TestUser, account: Account, budgetId: string, amount: string) =>
       t.db.transaction(async (tx) => {
-        await findOwnedAccount(tx, { userId: user.id }, account.id, { lock: true });
+        await lockAccountForChange(tx, and(eq(bankAccounts.id, account.id), ownedBy(tx, user.id)));
         await lockBudgets(tx, account.id, [budgetId]);
         const now = new Date();
         const [txRow] = await tx

@@ -2,7 +2,7 @@ import type { Tx } from "@allot/db/create-database";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
 import { eq, sql } from "drizzle-orm";
-import { stampEachAccount } from "./change-number";
+import { stampEachAccount, stampedSet } from "../ledger/change-number";
 
 /**
  * A renamed category changes the `category_full_name` of every transaction and allocation filed
@@ -23,15 +23,15 @@ export async function stampCategoryUsers(tx: Tx, categoryId: string) {
   await stampEachAccount(
     tx,
     accounts.map((row) => row.id),
-    (accountId, changeNumber) =>
+    (accountId) =>
       tx.execute(sql`
         with allocations_done as (
-          update transaction_allocations set change_seq = ${changeNumber}
+          update transaction_allocations set ${stampedSet()}
           where bank_account_id = ${accountId} and category_id = ${categoryId}
           returning transaction_id
         )
         -- A transaction's answer embeds its allocations: it changes with them.
-        update transactions set change_seq = ${changeNumber}
+        update transactions set ${stampedSet()}
         where bank_account_id = ${accountId}
           and (category_id = ${categoryId} or id in (select transaction_id from allocations_done))`),
   );
