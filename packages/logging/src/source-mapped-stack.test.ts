@@ -19,7 +19,7 @@ writeFileSync(
   [
     "type Settings = { port: number };",
     "export function openListener(settings: Settings): never {",
-    "  throw new Error(\"cannot listen on \" + settings.port);",
+    '  throw new Error("cannot listen on " + settings.port);',
     "}",
     "export function start(): never {",
     "  return openListener({ port: 8080 });",
