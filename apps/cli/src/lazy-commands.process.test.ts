@@ -18,8 +18,19 @@ export async function load(url, context, nextLoad) {
   return nextLoad(url, context);
 }
 `;
-const REGISTER = `import { register } from "node:module";
-register("./hooks.mjs", import.meta.url, { data: process.env.ALLOT_TEST_MODULE_LOG });
+// In-thread hooks where Node has them (22.15+; Node 26 deprecates register() with a warning on
+// stderr, which the exact-output checks would read), the worker-thread ones on Node 20.
+const REGISTER = `import * as nodeModule from "node:module";
+import { appendFileSync } from "node:fs";
+const log = process.env.ALLOT_TEST_MODULE_LOG;
+if (nodeModule.registerHooks)
+  nodeModule.registerHooks({
+    load(url, context, nextLoad) {
+      appendFileSync(log, url + "\\n");
+      return nextLoad(url, context);
+    },
+  });
+else nodeModule.register("./hooks.mjs", import.meta.url, { data: log });
 `;
 const DIST = fileURLToPath(new URL("../dist/", import.meta.url));
 const { version } = (await import("../package.json", { with: { type: "json" } })).default;
