@@ -30,7 +30,3 @@ export const activityRoutes = {
     output: paginated(ActivityEventSchema),
   }),
 };
-
-// The old names, which packages/domain still types its use cases' inputs by, until they read
-// `activityRoutes.<key>` as new code does (docs/decisions/0066-an-endpoint-is-one-row.md).
-export const listActivityRoute = activityRoutes.list;

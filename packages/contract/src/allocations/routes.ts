@@ -47,8 +47,3 @@ export const allocationRoutes = {
     output: TransactionAllocationSchema,
   }),
 };
-
-// The old names, which packages/domain still types its use cases' inputs by, until they read
-// `allocationRoutes.<key>` as new code does (docs/decisions/0066-an-endpoint-is-one-row.md).
-export const listAllocationsRoute = allocationRoutes.list;
-export const getAllocationRoute = allocationRoutes.get;

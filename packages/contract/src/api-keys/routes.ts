@@ -98,10 +98,3 @@ export const apiKeyRoutes = {
     output: ApiKeySchema,
   }),
 };
-
-// The old names, which packages/domain still types its use cases' inputs by, until they read
-// `apiKeyRoutes.<key>` as new code does (docs/decisions/0066-an-endpoint-is-one-row.md).
-export const listApiKeysRoute = apiKeyRoutes.list;
-export const createApiKeyRoute = apiKeyRoutes.create;
-export const getApiKeyRoute = apiKeyRoutes.get;
-export const revokeApiKeyRoute = apiKeyRoutes.revoke;

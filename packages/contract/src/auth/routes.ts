@@ -66,9 +66,3 @@ export const authRoutes = {
     output: noContent(),
   }),
 };
-
-// The old names, which packages/domain still types its use cases' inputs by, until they read
-// `authRoutes.<key>` as new code does (docs/decisions/0066-an-endpoint-is-one-row.md).
-export const loginRoute = authRoutes.login;
-export const refreshRoute = authRoutes.refresh;
-export const logoutRoute = authRoutes.logout;

@@ -118,12 +118,3 @@ export const bankAccountRoutes = {
     output: BankAccountSchema,
   }),
 };
-
-// The old names, which packages/domain still types its use cases' inputs by, until they read
-// `bankAccountRoutes.<key>` as new code does (docs/decisions/0066-an-endpoint-is-one-row.md).
-export const listBankAccountsRoute = bankAccountRoutes.list;
-export const createBankAccountRoute = bankAccountRoutes.create;
-export const getBankAccountRoute = bankAccountRoutes.get;
-export const updateBankAccountRoute = bankAccountRoutes.update;
-export const deleteBankAccountRoute = bankAccountRoutes.delete;
-export const markImportedRoute = bankAccountRoutes.markImported;

@@ -32,8 +32,3 @@ export const bankRoutes = {
     output: BankSchema,
   }),
 };
-
-// The old names, which packages/domain still types its use cases' inputs by, until they read
-// `bankRoutes.<key>` as new code does (docs/decisions/0066-an-endpoint-is-one-row.md).
-export const listBanksRoute = bankRoutes.list;
-export const getBankRoute = bankRoutes.get;

@@ -134,12 +134,3 @@ export const budgetRoutes = {
     output: BudgetSchema,
   }),
 };
-
-// The old names, which packages/domain still types its use cases' inputs by, until they read
-// `budgetRoutes.<key>` as new code does (docs/decisions/0066-an-endpoint-is-one-row.md).
-export const listBudgetsRoute = budgetRoutes.list;
-export const createBudgetRoute = budgetRoutes.create;
-export const getBudgetRoute = budgetRoutes.get;
-export const updateBudgetRoute = budgetRoutes.update;
-export const deleteBudgetRoute = budgetRoutes.delete;
-export const archiveBudgetRoute = budgetRoutes.archive;

@@ -30,7 +30,3 @@ export const changeRoutes = {
     output: ChangesPageSchema,
   }),
 };
-
-// The old names, which packages/domain still types its use cases' inputs by, until they read
-// `changeRoutes.<key>` as new code does (docs/decisions/0066-an-endpoint-is-one-row.md).
-export const listChangesRoute = changeRoutes.list;

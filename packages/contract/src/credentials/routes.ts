@@ -142,12 +142,3 @@ export const credentialRoutes = {
     output: noContent(),
   }),
 };
-
-// The old names, which packages/domain still types its use cases' inputs by, until they read
-// `credentialRoutes.<key>` as new code does (docs/decisions/0066-an-endpoint-is-one-row.md).
-export const changePasswordRoute = credentialRoutes.changePassword;
-export const changeEmailRoute = credentialRoutes.changeEmail;
-export const confirmEmailChangeRoute = credentialRoutes.confirmEmailChange;
-export const revokeEmailChangeRoute = credentialRoutes.revokeEmailChange;
-export const requestPasswordResetRoute = credentialRoutes.requestPasswordReset;
-export const confirmPasswordResetRoute = credentialRoutes.confirmPasswordReset;

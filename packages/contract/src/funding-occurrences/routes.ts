@@ -63,8 +63,3 @@ export const fundingOccurrenceRoutes = {
     output: FundingEventOccurrenceSchema,
   }),
 };
-
-// The old names, which packages/domain still types its use cases' inputs by, until they read
-// `fundingOccurrenceRoutes.<key>` as new code does (docs/decisions/0066-an-endpoint-is-one-row.md).
-export const listFundingOccurrencesRoute = fundingOccurrenceRoutes.list;
-export const getFundingOccurrenceRoute = fundingOccurrenceRoutes.get;

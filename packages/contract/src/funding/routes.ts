@@ -60,9 +60,3 @@ export const fundingRoutes = {
     output: FundingSummarySchema,
   }),
 };
-
-// The old names, which packages/domain still types its use cases' inputs by, until they read
-// `fundingRoutes.<key>` as new code does (docs/decisions/0066-an-endpoint-is-one-row.md).
-export const runFundingRoute = fundingRoutes.run;
-export const fundingEventDatesRoute = fundingRoutes.eventDates;
-export const fundingSummaryRoute = fundingRoutes.summary;

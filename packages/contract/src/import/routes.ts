@@ -41,8 +41,3 @@ export const importRoutes = {
     output: TransactionDetailsResponseSchema,
   }),
 };
-
-// The old names, which packages/domain still types its use cases' inputs by, until they read
-// `importRoutes.<key>` as new code does (docs/decisions/0066-an-endpoint-is-one-row.md).
-export const syncScrapeRoute = importRoutes.syncScrape;
-export const transactionDetailsRoute = importRoutes.transactionDetails;

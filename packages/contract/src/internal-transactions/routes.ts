@@ -71,9 +71,3 @@ export const internalTransactionRoutes = {
     output: InternalTransactionSchema,
   }),
 };
-
-// The old names, which packages/domain still types its use cases' inputs by, until they read
-// `internalTransactionRoutes.<key>` as new code does (docs/decisions/0066-an-endpoint-is-one-row.md).
-export const listInternalTransactionsRoute = internalTransactionRoutes.list;
-export const createInternalTransactionRoute = internalTransactionRoutes.create;
-export const getInternalTransactionRoute = internalTransactionRoutes.get;

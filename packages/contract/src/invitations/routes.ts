@@ -126,13 +126,3 @@ export const invitationRoutes = {
     output: noContent(),
   }),
 };
-
-// The old names, which packages/domain still types its use cases' inputs by, until they read
-// `invitationRoutes.<key>` as new code does (docs/decisions/0066-an-endpoint-is-one-row.md).
-export const listAccountInvitationsRoute = invitationRoutes.listForAccount;
-export const inviteRoute = invitationRoutes.invite;
-export const cancelInvitationRoute = invitationRoutes.cancel;
-export const listMyInvitationsRoute = invitationRoutes.listMine;
-export const getInvitationRoute = invitationRoutes.get;
-export const acceptInvitationRoute = invitationRoutes.accept;
-export const declineInvitationRoute = invitationRoutes.decline;

@@ -77,8 +77,3 @@ export const preferenceRoutes = {
     output: NotificationPreferenceSchema,
   }),
 };
-
-// The old names, which packages/domain still types its use cases' inputs by, until they read
-// `preferenceRoutes.<key>` as new code does (docs/decisions/0066-an-endpoint-is-one-row.md).
-export const updateChannelPreferenceRoute = preferenceRoutes.updateChannel;
-export const updateNotificationPreferenceRoute = preferenceRoutes.updateNotification;

@@ -129,12 +129,3 @@ export const transactionCategoryRoutes = {
     output: TransactionCategorySchema,
   }),
 };
-
-// The old names, which packages/domain still types its use cases' inputs by, until they read
-// `transactionCategoryRoutes.<key>` as new code does (docs/decisions/0066-an-endpoint-is-one-row.md).
-export const listTransactionCategoriesRoute = transactionCategoryRoutes.list;
-export const createTransactionCategoryRoute = transactionCategoryRoutes.create;
-export const getTransactionCategoryRoute = transactionCategoryRoutes.get;
-export const updateTransactionCategoryRoute = transactionCategoryRoutes.update;
-export const deleteTransactionCategoryRoute = transactionCategoryRoutes.delete;
-export const archiveTransactionCategoryRoute = transactionCategoryRoutes.archive;

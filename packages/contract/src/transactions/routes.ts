@@ -281,13 +281,3 @@ export const transactionRoutes = {
   getTransactionDocument: fileRoute("document"),
   getTransactionImage: fileRoute("image"),
 };
-
-// The old names, which packages/domain still types its use cases' inputs by, until they read
-// `transactionRoutes.<key>` as new code does (docs/decisions/0066-an-endpoint-is-one-row.md).
-export const listTransactionsRoute = transactionRoutes.list;
-export const createTransactionRoute = transactionRoutes.create;
-export const getTransactionRoute = transactionRoutes.get;
-export const updateTransactionRoute = transactionRoutes.update;
-export const deleteTransactionRoute = transactionRoutes.delete;
-export const resolvePendingRoute = transactionRoutes.resolvePending;
-export const splitTransactionRoute = transactionRoutes.split;

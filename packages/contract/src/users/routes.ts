@@ -97,10 +97,3 @@ export const userRoutes = {
     output: UserSchema,
   }),
 };
-
-// The old names, which packages/domain still types its use cases' inputs by, until they read
-// `userRoutes.<key>` as new code does (docs/decisions/0066-an-endpoint-is-one-row.md).
-export const updateMeRoute = userRoutes.updateMe;
-export const listUsersRoute = userRoutes.list;
-export const getUserRoute = userRoutes.get;
-export const updateUserRoute = userRoutes.update;

@@ -218,15 +218,3 @@ export const webhookRoutes = {
     output: WebhookDeliverySchema,
   }),
 };
-
-// The old names, which packages/domain still types its use cases' inputs by, until they read
-// `webhookRoutes.<key>` as new code does (docs/decisions/0066-an-endpoint-is-one-row.md).
-export const listWebhooksRoute = webhookRoutes.list;
-export const createWebhookRoute = webhookRoutes.create;
-export const getWebhookRoute = webhookRoutes.get;
-export const updateWebhookRoute = webhookRoutes.update;
-export const deleteWebhookRoute = webhookRoutes.delete;
-export const rotateWebhookSecretRoute = webhookRoutes.rotateSecret;
-export const testWebhookRoute = webhookRoutes.test;
-export const listWebhookDeliveriesRoute = webhookRoutes.listDeliveries;
-export const redeliverWebhookRoute = webhookRoutes.redeliver;

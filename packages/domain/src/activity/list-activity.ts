@@ -1,4 +1,4 @@
-import type { listActivityRoute } from "@allot/contract/activity/routes";
+import type { activityRoutes } from "@allot/contract/activity/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { accountEvents } from "@allot/db/schema/account-events";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
@@ -21,7 +21,7 @@ const e = accountEvents;
  */
 export async function listActivity(
   { db, actor }: UseCaseContext,
-  query: RouteInput<typeof listActivityRoute>,
+  query: RouteInput<typeof activityRoutes.list>,
 ) {
   const account = await findOwnedAccount(db, actor, query.id);
   const days = await accountDayRanges(db, actor.userId, account.id, [

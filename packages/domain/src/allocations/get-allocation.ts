@@ -1,4 +1,4 @@
-import type { getAllocationRoute } from "@allot/contract/allocations/routes";
+import type { allocationRoutes } from "@allot/contract/allocations/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { and, eq } from "drizzle-orm";
@@ -10,7 +10,7 @@ import { selectAllocationViews, toAllocationView } from "./allocation-view";
 /** One allocation of the caller's accounts; anyone else's is 404. */
 export async function getAllocation(
   { db, actor }: UseCaseContext,
-  { id }: RouteInput<typeof getAllocationRoute>,
+  { id }: RouteInput<typeof allocationRoutes.get>,
 ) {
   const [row] = await selectAllocationViews(db).where(
     and(

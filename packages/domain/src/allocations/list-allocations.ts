@@ -1,4 +1,4 @@
-import type { listAllocationsRoute } from "@allot/contract/allocations/routes";
+import type { allocationRoutes } from "@allot/contract/allocations/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import type { Database } from "@allot/db/create-database";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
@@ -56,7 +56,7 @@ export function allocationListCondition(db: Database, userId: number, f: Allocat
 /** A page of allocations, oldest first unless `ordering=-created_at`. */
 export async function listAllocations(
   { db, actor }: UseCaseContext,
-  query: RouteInput<typeof listAllocationsRoute>,
+  query: RouteInput<typeof allocationRoutes.list>,
 ) {
   const where = allocationListCondition(db, actor.userId, query);
   const direction = query.ordering?.startsWith("-") ? desc : asc;

@@ -1,4 +1,4 @@
-import type { createApiKeyRoute } from "@allot/contract/api-keys/routes";
+import type { apiKeyRoutes } from "@allot/contract/api-keys/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { apiKeys } from "@allot/db/schema/api-keys";
 import { sha256 } from "../auth/token-digest";
@@ -11,7 +11,7 @@ const DAY_MS = 86_400_000;
 /** A new key of the caller; the plaintext is in this answer only, the database keeps its digest. */
 export async function createApiKey(
   { db, actor, now }: UseCaseContext,
-  input: RouteInput<typeof createApiKeyRoute>,
+  input: RouteInput<typeof apiKeyRoutes.create>,
 ) {
   const key = generateApiKey();
   const [row] = await db

@@ -1,4 +1,4 @@
-import type { listApiKeysRoute } from "@allot/contract/api-keys/routes";
+import type { apiKeyRoutes } from "@allot/contract/api-keys/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { apiKeys } from "@allot/db/schema/api-keys";
 import { count, desc, eq } from "drizzle-orm";
@@ -7,7 +7,10 @@ import type { UseCaseContext } from "../shared/use-case-context";
 import { toApiKeyView } from "./api-key-view";
 
 /** The caller's keys, newest first: active, expired and revoked alike. */
-export async function listApiKeys({ db, actor }: UseCaseContext, query: RouteInput<typeof listApiKeysRoute>) {
+export async function listApiKeys(
+  { db, actor }: UseCaseContext,
+  query: RouteInput<typeof apiKeyRoutes.list>,
+) {
   const mine = eq(apiKeys.userId, actor.userId);
   return paginate(
     query,

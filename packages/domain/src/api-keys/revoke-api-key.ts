@@ -1,4 +1,4 @@
-import type { revokeApiKeyRoute } from "@allot/contract/api-keys/routes";
+import type { apiKeyRoutes } from "@allot/contract/api-keys/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { apiKeys } from "@allot/db/schema/api-keys";
 import { and, eq } from "drizzle-orm";
@@ -14,7 +14,7 @@ import { API_KEY_NOT_FOUND } from "./get-api-key";
  */
 export async function revokeApiKey(
   { db, actor, now }: UseCaseContext,
-  { uuid }: RouteInput<typeof revokeApiKeyRoute>,
+  { uuid }: RouteInput<typeof apiKeyRoutes.revoke>,
 ) {
   return db.transaction(async (tx) => {
     const [row] = await tx

@@ -1,4 +1,4 @@
-import type { loginRoute } from "@allot/contract/auth/routes";
+import type { authRoutes } from "@allot/contract/auth/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { users } from "@allot/db/schema/users";
 import { sql } from "drizzle-orm";
@@ -13,7 +13,7 @@ const LOGIN_FAILED = "No active account found with the given credentials.";
 /** Email and password in, a new session's credentials out. Inactive users cannot log in. */
 export async function login(
   { db, now }: PublicContext,
-  input: RouteInput<typeof loginRoute>,
+  input: RouteInput<typeof authRoutes.login>,
   { tokens }: { tokens: AccessTokens },
 ): Promise<IssuedCredentials> {
   const [user] = await db

@@ -1,4 +1,4 @@
-import type { logoutRoute } from "@allot/contract/auth/routes";
+import type { authRoutes } from "@allot/contract/auth/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { refreshTokens } from "@allot/db/schema/sessions";
 import { eq } from "drizzle-orm";
@@ -13,7 +13,7 @@ import { sha256 } from "./token-digest";
  */
 export async function logout(
   { db, now }: PublicContext,
-  _input: RouteInput<typeof logoutRoute>,
+  _input: RouteInput<typeof authRoutes.logout>,
   { refreshToken }: { refreshToken: string | undefined },
 ): Promise<void> {
   if (!refreshToken) return;

@@ -1,4 +1,4 @@
-import type { refreshRoute } from "@allot/contract/auth/routes";
+import type { authRoutes } from "@allot/contract/auth/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { refreshTokens, sessions } from "@allot/db/schema/sessions";
 import { users } from "@allot/db/schema/users";
@@ -25,7 +25,7 @@ const NOT_VALID = "token_not_valid";
  */
 export async function refreshSession(
   { db, now }: PublicContext,
-  _input: RouteInput<typeof refreshRoute>,
+  _input: RouteInput<typeof authRoutes.refresh>,
   {
     tokens,
     refreshToken,

@@ -1,4 +1,4 @@
-import type { createBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import type { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import { BUDGET_TYPE, FUNDING_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { RouteInput } from "@allot/contract/http/route";
 import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts";
@@ -27,7 +27,7 @@ export const UNALLOCATED_BUDGET_NAME = "Unallocated";
  */
 export async function createBankAccount(
   ctx: UseCaseContext,
-  input: RouteInput<typeof createBankAccountRoute>,
+  input: RouteInput<typeof bankAccountRoutes.create>,
 ) {
   const { db, actor } = ctx;
   return db.transaction(async (tx) => {

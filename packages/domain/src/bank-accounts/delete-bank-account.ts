@@ -1,4 +1,4 @@
-import type { deleteBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import type { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { transactions } from "@allot/db/schema/transactions";
@@ -15,7 +15,7 @@ import { writeAccount } from "./write-account";
  */
 export async function deleteBankAccount(
   ctx: UseCaseContext,
-  { id }: RouteInput<typeof deleteBankAccountRoute>,
+  { id }: RouteInput<typeof bankAccountRoutes.delete>,
   files: TransactionFiles,
 ) {
   await writeAccount(ctx, { accountId: id, owner: ctx.actor }, async (tx, account) => {

@@ -1,4 +1,4 @@
-import type { getBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import type { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { loadBankAccountView } from "./bank-account-view";
@@ -6,7 +6,7 @@ import { findOwnedAccount } from "./find-owned-account";
 
 export async function getBankAccount(
   { db, actor }: UseCaseContext,
-  { id }: RouteInput<typeof getBankAccountRoute>,
+  { id }: RouteInput<typeof bankAccountRoutes.get>,
 ) {
   return loadBankAccountView(db, await findOwnedAccount(db, actor, id));
 }

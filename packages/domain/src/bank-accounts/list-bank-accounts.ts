@@ -1,4 +1,4 @@
-import type { listBankAccountsRoute } from "@allot/contract/bank-accounts/routes";
+import type { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import type { Database } from "@allot/db/create-database";
 import { perDatabase } from "@allot/db/per-database";
@@ -47,7 +47,7 @@ const accountsPage = perDatabase((db: Database, key: `${string}:${"of_type" | "a
 /** The caller's accounts only (staff included), optionally of one type. */
 export async function listBankAccounts(
   { db, actor }: UseCaseContext,
-  query: RouteInput<typeof listBankAccountsRoute>,
+  query: RouteInput<typeof bankAccountRoutes.list>,
 ) {
   const byType = query.account_type !== undefined;
   const params = { userId: actor.userId, accountType: query.account_type };

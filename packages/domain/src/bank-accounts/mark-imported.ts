@@ -1,4 +1,4 @@
-import type { markImportedRoute } from "@allot/contract/bank-accounts/routes";
+import type { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { eq } from "drizzle-orm";
@@ -12,7 +12,7 @@ import { writeAccount } from "./write-account";
  */
 export async function markImported(
   ctx: UseCaseContext,
-  { id, last_posted_through: lastPostedThrough }: RouteInput<typeof markImportedRoute>,
+  { id, last_posted_through: lastPostedThrough }: RouteInput<typeof bankAccountRoutes.markImported>,
 ) {
   const { actor, now } = ctx;
   return writeAccount(ctx, { accountId: id, owner: actor }, async (tx, account) => {

@@ -1,4 +1,4 @@
-import type { updateBankAccountRoute } from "@allot/contract/bank-accounts/routes";
+import type { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import Big from "big.js";
@@ -44,7 +44,7 @@ function immutableFieldErrors(account: BankAccountRow, input: BankAccountFields)
  */
 export async function updateBankAccount(
   ctx: UseCaseContext,
-  { id, ...input }: RouteInput<typeof updateBankAccountRoute>,
+  { id, ...input }: RouteInput<typeof bankAccountRoutes.update>,
 ) {
   const { actor } = ctx;
   return writeAccount(ctx, { accountId: id, owner: actor }, async (tx, account) => {

@@ -1,4 +1,4 @@
-import type { listBanksRoute } from "@allot/contract/banks/routes";
+import type { bankRoutes } from "@allot/contract/banks/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { banks } from "@allot/db/schema/banks";
 import { asc, count, desc } from "drizzle-orm";
@@ -8,7 +8,7 @@ import { toBankView } from "./bank-view";
 
 const ORDER_COLUMNS = { name: banks.name, created_at: banks.createdAt } as const;
 
-export async function listBanks({ db }: PublicContext, query: RouteInput<typeof listBanksRoute>) {
+export async function listBanks({ db }: PublicContext, query: RouteInput<typeof bankRoutes.list>) {
   const field = (query.ordering ?? "name").replace(/^-/, "") as keyof typeof ORDER_COLUMNS;
   const direction = query.ordering?.startsWith("-") ? desc : asc;
   return paginate(

@@ -1,5 +1,5 @@
 import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
-import type { archiveBudgetRoute } from "@allot/contract/budgets/routes";
+import type { budgetRoutes } from "@allot/contract/budgets/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import type { Tx } from "@allot/db/create-database";
 import { budgets } from "@allot/db/schema/budgets";
@@ -40,7 +40,7 @@ async function emptyIntoUnallocated(
  * The Unallocated budget cannot be archived (403); an archived one cannot be archived again (400);
  * a fill-up goal is archived with its Recurring budget, not on its own (400).
  */
-export async function archiveBudget(ctx: UseCaseContext, { id }: RouteInput<typeof archiveBudgetRoute>) {
+export async function archiveBudget(ctx: UseCaseContext, { id }: RouteInput<typeof budgetRoutes.archive>) {
   const { actor, now } = ctx;
   return writeOwnedBudget(
     ctx,

@@ -1,5 +1,5 @@
 import { BUDGET_TYPE, FUNDING_TYPE } from "@allot/contract/budgets/budget-kinds";
-import type { createBudgetRoute } from "@allot/contract/budgets/routes";
+import type { budgetRoutes } from "@allot/contract/budgets/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { budgets } from "@allot/db/schema/budgets";
 import Big from "big.js";
@@ -22,7 +22,7 @@ import { loadBudgetView } from "./budget-view";
  * "<name> Fill-up", same target and funding schedule) in the same transaction. Fill-up goals are
  * only made this way: asking for type A is 400.
  */
-export async function createBudget(ctx: UseCaseContext, input: RouteInput<typeof createBudgetRoute>) {
+export async function createBudget(ctx: UseCaseContext, input: RouteInput<typeof budgetRoutes.create>) {
   const { actor, now } = ctx;
   const target = accountNamedIn("bank_account", input.bank_account, actor);
   return writeAccount(ctx, target, async (tx, account) => {

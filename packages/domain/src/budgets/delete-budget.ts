@@ -1,5 +1,5 @@
 import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
-import type { deleteBudgetRoute } from "@allot/contract/budgets/routes";
+import type { budgetRoutes } from "@allot/contract/budgets/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import type { Tx } from "@allot/db/create-database";
 import { budgets } from "@allot/db/schema/budgets";
@@ -48,7 +48,7 @@ const transfersTouching = (tx: Tx, ids: string[]) =>
  * - the other budgets' running balances are recomputed from the earliest deleted transfer.
  * available_balance does not change and still equals the sum of the remaining budgets.
  */
-export async function deleteBudget(ctx: UseCaseContext, { id }: RouteInput<typeof deleteBudgetRoute>) {
+export async function deleteBudget(ctx: UseCaseContext, { id }: RouteInput<typeof budgetRoutes.delete>) {
   await writeOwnedBudget(ctx, id, deleteLockedBudget, budgetsInvolved);
 }
 

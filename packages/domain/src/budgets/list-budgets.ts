@@ -1,4 +1,4 @@
-import type { listBudgetsRoute } from "@allot/contract/budgets/routes";
+import type { budgetRoutes } from "@allot/contract/budgets/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { budgets } from "@allot/db/schema/budgets";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
@@ -21,7 +21,10 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * Budgets of the caller's accounts. A bank_account the caller does not own simply matches nothing.
  * Absent filters do not filter (archived budgets are listed unless `archived=false`).
  */
-export async function listBudgets({ db, actor }: UseCaseContext, query: RouteInput<typeof listBudgetsRoute>) {
+export async function listBudgets(
+  { db, actor }: UseCaseContext,
+  query: RouteInput<typeof budgetRoutes.list>,
+) {
   const field = (query.ordering ?? "name").replace(/^-/, "") as keyof typeof ORDER_COLUMNS;
   const direction = query.ordering?.startsWith("-") ? desc : asc;
   const where = and(

@@ -1,5 +1,5 @@
 import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
-import type { updateBudgetRoute } from "@allot/contract/budgets/routes";
+import type { budgetRoutes } from "@allot/contract/budgets/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { budgets } from "@allot/db/schema/budgets";
 import Big from "big.js";
@@ -109,7 +109,7 @@ function budgetEvent(
  */
 export async function updateBudget(
   ctx: UseCaseContext,
-  { id, ...input }: RouteInput<typeof updateBudgetRoute>,
+  { id, ...input }: RouteInput<typeof budgetRoutes.update>,
 ) {
   const { actor } = ctx;
   return writeOwnedBudget(ctx, id, async (tx, { account, budget, fillup }) => {

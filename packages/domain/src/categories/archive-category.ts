@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { archiveTransactionCategoryRoute } from "@allot/contract/transaction-categories/routes";
+import type { transactionCategoryRoutes } from "@allot/contract/transaction-categories/routes";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { eq } from "drizzle-orm";
 import type { UseCaseContext } from "../shared/use-case-context";
@@ -12,7 +12,7 @@ import { findOwnedCategory } from "./find-owned-category";
  */
 export async function archiveCategory(
   { db, actor }: UseCaseContext,
-  { id }: RouteInput<typeof archiveTransactionCategoryRoute>,
+  { id }: RouteInput<typeof transactionCategoryRoutes.archive>,
 ) {
   return db.transaction(async (tx) => {
     const row = await findOwnedCategory(tx, actor, id);

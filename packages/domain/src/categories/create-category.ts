@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { createTransactionCategoryRoute } from "@allot/contract/transaction-categories/routes";
+import type { transactionCategoryRoutes } from "@allot/contract/transaction-categories/routes";
 import { isUniqueViolation } from "@allot/db/database-errors";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import type { UseCaseContext } from "../shared/use-case-context";
@@ -13,7 +13,7 @@ import { duplicateCategory, hasDuplicateCategory } from "./find-owned-category";
  */
 export async function createCategory(
   { db, actor }: UseCaseContext,
-  input: RouteInput<typeof createTransactionCategoryRoute>,
+  input: RouteInput<typeof transactionCategoryRoutes.create>,
 ) {
   const parts = checkCategoryParts(input);
   try {

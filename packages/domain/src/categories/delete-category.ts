@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { deleteTransactionCategoryRoute } from "@allot/contract/transaction-categories/routes";
+import type { transactionCategoryRoutes } from "@allot/contract/transaction-categories/routes";
 import { isForeignKeyViolation } from "@allot/db/database-errors";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
@@ -24,7 +24,7 @@ const inUse = () =>
  */
 export async function deleteCategory(
   { db, actor }: UseCaseContext,
-  { id }: RouteInput<typeof deleteTransactionCategoryRoute>,
+  { id }: RouteInput<typeof transactionCategoryRoutes.delete>,
 ): Promise<void> {
   try {
     await db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { listTransactionCategoriesRoute } from "@allot/contract/transaction-categories/routes";
+import type { transactionCategoryRoutes } from "@allot/contract/transaction-categories/routes";
 import type { CATEGORY_ORDERING } from "@allot/contract/transaction-categories/transaction-category";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { and, asc, count, desc, eq, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
@@ -10,7 +10,7 @@ import { normaliseCategoryPart, visibleCategoryCondition } from "./visible-categ
 
 type OrderField = (typeof CATEGORY_ORDERING)[number];
 
-type ListCategoriesQuery = RouteInput<typeof listTransactionCategoriesRoute>;
+type ListCategoriesQuery = RouteInput<typeof transactionCategoryRoutes.list>;
 
 const c = transactionCategories;
 // lower(): the same case-insensitive order on PGlite (C collation) as on a PostgreSQL server.

@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { updateTransactionCategoryRoute } from "@allot/contract/transaction-categories/routes";
+import type { transactionCategoryRoutes } from "@allot/contract/transaction-categories/routes";
 import { isUniqueViolation } from "@allot/db/database-errors";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { eq } from "drizzle-orm";
@@ -18,7 +18,7 @@ import { formatFullName } from "./visible-categories";
  */
 export async function updateCategory(
   { db, actor }: UseCaseContext,
-  { id, ...input }: RouteInput<typeof updateTransactionCategoryRoute>,
+  { id, ...input }: RouteInput<typeof transactionCategoryRoutes.update>,
 ) {
   const changes = checkCategoryParts(input);
   let target: CategoryParts | undefined;

@@ -1,5 +1,5 @@
 import type { Change, ChangesPage } from "@allot/contract/changes/change";
-import type { listChangesRoute } from "@allot/contract/changes/routes";
+import type { changeRoutes } from "@allot/contract/changes/routes";
 import { DEFAULT_PAGE_SIZE } from "@allot/contract/http/fields";
 import type { RouteInput } from "@allot/contract/http/route";
 import { changeCounters } from "@allot/db/schema/change-counters";
@@ -21,7 +21,7 @@ import { byFeedOrder, type ChangeEntry, FEED_SOURCES, tombstonesAfter } from "./
  */
 export async function listChanges(
   { db, actor }: UseCaseContext,
-  { id, since, page_size }: RouteInput<typeof listChangesRoute>,
+  { id, since, page_size }: RouteInput<typeof changeRoutes.list>,
   links: AttachmentLinks,
 ): Promise<ChangesPage> {
   const size = page_size ?? DEFAULT_PAGE_SIZE;

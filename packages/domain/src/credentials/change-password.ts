@@ -1,4 +1,4 @@
-import type { changePasswordRoute } from "@allot/contract/credentials/routes";
+import type { credentialRoutes } from "@allot/contract/credentials/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { refreshTokens } from "@allot/db/schema/sessions";
 import { users } from "@allot/db/schema/users";
@@ -21,7 +21,7 @@ import { lockUserWithPassword } from "./usable-password";
  */
 export async function changePassword(
   { db, actor, now }: UseCaseContext,
-  input: RouteInput<typeof changePasswordRoute>,
+  input: RouteInput<typeof credentialRoutes.changePassword>,
   { tokens }: { tokens: AccessTokens },
 ): Promise<IssuedCredentials> {
   const sessionId = actor.sessionId;

@@ -1,4 +1,4 @@
-import type { confirmEmailChangeRoute } from "@allot/contract/credentials/routes";
+import type { credentialRoutes } from "@allot/contract/credentials/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { emailChanges } from "@allot/db/schema/credential-tokens";
 import { eq } from "drizzle-orm";
@@ -16,7 +16,7 @@ import { moveLoginEmail } from "./move-login-email";
  */
 export async function confirmEmailChange(
   { db, now }: PublicContext,
-  { token }: RouteInput<typeof confirmEmailChangeRoute>,
+  { token }: RouteInput<typeof credentialRoutes.confirmEmailChange>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const change = await lockEmailChangeByToken(tx, "confirm", token);

@@ -1,4 +1,4 @@
-import type { confirmPasswordResetRoute } from "@allot/contract/credentials/routes";
+import type { credentialRoutes } from "@allot/contract/credentials/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { passwordResetTokens } from "@allot/db/schema/credential-tokens";
 import { users } from "@allot/db/schema/users";
@@ -21,7 +21,7 @@ export const RESET_LINK_NOT_FOUND = "This password-reset link is not valid.";
  */
 export async function confirmPasswordReset(
   { db, now }: PublicContext,
-  { token, ...input }: RouteInput<typeof confirmPasswordResetRoute>,
+  { token, ...input }: RouteInput<typeof credentialRoutes.confirmPasswordReset>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx

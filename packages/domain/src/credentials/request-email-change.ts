@@ -1,4 +1,4 @@
-import type { changeEmailRoute } from "@allot/contract/credentials/routes";
+import type { credentialRoutes } from "@allot/contract/credentials/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import type { Tx } from "@allot/db/create-database";
 import { emailChanges } from "@allot/db/schema/credential-tokens";
@@ -22,7 +22,7 @@ import { lockUserWithPassword } from "./usable-password";
  */
 export async function requestEmailChange(
   { db, actor, now }: UseCaseContext,
-  { new_email: newEmail }: RouteInput<typeof changeEmailRoute>,
+  { new_email: newEmail }: RouteInput<typeof credentialRoutes.changeEmail>,
   options: { publicBaseUrl: string; vault: SecretVault },
 ): Promise<void> {
   const address = newEmail.trim();

@@ -1,4 +1,4 @@
-import type { requestPasswordResetRoute } from "@allot/contract/credentials/routes";
+import type { credentialRoutes } from "@allot/contract/credentials/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { passwordResetRequests } from "@allot/db/schema/credential-tokens";
 import type { PublicContext } from "../shared/use-case-context";
@@ -10,7 +10,7 @@ import type { PublicContext } from "../shared/use-case-context";
  */
 export async function requestPasswordReset(
   { db, now }: PublicContext,
-  { email }: RouteInput<typeof requestPasswordResetRoute>,
+  { email }: RouteInput<typeof credentialRoutes.requestPasswordReset>,
 ): Promise<void> {
   await db.insert(passwordResetRequests).values({ email: email.trim(), requestedAt: now });
 }

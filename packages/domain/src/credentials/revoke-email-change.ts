@@ -1,4 +1,4 @@
-import type { revokeEmailChangeRoute } from "@allot/contract/credentials/routes";
+import type { credentialRoutes } from "@allot/contract/credentials/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { emailChanges } from "@allot/db/schema/credential-tokens";
 import { eq } from "drizzle-orm";
@@ -17,7 +17,7 @@ import { revertEmailChange } from "./revert-email-change";
  */
 export async function revokeEmailChange(
   { db, now }: PublicContext,
-  { token }: RouteInput<typeof revokeEmailChangeRoute>,
+  { token }: RouteInput<typeof credentialRoutes.revokeEmailChange>,
   options: { publicBaseUrl: string; vault: SecretVault },
 ): Promise<void> {
   await db.transaction(async (tx) => {

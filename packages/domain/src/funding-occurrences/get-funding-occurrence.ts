@@ -1,4 +1,4 @@
-import type { getFundingOccurrenceRoute } from "@allot/contract/funding-occurrences/routes";
+import type { fundingOccurrenceRoutes } from "@allot/contract/funding-occurrences/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
 import { and, eq } from "drizzle-orm";
@@ -10,7 +10,7 @@ import { selectFundingOccurrences, toFundingOccurrenceView } from "./funding-occ
 /** An occurrence of one of the caller's accounts; anyone else's reads as missing (404). */
 export async function getFundingOccurrence(
   { db, actor }: UseCaseContext,
-  { id }: RouteInput<typeof getFundingOccurrenceRoute>,
+  { id }: RouteInput<typeof fundingOccurrenceRoutes.get>,
 ) {
   const [row] = await selectFundingOccurrences(db)
     .where(

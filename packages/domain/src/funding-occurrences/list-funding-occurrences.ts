@@ -1,4 +1,4 @@
-import type { listFundingOccurrencesRoute } from "@allot/contract/funding-occurrences/routes";
+import type { fundingOccurrenceRoutes } from "@allot/contract/funding-occurrences/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
 import { and, asc, count, desc, eq, gte, inArray, lte } from "drizzle-orm";
@@ -23,7 +23,7 @@ function orderBy(ordering: string | undefined) {
  */
 export async function listFundingOccurrences(
   { db, actor }: UseCaseContext,
-  query: RouteInput<typeof listFundingOccurrencesRoute>,
+  query: RouteInput<typeof fundingOccurrenceRoutes.list>,
 ) {
   const where = and(
     inOwnedAccounts(db, fo.bankAccountId, actor.userId),

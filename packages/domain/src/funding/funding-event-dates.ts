@@ -1,4 +1,4 @@
-import type { fundingEventDatesRoute } from "@allot/contract/funding/routes";
+import type { fundingRoutes } from "@allot/contract/funding/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { budgets } from "@allot/db/schema/budgets";
 import { and, eq } from "drizzle-orm";
@@ -18,7 +18,7 @@ const MAX_RANGE_DAYS = 3_660;
  */
 export async function fundingEventDates(
   { db, actor }: UseCaseContext,
-  { id: accountId, after, before }: RouteInput<typeof fundingEventDatesRoute>,
+  { id: accountId, after, before }: RouteInput<typeof fundingRoutes.eventDates>,
 ) {
   if (before <= after) throw ValidationFailed.on("before", "Must be later than after.");
   if (before > addDays(after, MAX_RANGE_DAYS))

@@ -1,4 +1,4 @@
-import type { fundingSummaryRoute } from "@allot/contract/funding/routes";
+import type { fundingRoutes } from "@allot/contract/funding/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { budgets } from "@allot/db/schema/budgets";
 import Big from "big.js";
@@ -16,7 +16,7 @@ import type { UseCaseContext } from "../shared/use-case-context";
  */
 export async function fundingSummary(
   { db, actor }: UseCaseContext,
-  { id }: RouteInput<typeof fundingSummaryRoute>,
+  { id }: RouteInput<typeof fundingRoutes.summary>,
 ) {
   const account = await findOwnedAccount(db, actor, id);
   const rows = await db

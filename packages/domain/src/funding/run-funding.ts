@@ -1,5 +1,5 @@
 import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
-import type { runFundingRoute } from "@allot/contract/funding/routes";
+import type { fundingRoutes } from "@allot/contract/funding/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { arrayLiteral } from "@allot/db/array-literal";
 import type { Tx } from "@allot/db/create-database";
@@ -63,7 +63,7 @@ export async function runAccountFunding(
  */
 export async function runFunding(
   ctx: UseCaseContext,
-  { id: accountId, as_of: asOf }: RouteInput<typeof runFundingRoute>,
+  { id: accountId, as_of: asOf }: RouteInput<typeof fundingRoutes.run>,
 ) {
   const { actor } = ctx;
   return writeAccount(ctx, { accountId, owner: actor }, (tx, account) =>

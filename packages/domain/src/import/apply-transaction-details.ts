@@ -4,7 +4,7 @@ import type {
   TransactionDetailsItem,
   TransactionDetailsResponse,
 } from "@allot/contract/import/import";
-import type { transactionDetailsRoute } from "@allot/contract/import/routes";
+import type { importRoutes } from "@allot/contract/import/routes";
 import type { Tx } from "@allot/db/create-database";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
@@ -48,7 +48,7 @@ interface Plan {
  */
 export async function applyTransactionDetails(
   ctx: UseCaseContext,
-  { id: accountId, ...input }: RouteInput<typeof transactionDetailsRoute>,
+  { id: accountId, ...input }: RouteInput<typeof importRoutes.transactionDetails>,
 ): Promise<TransactionDetailsResponse> {
   const { actor } = ctx;
   return writeAccount(ctx, { accountId, owner: actor }, async (tx, account) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { RouteInput } from "@allot/contract/http/route";
 import type { SyncScrapeInput, SyncScrapeResult } from "@allot/contract/import/import";
-import type { syncScrapeRoute } from "@allot/contract/import/routes";
+import type { importRoutes } from "@allot/contract/import/routes";
 import { arrayLiteral } from "@allot/db/array-literal";
 import type { Tx } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
@@ -48,7 +48,7 @@ class DryRunResult extends Error {
  */
 export async function syncScrape(
   ctx: UseCaseContext,
-  { id: accountId, ...input }: RouteInput<typeof syncScrapeRoute>,
+  { id: accountId, ...input }: RouteInput<typeof importRoutes.syncScrape>,
 ): Promise<SyncScrapeResult> {
   try {
     return await writeAccount(ctx, { accountId, owner: ctx.actor }, async (tx, account) => {

@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { createInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
+import type { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { eq } from "drizzle-orm";
 import { moneyText } from "../activity/summary-text";
@@ -23,7 +23,7 @@ import { toInternalTransactionView } from "./internal-transaction-view";
  */
 export async function createInternalTransaction(
   ctx: UseCaseContext,
-  input: RouteInput<typeof createInternalTransactionRoute>,
+  input: RouteInput<typeof internalTransactionRoutes.create>,
 ) {
   const { actor } = ctx;
   const target = accountNamedIn("bank_account", input.bank_account, actor);

@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { getInternalTransactionRoute } from "@allot/contract/internal-transactions/routes";
+import type { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { and, eq } from "drizzle-orm";
 import { ownedBy } from "../bank-accounts/find-owned-account";
@@ -10,7 +10,7 @@ import { selectInternalTransactions, toInternalTransactionView } from "./interna
 /** A transfer of one of the caller's accounts; anyone else's reads as missing (404). */
 export async function getInternalTransaction(
   { db, actor }: UseCaseContext,
-  { id }: RouteInput<typeof getInternalTransactionRoute>,
+  { id }: RouteInput<typeof internalTransactionRoutes.get>,
 ) {
   const [found] = await selectInternalTransactions(db)
     .where(and(eq(internalTransactions.id, id), ownedBy(db, actor.userId)))

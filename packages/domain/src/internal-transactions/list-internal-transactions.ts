@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { listInternalTransactionsRoute } from "@allot/contract/internal-transactions/routes";
+import type { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
 import type { Database } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
@@ -18,7 +18,7 @@ const it = internalTransactions;
  */
 export async function listInternalTransactions(
   { db, actor }: UseCaseContext,
-  query: RouteInput<typeof listInternalTransactionsRoute>,
+  query: RouteInput<typeof internalTransactionRoutes.list>,
 ) {
   const days = await accountDayRanges(db, actor.userId, query.bank_account, [query.date_from, query.date_to]);
   const where = and(

@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { acceptInvitationRoute } from "@allot/contract/invitations/routes";
+import type { invitationRoutes } from "@allot/contract/invitations/routes";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { invitations } from "@allot/db/schema/invitations";
 import { users } from "@allot/db/schema/users";
@@ -23,7 +23,7 @@ import { findInvitee, inviteeContext } from "./invitee-context";
  */
 export async function acceptInvitation(
   ctx: PublicContext,
-  { token: secret }: RouteInput<typeof acceptInvitationRoute>,
+  { token: secret }: RouteInput<typeof invitationRoutes.accept>,
   options: { publicBaseUrl: string; vault: SecretVault },
 ) {
   const { db, now } = ctx;

@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { cancelInvitationRoute } from "@allot/contract/invitations/routes";
+import type { invitationRoutes } from "@allot/contract/invitations/routes";
 import { invitations } from "@allot/db/schema/invitations";
 import { and, eq, type SQL } from "drizzle-orm";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
@@ -14,7 +14,7 @@ import { actOnPendingInvitation } from "./act-on-invitation";
  */
 export async function cancelInvitation(
   ctx: UseCaseContext,
-  { id: accountId, token }: RouteInput<typeof cancelInvitationRoute>,
+  { id: accountId, token }: RouteInput<typeof invitationRoutes.cancel>,
 ) {
   const { db, actor, now } = ctx;
   const account = await findOwnedAccount(db, actor, accountId);

@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { declineInvitationRoute } from "@allot/contract/invitations/routes";
+import type { invitationRoutes } from "@allot/contract/invitations/routes";
 import { invitations } from "@allot/db/schema/invitations";
 import { eq } from "drizzle-orm";
 import { writeAccount } from "../bank-accounts/write-account";
@@ -14,7 +14,7 @@ import { findInvitee, inviteeContext } from "./invitee-context";
  */
 export async function declineInvitation(
   ctx: PublicContext,
-  { token: secret }: RouteInput<typeof declineInvitationRoute>,
+  { token: secret }: RouteInput<typeof invitationRoutes.decline>,
 ) {
   const { db, now } = ctx;
   await actOnPendingInvitation(db, bySecret(secret), now, async (tx, invitation) => {

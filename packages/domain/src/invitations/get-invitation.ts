@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { getInvitationRoute } from "@allot/contract/invitations/routes";
+import type { invitationRoutes } from "@allot/contract/invitations/routes";
 import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts";
 import { banks } from "@allot/db/schema/banks";
 import { invitations } from "@allot/db/schema/invitations";
@@ -20,7 +20,7 @@ import { effectiveStatus } from "./invitation-status";
  */
 export async function getInvitation(
   { db, now }: PublicContext,
-  { token: secret }: RouteInput<typeof getInvitationRoute>,
+  { token: secret }: RouteInput<typeof invitationRoutes.get>,
 ) {
   const [found] = await db
     .select({

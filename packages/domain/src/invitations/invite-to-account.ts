@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { inviteRoute } from "@allot/contract/invitations/routes";
+import type { invitationRoutes } from "@allot/contract/invitations/routes";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { banks } from "@allot/db/schema/banks";
 import { invitations } from "@allot/db/schema/invitations";
@@ -27,7 +27,7 @@ import { invitationExpiry } from "./invitation-status";
  */
 export async function inviteToAccount(
   ctx: UseCaseContext,
-  { id: accountId, invitee_email: email }: RouteInput<typeof inviteRoute>,
+  { id: accountId, invitee_email: email }: RouteInput<typeof invitationRoutes.invite>,
   options: { publicBaseUrl: string; vault: SecretVault },
 ) {
   const { actor, now } = ctx;

@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { listAccountInvitationsRoute } from "@allot/contract/invitations/routes";
+import type { invitationRoutes } from "@allot/contract/invitations/routes";
 import { invitations } from "@allot/db/schema/invitations";
 import { and, eq } from "drizzle-orm";
 import { findOwnedAccount } from "../bank-accounts/find-owned-account";
@@ -13,7 +13,7 @@ import { loadInvitationViews } from "./invitation-view";
  */
 export async function listAccountInvitations(
   { db, actor, now }: UseCaseContext,
-  { id: accountId }: RouteInput<typeof listAccountInvitationsRoute>,
+  { id: accountId }: RouteInput<typeof invitationRoutes.listForAccount>,
 ) {
   const account = await findOwnedAccount(db, actor, accountId);
   return loadInvitationViews(db, and(eq(invitations.bankAccountId, account.id), stillPending(now)));

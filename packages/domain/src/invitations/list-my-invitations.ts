@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { listMyInvitationsRoute } from "@allot/contract/invitations/routes";
+import type { invitationRoutes } from "@allot/contract/invitations/routes";
 import { invitations } from "@allot/db/schema/invitations";
 import { and, eq } from "drizzle-orm";
 import { inOwnedAccounts } from "../bank-accounts/find-owned-account";
@@ -13,7 +13,7 @@ import { loadInvitationViews } from "./invitation-view";
  */
 export async function listMyInvitations(
   { db, actor, now }: UseCaseContext,
-  _input: RouteInput<typeof listMyInvitationsRoute>,
+  _input: RouteInput<typeof invitationRoutes.listMine>,
 ) {
   return loadInvitationViews(
     db,

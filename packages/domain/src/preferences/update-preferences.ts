@@ -1,8 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type {
-  updateChannelPreferenceRoute,
-  updateNotificationPreferenceRoute,
-} from "@allot/contract/preferences/routes";
+import type { preferenceRoutes } from "@allot/contract/preferences/routes";
 import type { NotificationKind } from "@allot/db/schema/notifications";
 import { channelPreferences, notificationPreferences } from "@allot/db/schema/preferences";
 import { NOTIFICATION_KINDS } from "../notifications/notification-kinds";
@@ -13,7 +10,7 @@ import { channelPreferenceViews, notificationPreferenceViews } from "./preferenc
 
 export async function updateChannelPreference(
   { db, actor, now }: UseCaseContext,
-  { channel, digest_frequency: digestFrequency }: RouteInput<typeof updateChannelPreferenceRoute>,
+  { channel, digest_frequency: digestFrequency }: RouteInput<typeof preferenceRoutes.updateChannel>,
 ) {
   if (!isChannel(channel)) throw new NotFound(`There is no channel '${channel}'.`);
   await db
@@ -31,7 +28,7 @@ const isKind = (kind: string): kind is NotificationKind => Object.hasOwn(NOTIFIC
 
 export async function updateNotificationPreference(
   { db, actor, now }: UseCaseContext,
-  { kind, delivery_mode: deliveryMode }: RouteInput<typeof updateNotificationPreferenceRoute>,
+  { kind, delivery_mode: deliveryMode }: RouteInput<typeof preferenceRoutes.updateNotification>,
 ) {
   if (!isKind(kind)) throw new NotFound(`There is no notification kind '${kind}'.`);
   if (!NOTIFICATION_KINDS[kind].canSuppress)

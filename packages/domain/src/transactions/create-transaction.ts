@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { createTransactionRoute } from "@allot/contract/transactions/routes";
+import type { transactionRoutes } from "@allot/contract/transactions/routes";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
 import { moneyData, moneyText } from "../activity/summary-text";
@@ -28,7 +28,7 @@ import { loadTransactionView } from "./transaction-view";
  */
 export async function createTransaction(
   ctx: UseCaseContext,
-  input: RouteInput<typeof createTransactionRoute>,
+  input: RouteInput<typeof transactionRoutes.create>,
   files: TransactionFiles,
 ) {
   const { actor } = ctx;

@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { deleteTransactionRoute } from "@allot/contract/transactions/routes";
+import type { transactionRoutes } from "@allot/contract/transactions/routes";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
@@ -20,7 +20,7 @@ import { ledgerKeyOf, refreshSnapshotsFrom } from "./transaction-ledger";
  */
 export async function deleteTransaction(
   ctx: UseCaseContext,
-  { id }: RouteInput<typeof deleteTransactionRoute>,
+  { id }: RouteInput<typeof transactionRoutes.delete>,
   files: TransactionFiles,
 ) {
   await writeOwnedTransaction(ctx, id, async (tx, { account, transaction }) => {

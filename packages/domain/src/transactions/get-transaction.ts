@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { getTransactionRoute } from "@allot/contract/transactions/routes";
+import type { transactionRoutes } from "@allot/contract/transactions/routes";
 import { transactions } from "@allot/db/schema/transactions";
 import { and, eq } from "drizzle-orm";
 import type { AttachmentLinks } from "../attachments/attachment-links";
@@ -11,7 +11,7 @@ import { selectTransactionViews, toTransactionViews } from "./transaction-view";
 /** One transaction of the caller's accounts, allocations embedded; anyone else's is 404. */
 export async function getTransaction(
   { db, actor }: UseCaseContext,
-  { id }: RouteInput<typeof getTransactionRoute>,
+  { id }: RouteInput<typeof transactionRoutes.get>,
   links: AttachmentLinks,
 ) {
   const rows = await selectTransactionViews(db).where(

@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { listTransactionsRoute } from "@allot/contract/transactions/routes";
+import type { transactionRoutes } from "@allot/contract/transactions/routes";
 import type { TRANSACTION_ORDERING } from "@allot/contract/transactions/transaction";
 import type { Database } from "@allot/db/create-database";
 import { perDatabase } from "@allot/db/per-database";
@@ -74,7 +74,7 @@ const wholeAccountsPage = perDatabase((db, key: `${Scope}:${string}`) => {
 /** A page of the caller's transactions, filtered and ordered, with all allocations in one more query. */
 export async function listTransactions(
   { db, actor }: UseCaseContext,
-  query: RouteInput<typeof listTransactionsRoute>,
+  query: RouteInput<typeof transactionRoutes.list>,
   links: AttachmentLinks,
 ) {
   if (onlyWholeAccounts({ ...query })) {

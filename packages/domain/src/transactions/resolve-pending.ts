@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { resolvePendingRoute } from "@allot/contract/transactions/routes";
+import type { transactionRoutes } from "@allot/contract/transactions/routes";
 import type { Tx } from "@allot/db/create-database";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
@@ -27,7 +27,7 @@ import { loadTransactionView } from "./transaction-view";
  */
 export async function resolvePending(
   ctx: UseCaseContext,
-  { id, ...input }: RouteInput<typeof resolvePendingRoute>,
+  { id, ...input }: RouteInput<typeof transactionRoutes.resolvePending>,
   links: AttachmentLinks,
 ) {
   return writeOwnedTransaction(ctx, id, async (tx, { account, transaction }) => {

@@ -1,6 +1,6 @@
 import { isUuid } from "@allot/contract/http/fields";
 import type { RouteInput } from "@allot/contract/http/route";
-import type { splitTransactionRoute } from "@allot/contract/transactions/routes";
+import type { transactionRoutes } from "@allot/contract/transactions/routes";
 import { budgets } from "@allot/db/schema/budgets";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import Big from "big.js";
@@ -26,7 +26,7 @@ const invalid = (message: string) => ValidationFailed.on("splits", message);
  */
 export async function splitTransaction(
   ctx: UseCaseContext,
-  { id, ...input }: RouteInput<typeof splitTransactionRoute>,
+  { id, ...input }: RouteInput<typeof transactionRoutes.split>,
 ) {
   return writeOwnedTransaction(ctx, id, async (tx, { account, transaction }) => {
     if (transaction.pending) {

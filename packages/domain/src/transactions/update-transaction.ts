@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { updateTransactionRoute } from "@allot/contract/transactions/routes";
+import type { transactionRoutes } from "@allot/contract/transactions/routes";
 import type { TransactionUpdateInput } from "@allot/contract/transactions/transaction";
 import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
@@ -67,7 +67,7 @@ function unchangeableFieldErrors(
  */
 export async function updateTransaction(
   ctx: UseCaseContext,
-  { id, image: _image, document: _document, ...input }: RouteInput<typeof updateTransactionRoute>,
+  { id, image: _image, document: _document, ...input }: RouteInput<typeof transactionRoutes.update>,
   files: TransactionFiles,
 ) {
   return writeOwnedTransaction(ctx, id, async (tx, { account, transaction }) => {

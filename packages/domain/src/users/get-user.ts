@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { getUserRoute } from "@allot/contract/users/routes";
+import type { userRoutes } from "@allot/contract/users/routes";
 import { users } from "@allot/db/schema/users";
 import { eq } from "drizzle-orm";
 import { NotFound } from "../shared/errors";
@@ -18,7 +18,7 @@ export async function getMe({ db, actor }: UseCaseContext, { publicBaseUrl }: { 
 /** Staff lookup by username (exact, as stored; the route layer has already percent-decoded it). */
 export async function getUser(
   { db }: PublicContext,
-  { username }: RouteInput<typeof getUserRoute>,
+  { username }: RouteInput<typeof userRoutes.get>,
   { publicBaseUrl }: { publicBaseUrl: string },
 ) {
   const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);

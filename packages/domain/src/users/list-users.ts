@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { listUsersRoute } from "@allot/contract/users/routes";
+import type { userRoutes } from "@allot/contract/users/routes";
 import { users } from "@allot/db/schema/users";
 import { asc, count, desc } from "drizzle-orm";
 import { paginate } from "../shared/pagination";
@@ -11,7 +11,7 @@ const ORDER_COLUMNS = { username: users.username, email: users.email, created_at
 /** Every user, for staff; ordered by username unless asked otherwise. */
 export async function listUsers(
   { db }: PublicContext,
-  query: RouteInput<typeof listUsersRoute>,
+  query: RouteInput<typeof userRoutes.list>,
   { publicBaseUrl }: { publicBaseUrl: string },
 ) {
   const field = (query.ordering ?? "username").replace(/^-/, "") as keyof typeof ORDER_COLUMNS;

@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { updateMeRoute, updateUserRoute } from "@allot/contract/users/routes";
+import type { userRoutes } from "@allot/contract/users/routes";
 import type { Database } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { users } from "@allot/db/schema/users";
@@ -67,13 +67,13 @@ async function updateUserWhere(db: Database, where: SQL, changes: UserChanges, b
 /** The caller's own user (`/users/me/`). */
 export const updateMe = (
   { db, actor }: UseCaseContext,
-  changes: RouteInput<typeof updateMeRoute>,
+  changes: RouteInput<typeof userRoutes.updateMe>,
   { publicBaseUrl }: { publicBaseUrl: string },
 ) => updateUserWhere(db, eq(users.id, actor.userId), changes, publicBaseUrl);
 
 /** Any user, by username (staff; PUT and PATCH). */
 export const updateUser = (
   { db }: PublicContext,
-  { username, ...changes }: RouteInput<typeof updateUserRoute>,
+  { username, ...changes }: RouteInput<typeof userRoutes.update>,
   { publicBaseUrl }: { publicBaseUrl: string },
 ) => updateUserWhere(db, eq(users.username, username), changes, publicBaseUrl);

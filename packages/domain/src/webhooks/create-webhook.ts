@@ -1,6 +1,6 @@
 import { isUuid } from "@allot/contract/http/fields";
 import type { RouteInput } from "@allot/contract/http/route";
-import type { createWebhookRoute } from "@allot/contract/webhooks/routes";
+import type { webhookRoutes } from "@allot/contract/webhooks/routes";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { users } from "@allot/db/schema/users";
 import { webhooks } from "@allot/db/schema/webhooks";
@@ -22,7 +22,7 @@ export const MAX_WEBHOOKS_PER_USER = 20;
 /** A new webhook of the caller; its secret is in this answer and on rotation only. */
 export async function createWebhook(
   { db, actor, now }: UseCaseContext,
-  input: RouteInput<typeof createWebhookRoute>,
+  input: RouteInput<typeof webhookRoutes.create>,
   { policy, vault }: { policy: WebhookPolicy; vault: SecretVault },
 ) {
   const url = await checkWebhookUrl(input.url, policy);

@@ -1,9 +1,12 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { getWebhookRoute } from "@allot/contract/webhooks/routes";
+import type { webhookRoutes } from "@allot/contract/webhooks/routes";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { findOwnWebhook } from "./find-own-webhook";
 import { toWebhookView } from "./webhook-view";
 
-export async function getWebhook({ db, actor }: UseCaseContext, { id }: RouteInput<typeof getWebhookRoute>) {
+export async function getWebhook(
+  { db, actor }: UseCaseContext,
+  { id }: RouteInput<typeof webhookRoutes.get>,
+) {
   return toWebhookView(await findOwnWebhook(db, actor, id));
 }

@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { listWebhookDeliveriesRoute } from "@allot/contract/webhooks/routes";
+import type { webhookRoutes } from "@allot/contract/webhooks/routes";
 import { webhookDeliveries } from "@allot/db/schema/webhooks";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { paginate } from "../shared/pagination";
@@ -12,7 +12,7 @@ const d = webhookDeliveries;
 /** A webhook's deliveries, newest first, filtered by status and event type (each repeatable). */
 export async function listWebhookDeliveries(
   { db, actor }: UseCaseContext,
-  query: RouteInput<typeof listWebhookDeliveriesRoute>,
+  query: RouteInput<typeof webhookRoutes.listDeliveries>,
 ) {
   const webhook = await findOwnWebhook(db, actor, query.id);
   const where = and(

@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { listWebhooksRoute } from "@allot/contract/webhooks/routes";
+import type { webhookRoutes } from "@allot/contract/webhooks/routes";
 import { webhooks } from "@allot/db/schema/webhooks";
 import { count, desc, eq } from "drizzle-orm";
 import { paginate } from "../shared/pagination";
@@ -9,7 +9,7 @@ import { toWebhookView } from "./webhook-view";
 /** The caller's webhooks, newest first. */
 export async function listWebhooks(
   { db, actor }: UseCaseContext,
-  query: RouteInput<typeof listWebhooksRoute>,
+  query: RouteInput<typeof webhookRoutes.list>,
 ) {
   const mine = eq(webhooks.userId, actor.userId);
   return paginate(

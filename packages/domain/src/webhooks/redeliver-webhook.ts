@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { redeliverWebhookRoute } from "@allot/contract/webhooks/routes";
+import type { webhookRoutes } from "@allot/contract/webhooks/routes";
 import { webhookDeliveries } from "@allot/db/schema/webhooks";
 import { and, eq } from "drizzle-orm";
 import { NotFound } from "../shared/errors";
@@ -13,7 +13,7 @@ import { queueDelivery, webhookDisabled } from "./new-delivery";
  */
 export async function redeliverWebhook(
   { db, actor, now }: UseCaseContext,
-  { id, delivery_id }: RouteInput<typeof redeliverWebhookRoute>,
+  { id, delivery_id }: RouteInput<typeof webhookRoutes.redeliver>,
 ) {
   return db.transaction(async (tx) => {
     const webhook = await findOwnWebhook(tx, actor, id, { forUpdate: true });

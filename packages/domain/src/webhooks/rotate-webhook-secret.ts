@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { rotateWebhookSecretRoute } from "@allot/contract/webhooks/routes";
+import type { webhookRoutes } from "@allot/contract/webhooks/routes";
 import { webhooks } from "@allot/db/schema/webhooks";
 import { eq } from "drizzle-orm";
 import type { SecretVault } from "../secrets/secret-vault";
@@ -17,7 +17,7 @@ export const PREVIOUS_SECRET_SIGNS_MS = 24 * 60 * 60_000;
  */
 export async function rotateWebhookSecret(
   { db, actor, now }: UseCaseContext,
-  { id }: RouteInput<typeof rotateWebhookSecretRoute>,
+  { id }: RouteInput<typeof webhookRoutes.rotateSecret>,
   { vault }: { vault: SecretVault },
 ) {
   return db.transaction(async (tx) => {

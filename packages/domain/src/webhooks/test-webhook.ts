@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { RouteInput } from "@allot/contract/http/route";
-import type { testWebhookRoute } from "@allot/contract/webhooks/routes";
+import type { webhookRoutes } from "@allot/contract/webhooks/routes";
 import { actorName, eventActorOf } from "../activity/event-actor";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { findOwnWebhook } from "./find-own-webhook";
@@ -8,7 +8,7 @@ import { queueDelivery, webhookDisabled } from "./new-delivery";
 import { webhookBody } from "./webhook-payload";
 
 /** Queues a `webhook.test` event, shaped like an activity event, for this webhook alone. */
-export async function testWebhook(ctx: UseCaseContext, { id }: RouteInput<typeof testWebhookRoute>) {
+export async function testWebhook(ctx: UseCaseContext, { id }: RouteInput<typeof webhookRoutes.test>) {
   const { db, actor, now, request } = ctx;
   return db.transaction(async (tx) => {
     const webhook = await findOwnWebhook(tx, actor, id, { forUpdate: true });

@@ -1,5 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
-import type { updateWebhookRoute } from "@allot/contract/webhooks/routes";
+import type { webhookRoutes } from "@allot/contract/webhooks/routes";
 import { webhooks } from "@allot/db/schema/webhooks";
 import { eq } from "drizzle-orm";
 import type { SecretVault } from "../secrets/secret-vault";
@@ -22,7 +22,7 @@ const REVOKED = new Set<string | null>(["credential_revoked", "email_change_undo
  */
 export async function updateWebhook(
   { db, actor }: UseCaseContext,
-  { id, ...input }: RouteInput<typeof updateWebhookRoute>,
+  { id, ...input }: RouteInput<typeof webhookRoutes.update>,
   { policy, vault }: { policy: WebhookPolicy; vault: SecretVault },
 ) {
   await findOwnWebhook(db, actor, id);
