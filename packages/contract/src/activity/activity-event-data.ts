@@ -8,7 +8,6 @@ import { SyncScrapeResultSchema, TransactionDetailsResponseSchema } from "../imp
 import { InternalTransactionSchema } from "../internal-transactions/internal-transaction";
 import { BankAccountInvitationSchema } from "../invitations/invitation";
 import { TransactionSchema } from "../transactions/transaction";
-import type { ActivityEventType } from "./activity-event-types";
 
 /*
  * Each event type's `data` (docs/spec/extensions.md §3): what its use case records, with ids, and
@@ -282,8 +281,8 @@ const InvitationData = z
   });
 
 /**
- * The `data` of each event type: exactly one schema per type (the compiler refuses a type left out
- * or one the list does not have). Types that record the same facts share a schema.
+ * Every event type, by name, with the schema of its `data` (activity-event-types.ts lists the
+ * names from here). Types that record the same facts share a schema.
  */
 export const ACTIVITY_EVENT_DATA = {
   "bank_account.created": BankAccountCreatedData,
@@ -311,9 +310,8 @@ export const ACTIVITY_EVENT_DATA = {
   "invitation.accepted": InvitationData,
   "invitation.declined": InvitationData,
   "invitation.cancelled": InvitationData,
-} as const satisfies Record<ActivityEventType, z.ZodType<Record<string, unknown>>>;
+} as const satisfies Record<`${string}.${string}`, z.ZodType<Record<string, unknown>>>;
 
 /** The `data` of an event of type `T` (of any type, without one). */
-export type ActivityEventData<T extends ActivityEventType = ActivityEventType> = z.output<
-  (typeof ACTIVITY_EVENT_DATA)[T]
->;
+export type ActivityEventData<T extends keyof typeof ACTIVITY_EVENT_DATA = keyof typeof ACTIVITY_EVENT_DATA> =
+  z.output<(typeof ACTIVITY_EVENT_DATA)[T]>;
