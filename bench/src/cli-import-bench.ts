@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCli } from "@allot/cli/src/testing/run-cli";
+import { runCli } from "@allot/cli/test/testing/run-cli";
 import { createDatabase } from "@allot/db/create-database";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import type { Figure } from "./figures";

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { bareChildEnv } from "./env";
 import type { Figure } from "./figures";
 import { median } from "./median";
 import { login, postJson } from "./seed";
@@ -53,11 +54,15 @@ export async function benchCliStartup(
       { name: "cli start-up bench" },
       201,
     )) as { key: string };
-    const env = { PATH: process.env.PATH, HOME: home, ALLOT_BASE_URL: context.apiUrl, ALLOT_API_KEY: key };
+    const env = bareChildEnv({ HOME: home, ALLOT_BASE_URL: context.apiUrl, ALLOT_API_KEY: key });
 
     const problems: string[] = [];
     // pnpm finds its corepack copy under the real home.
-    const pnpmEnv = { ...env, HOME: process.env.HOME, COREPACK_ENABLE_DOWNLOAD_PROMPT: "0" };
+    const pnpmEnv = bareChildEnv({
+      ALLOT_BASE_URL: context.apiUrl,
+      ALLOT_API_KEY: key,
+      COREPACK_ENABLE_DOWNLOAD_PROMPT: "0",
+    });
     const timed = async (
       label: string,
       command: string[],

@@ -104,3 +104,11 @@ function parse<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.output
 export function childEnv(settings: Record<string, string | undefined>): NodeJS.ProcessEnv {
   return { ...process.env, ...settings };
 }
+
+/**
+ * A child's environment with nothing of ours but PATH and HOME (each setting over them): a command
+ * timed as a user's shell starts it, none of the runner's ALLOT_* or PG* variables.
+ */
+export function bareChildEnv(settings: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, ...settings };
+}

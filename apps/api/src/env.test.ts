@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { readEnv } from "./env";
+import { answersChecked, readEnv } from "./env";
 
 describe("readEnv", () => {
   const dirs: string[] = [];
@@ -254,5 +254,17 @@ describe("readEnv", () => {
 
   it("requires JWT_SECRET with DATABASE_URL", () => {
     expect(() => readEnv({ DATABASE_URL: "postgres://root@127.0.0.1/x" })).toThrow(/JWT_SECRET/);
+  });
+});
+
+describe("answersChecked", () => {
+  it("checks answers against their schemas with ALLOT_CHECK_ANSWERS=1 only", () => {
+    expect(answersChecked({ ALLOT_CHECK_ANSWERS: "1" })).toBe(true);
+    for (const value of [undefined, "", "0", "true"])
+      expect(answersChecked({ ALLOT_CHECK_ANSWERS: value })).toBe(false);
+  });
+
+  it("is on in the suite (vitest.config.ts sets it)", () => {
+    expect(answersChecked()).toBe(true);
   });
 });

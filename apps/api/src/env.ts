@@ -118,6 +118,15 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
   }
 }
 
+/**
+ * ALLOT_CHECK_ANSWERS=1 (the tests set it): every answer is parsed against its output schema
+ * (trpc/answer-schema.ts). Not part of readEnv: the procedures are built when their modules load,
+ * before any config exists.
+ */
+export function answersChecked(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.ALLOT_CHECK_ANSWERS === "1";
+}
+
 function settingsOf(env: NodeJS.ProcessEnv): ApiEnv {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) throw invalidEnvironment(parsed.error.issues);

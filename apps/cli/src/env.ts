@@ -50,6 +50,14 @@ export interface CliEnv {
   mail: { directory: string; transport: string | undefined };
 }
 
+/**
+ * What colour on stdout depends on (FORCE_COLOR, NO_COLOR, TERM, COLORTERM, CI…), as it is: tty's
+ * hasColors() reads its variables by name (see format/colour.ts).
+ */
+export function colourEnv(): NodeJS.ProcessEnv {
+  return process.env;
+}
+
 export function readEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): CliEnv {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success)

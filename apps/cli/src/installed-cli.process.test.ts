@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useCliServer } from "./testing/cli-server";
+import { useCliServer } from "../test/testing/cli-server";
 
 const run = promisify(execFile);
 const CLI_PACKAGE = fileURLToPath(new URL("..", import.meta.url));

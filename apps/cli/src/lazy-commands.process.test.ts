@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "./testing/run-cli";
+import { runCli } from "../test/testing/run-cli";
 
 /*
  * What the built `allot` loads for a command (decision 0067), seen by Node's module loader: hooks

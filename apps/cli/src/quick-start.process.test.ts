@@ -17,7 +17,7 @@ import {
 import { PGlite } from "@electric-sql/pglite";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it } from "vitest";
-import { type CliRun, runCli } from "./testing/run-cli";
+import { type CliRun, runCli } from "../test/testing/run-cli";
 
 /*
  * The README's quick start on a default install, every piece a real process: the built server as

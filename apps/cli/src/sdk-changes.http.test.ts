@@ -1,9 +1,4 @@
-import {
-  applyChanges,
-  changesKit,
-  comparable,
-  type Replica,
-} from "@allot/api/src/routers/changes/changes-test-kit";
+import { applyChanges, changesKit, comparable, type Replica } from "@allot/api/test/testing/changes-test-kit";
 import { type TestUser, useTestApp } from "@allot/api/test/testing/test-app";
 import type { ChangesPage } from "@allot/contract/changes/change";
 import { testEngines } from "@allot/db/testing/test-databases";
@@ -12,7 +7,7 @@ import { internalContext } from "@allot/domain/shared/use-case-context";
 import { isApiError } from "@allot/sdk/api-error";
 import { createClient } from "@allot/sdk/client";
 import { beforeAll, describe, expect, it } from "vitest";
-import { expireChangeCursors } from "./testing/expire-change-cursors";
+import { expireChangeCursors } from "../test/testing/expire-change-cursors";
 
 /** Every page an iteration yields. */
 async function pagesOf(iteration: AsyncIterable<ChangesPage>): Promise<ChangesPage[]> {

@@ -12,7 +12,7 @@ import { type Client, createClient } from "@allot/sdk/client";
 import type { FileDownload } from "@allot/sdk/file-download";
 import { fileWriteJournal } from "@allot/sdk/file-write-journal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useScriptedProxy } from "./testing/scripted-proxy";
+import { useScriptedProxy } from "../test/testing/scripted-proxy";
 
 /*
  * Receipts through the SDK against the real API over HTTP (docs/spec/extensions.md §5): uploads

@@ -24,7 +24,7 @@ import { createClient } from "@allot/sdk/client";
 import type { Session } from "@allot/sdk/session-auth";
 import { verifyWebhook, WebhookVerificationError } from "@allot/sdk/verify-webhook";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readmeSnippetFiles } from "./testing/readme-snippets";
+import { readmeSnippetFiles } from "../test/testing/readme-snippets";
 
 /*
  * The SDK (packages/sdk) against the real API over real HTTP: buildApp on a test database,

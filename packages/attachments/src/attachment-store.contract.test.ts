@@ -5,11 +5,11 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { AttachmentStore } from "@allot/domain/attachments/attachment-store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startTestStorage, TEST_STORAGE_KINDS, type TestStorage } from "./testing/test-storage";
+import { startTestStorage, TEST_STORAGE_KINDS, type TestStorage } from "../test/testing/test-storage";
 
 /*
  * One contract, both adapters: whatever ATTACHMENT_STORAGE says, the API sees the same store.
- * Each backend is built through attachmentStoreFor, as the API builds it (testing/test-storage.ts).
+ * Each backend is built through attachmentStoreFor, as the API builds it (test/testing/test-storage.ts).
  */
 
 const keyOf = (transaction = randomUUID(), kind: "image" | "document" = "image", id = randomUUID()) =>

@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { filesUnder } from "../test/testing/test-storage";
 import { localAttachmentStore } from "./local-attachment-store";
-import { filesUnder } from "./testing/test-storage";
 
 /* What only the local adapter does (the shared behaviour is in attachment-store.contract.test.ts). */
 

@@ -3,9 +3,9 @@ import { access } from "node:fs/promises";
 import { inspect } from "node:util";
 import { HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type RunningS3Server, startS3Server } from "../test/testing/s3-server";
+import { bucketContents } from "../test/testing/test-storage";
 import { s3AttachmentStore } from "./s3-attachment-store";
-import { type RunningS3Server, startS3Server } from "./testing/s3-server";
-import { bucketContents } from "./testing/test-storage";
 
 /* What only the S3 adapter does (the shared behaviour is in attachment-store.contract.test.ts). */
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, testEngines } from "../test/testing/test-databases";
 import { arrayLiteral } from "./array-literal";
 import type { DatabaseHandle } from "./create-database";
-import { openTestDatabase, testEngines } from "./testing/test-databases";
 
 describe.each(testEngines())("arrayLiteral read back by the database (%s)", (engine) => {
   let database: DatabaseHandle;

@@ -15,7 +15,7 @@ import {
 } from "./embedded-database-lock";
 
 const packageRoot = fileURLToPath(new URL("..", import.meta.url));
-const contenderScript = fileURLToPath(new URL("./testing/lock-contender.mjs", import.meta.url));
+const contenderScript = fileURLToPath(new URL("../test/testing/lock-contender.mjs", import.meta.url));
 // Real processes under tsx: about a second each to start on a busy machine.
 const SLOW = { timeout: 60_000 };
 // Rounds of the race (LOCK_ROUNDS=1000 to hammer it): a careless takeover fails within a few.
@@ -54,7 +54,7 @@ interface Answer {
   message?: string;
 }
 
-/** A process of its own that takes the lock when told (testing/lock-contender.mjs). */
+/** A process of its own that takes the lock when told (test/testing/lock-contender.mjs). */
 async function startContender() {
   const child = spawn(process.execPath, ["--import", "tsx", contenderScript], { cwd: packageRoot });
   children.push(child);

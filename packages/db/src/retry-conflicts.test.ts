@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { openTestDatabase, testEngines } from "../test/testing/test-databases";
 import { CONFLICT_ATTEMPTS } from "./retry-conflicts";
-import { openTestDatabase, testEngines } from "./testing/test-databases";
 
 const conflict = (code: string) => Object.assign(new Error("could not serialize access"), { code });
 

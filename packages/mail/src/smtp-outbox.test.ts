@@ -7,13 +7,13 @@ import { internalContext } from "@allot/domain/shared/use-case-context";
 import { openedOutboxRow } from "@allot/domain/testing/opened-outbox-row";
 import { testVault as vault } from "@allot/domain/testing/test-vault";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailTransportFor } from "./mail-transport-for";
 import {
   type ReceivedMail,
   smtpRefusal,
   startTestSmtpServer,
   type TestSmtpServer,
-} from "./testing/test-smtp-server";
+} from "../test/testing/test-smtp-server";
+import { mailTransportFor } from "./mail-transport-for";
 
 const PASSWORD = "outbox-s3cret";
 

@@ -2,14 +2,14 @@ import type { AddressInfo } from "node:net";
 import { createServer, type Server } from "node:net";
 import type { EmailToSend } from "@allot/domain/email/outgoing-email";
 import { afterEach, describe, expect, it } from "vitest";
-import { smtpTransport } from "./smtp-transport";
-import { selfSignedCertificate } from "./testing/self-signed-certificate";
+import { selfSignedCertificate } from "../test/testing/self-signed-certificate";
 import {
   type ReceivedMail,
   smtpRefusal,
   startTestSmtpServer,
   type TestSmtpServer,
-} from "./testing/test-smtp-server";
+} from "../test/testing/test-smtp-server";
+import { smtpTransport } from "./smtp-transport";
 
 const FROM = "Allot <noreply@allot.test>";
 

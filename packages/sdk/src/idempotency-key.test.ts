@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { json, type Scripted, useScriptedServer } from "../test/testing/scripted-server";
 import { ApiError } from "./api-error";
 import { createClient } from "./client";
 import { idempotencyKeyOf } from "./idempotency-key";
-import { json, type Scripted, useScriptedServer } from "./testing/scripted-server";
 
 /*
  * The Idempotency-Key on the wire, against a scripted server: which calls carry one, whose it is,

@@ -2,9 +2,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { json, useScriptedServer } from "../test/testing/scripted-server";
 import { createClient } from "./client";
 import { fileWriteJournal } from "./file-write-journal";
-import { json, useScriptedServer } from "./testing/scripted-server";
 
 /*
  * client.request against a scripted server: what goes on the wire for any method and path. The

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { json, type Scripted, type Seen, useScriptedServer } from "../test/testing/scripted-server";
 import { createClient } from "./client";
 import type { Session } from "./session-auth";
-import { json, type Scripted, type Seen, useScriptedServer } from "./testing/scripted-server";
 
 /*
  * Login sessions against a scripted server: a 401 or an access token about to expire makes the

@@ -1,8 +1,8 @@
 import { bankRoutes } from "@allot/contract/banks/routes";
 import { describe, expect, it } from "vitest";
+import { json, useScriptedServer } from "../test/testing/scripted-server";
 import { ApiError } from "./api-error";
 import { createClient } from "./client";
-import { json, useScriptedServer } from "./testing/scripted-server";
 import type { RetryNotice } from "./transport";
 
 /*

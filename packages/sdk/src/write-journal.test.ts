@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { json, type Scripted, useScriptedServer } from "../test/testing/scripted-server";
 import { createClient } from "./client";
-import { json, type Scripted, useScriptedServer } from "./testing/scripted-server";
 import type { JournaledWrite, WriteJournal } from "./write-journal";
 
 /*

@@ -8,8 +8,8 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig, useTestApp } from "../../test/testing/test-app";
 import { routeCaller } from "../../test/testing/test-client";
+import { transactionKit } from "../../test/testing/transaction-test-kit";
 import { buildApp } from "../app";
-import { transactionKit } from "../routers/transactions/transaction-test-kit";
 
 /*
  * A failed procedure is logged without the statement's values: a real database error of each

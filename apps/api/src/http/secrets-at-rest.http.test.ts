@@ -23,7 +23,7 @@ import { aBudget, anAccount } from "../../test/testing/fixtures";
 import { testConfig, useTestApp } from "../../test/testing/test-app";
 import { type DeliveredEmail, useTestMailbox } from "../../test/testing/test-mailbox";
 import { useWebhookReceiver } from "../../test/testing/webhook-receiver";
-import { webhooksKit } from "../routers/webhooks/webhooks-test-kit";
+import { webhooksKit } from "../../test/testing/webhooks-test-kit";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 // The path as the procedure sees it (below `/api`).

@@ -8,7 +8,7 @@ import { createUser } from "@allot/domain/users/create-user";
 import { describe, expect, it } from "vitest";
 import { type TestUser, testConfig, useTestApp } from "../../test/testing/test-app";
 import { testThrottleSetups } from "../../test/testing/test-throttle-stores";
-import { expectThrottled } from "./throttle-test-kit";
+import { expectThrottled } from "../../test/testing/throttle-test-kit";
 
 const base = testConfig().throttle;
 // Hourly: a minute boundary falling mid-test cannot reset it.

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testConfig, useTestApp } from "../../test/testing/test-app";
 import { testThrottleSetups } from "../../test/testing/test-throttle-stores";
-import { expectThrottled } from "./throttle-test-kit";
+import { expectThrottled } from "../../test/testing/throttle-test-kit";
 
 const base = testConfig().throttle;
 

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testConfig, useTestApp } from "../../test/testing/test-app";
 import { testThrottleSetups } from "../../test/testing/test-throttle-stores";
-import { expectThrottled } from "./throttle-test-kit";
+import { expectThrottled } from "../../test/testing/throttle-test-kit";
 
 const PASSWORD = "correct horse battery staple";
 const base = testConfig().throttle;

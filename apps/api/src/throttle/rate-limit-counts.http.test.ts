@@ -4,9 +4,9 @@ import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/testing/test-app";
 import { testThrottleSetups } from "../../test/testing/test-throttle-stores";
+import { expectThrottled } from "../../test/testing/throttle-test-kit";
 import type { ApiConfig } from "../config";
 import type { ThrottleCounters } from "./throttle-store";
-import { expectThrottled } from "./throttle-test-kit";
 
 const generous = parseThrottleRates("100000/minute");
 const base: Omit<ApiConfig["throttle"], "user"> = {

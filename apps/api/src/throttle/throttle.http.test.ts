@@ -9,9 +9,9 @@ import { createUser } from "@allot/domain/users/create-user";
 import { describe, expect, it } from "vitest";
 import { testConfig, useTestApp } from "../../test/testing/test-app";
 import { routeCaller } from "../../test/testing/test-client";
+import { expectThrottled } from "../../test/testing/throttle-test-kit";
 import { buildApp } from "../app";
 import type { ApiConfig } from "../config";
-import { expectThrottled } from "./throttle-test-kit";
 
 // Hourly windows: a tiny limit that a minute boundary falling mid-test cannot reset.
 const tiny = parseThrottleRates("3/hour");

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import type { z } from "zod";
+import { answersChecked } from "../env";
 
 /*
  * A procedure's output schema describes its answers (the OpenAPI document is generated from it),
@@ -10,7 +11,7 @@ import type { z } from "zod";
  * (nothing stripped, nothing converted), so what production sends unparsed is what the suite
  * checked.
  */
-const CHECK_ANSWERS = process.env.ALLOT_CHECK_ANSWERS === "1";
+const CHECK_ANSWERS = answersChecked();
 
 /** An answer the schema would change: a view and its contract disagree. */
 class AnswerOutOfContract extends Error {}

@@ -8,12 +8,7 @@ import { describeOnPostgres } from "@allot/db/testing/server-suites";
 import { lockAccountForChange } from "@allot/domain/ledger/change-number";
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import {
-  applyChanges,
-  changesKit,
-  comparable,
-  type Replica,
-} from "../../src/routers/changes/changes-test-kit";
+import { applyChanges, changesKit, comparable, type Replica } from "../testing/changes-test-kit";
 import { anAccount } from "../testing/fixtures";
 import { useTestApp } from "../testing/test-app";
 import { type Caller, fetchInject, routeCaller } from "../testing/test-client";

@@ -12,12 +12,7 @@ import { userRoutes } from "@allot/contract/users/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  applyChanges,
-  changesKit,
-  comparable,
-  type Replica,
-} from "../../src/routers/changes/changes-test-kit";
+import { applyChanges, changesKit, comparable, type Replica } from "../testing/changes-test-kit";
 import { aCategory, anAccount } from "../testing/fixtures";
 import { type TestUser, useTestApp } from "../testing/test-app";
 

@@ -2,8 +2,8 @@ import { bucketContents } from "@allot/attachments/testing/test-storage";
 import { aBank } from "@allot/domain/testing/fixtures";
 import { sampleGif, samplePng } from "@allot/domain/testing/sample-files";
 import { expect, it } from "vitest";
-import { transactionForm } from "../../src/routers/transactions/receipt-test-kit";
 import { downloadDigest, sendTransactionForm, sha256 } from "../testing/receipt-requests";
+import { transactionForm } from "../testing/receipt-test-kit";
 import type { ApiPair } from "./api-pair";
 import { logIn, newUser } from "./http-calls";
 

@@ -11,7 +11,7 @@ import {
 import { EXAMPLE_EVENT_DATA, exampleChange } from "@allot/domain/testing/event-examples";
 import { asUser } from "@allot/domain/testing/use-case-context";
 import { describe, expect, it } from "vitest";
-import { useCliServer } from "../testing/cli-server";
+import { useCliServer } from "../../test/testing/cli-server";
 
 // Each test runs the real CLI several times: one to three seconds each, far more on a busy machine.
 const SLOW = { timeout: 600_000 };

@@ -18,10 +18,10 @@ import {
 import { PGlite } from "@electric-sql/pglite";
 import type { Command } from "commander";
 import { afterEach, describe, expect, it } from "vitest";
+import { type CliRun, runCli } from "../../test/testing/run-cli";
 import { readEnv } from "../env";
 import { loadEveryCommand } from "../lazy-commands";
 import { createProgram } from "../program";
-import { type CliRun, runCli } from "../testing/run-cli";
 
 // Two server starts, one refused start, a cron and a handful of CLI runs, each a real process.
 const SLOW = { timeout: 300_000 };

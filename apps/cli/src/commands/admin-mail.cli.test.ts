@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { composeEmail } from "@allot/domain/email/compose-email";
 import { fileTransport } from "@allot/mail/file-transport";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../testing/run-cli";
+import { runCli } from "../../test/testing/run-cli";
 
 // Each run starts the real CLI: a second or two, more on a busy machine.
 const SLOW = { timeout: 120_000 };

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { createDatabase, type DatabaseOptions } from "@allot/db/create-database";
 import { databaseUrl, testEngines, withAdminConnection } from "@allot/db/testing/test-databases";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../testing/run-cli";
+import { runCli } from "../../test/testing/run-cli";
 
 // Each run starts a process that loads the stack and opens the database: seconds, not milliseconds.
 const SLOW = { timeout: 120_000 };

@@ -21,7 +21,7 @@ interface BudgetJson {
   warnings?: string[];
 }
 
-import { useCliServer } from "../testing/cli-server";
+import { useCliServer } from "../../test/testing/cli-server";
 
 describe.each(testEngines())("allot budgets against a running API (%s)", (engine) => {
   const server = useCliServer(engine);

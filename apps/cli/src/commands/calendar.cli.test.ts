@@ -8,7 +8,7 @@ import { createBank } from "@allot/domain/banks/create-bank";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { createClient } from "@allot/sdk/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../testing/run-cli";
+import { runCli } from "../../test/testing/run-cli";
 
 // The real CLI runs several times (about a second each to start, more on a busy machine).
 const SLOW = { timeout: 240_000 };

@@ -1,8 +1,8 @@
 import type { Change } from "@allot/contract/changes/change";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
-import { useCliServer } from "../testing/cli-server";
-import { expireChangeCursors } from "../testing/expire-change-cursors";
+import { useCliServer } from "../../test/testing/cli-server";
+import { expireChangeCursors } from "../../test/testing/expire-change-cursors";
 
 // Each test runs the real CLI several times: one to three seconds each, far more on a busy machine.
 const SLOW = { timeout: 600_000 };

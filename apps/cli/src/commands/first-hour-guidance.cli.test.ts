@@ -4,7 +4,7 @@ import { endUserSessions } from "@allot/domain/auth/end-user-sessions";
 import { localDate } from "@allot/domain/calendar/local-days";
 import dayjs from "dayjs";
 import { describe, expect, it, vi } from "vitest";
-import { useCliServer } from "../testing/cli-server";
+import { useCliServer } from "../../test/testing/cli-server";
 
 // Each test runs the real CLI several times (a second or more each to start on a busy machine).
 vi.setConfig({ testTimeout: 900_000, hookTimeout: 300_000 });

@@ -7,7 +7,7 @@ import { createBank } from "@allot/domain/banks/create-bank";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { createClient } from "@allot/sdk/client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { runCli } from "../testing/run-cli";
+import { runCli } from "../../test/testing/run-cli";
 
 // Each test runs the real CLI many times (a second or more each to start, far more on a busy
 // machine), and the server's database can be slow to open then too.

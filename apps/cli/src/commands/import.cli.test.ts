@@ -9,11 +9,11 @@ import { createBank } from "@allot/domain/banks/create-bank";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { type Client, createClient } from "@allot/sdk/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../testing/run-cli";
+import { runCli } from "../../test/testing/run-cli";
 
 // Each test runs the real CLI several times (about a second each to start, more on a busy machine).
 const SLOW = { timeout: 240_000 };
-const FIXTURES = fileURLToPath(new URL("../import/fixtures/", import.meta.url));
+const FIXTURES = fileURLToPath(new URL("../../test/fixtures/", import.meta.url));
 const fixture = (name: string) => join(FIXTURES, name);
 const CHASE_MAP = "date=Date,amount=Amount,description=Description,balance=Balance";
 

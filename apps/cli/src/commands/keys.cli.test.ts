@@ -2,7 +2,7 @@ import { apiKeyRoutes } from "@allot/contract/api-keys/routes";
 import { userRoutes } from "@allot/contract/users/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
-import { useCliServer } from "../testing/cli-server";
+import { useCliServer } from "../../test/testing/cli-server";
 
 // Each test runs the real CLI several times: one to three seconds each, far more on a busy machine.
 const SLOW = { timeout: 600_000 };

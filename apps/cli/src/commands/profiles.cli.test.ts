@@ -7,7 +7,7 @@ import { internalContext } from "@allot/domain/shared/use-case-context";
 import { createUser } from "@allot/domain/users/create-user";
 import { createClient } from "@allot/sdk/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../testing/run-cli";
+import { runCli } from "../../test/testing/run-cli";
 
 const PASSWORD = "correct horse battery staple";
 const UNREACHABLE = "http://127.0.0.1:9";

@@ -1,8 +1,8 @@
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
-import { useCliServer } from "../testing/cli-server";
-import { runCli } from "../testing/run-cli";
-import { useScriptedProxy } from "../testing/scripted-proxy";
+import { useCliServer } from "../../test/testing/cli-server";
+import { runCli } from "../../test/testing/run-cli";
+import { useScriptedProxy } from "../../test/testing/scripted-proxy";
 
 /**
  * A throttled API, seen from the real CLI: a proxy in front of the real server answers the first

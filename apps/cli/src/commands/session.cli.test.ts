@@ -8,7 +8,7 @@ import { internalContext } from "@allot/domain/shared/use-case-context";
 import { createUser } from "@allot/domain/users/create-user";
 import { createClient } from "@allot/sdk/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../testing/run-cli";
+import { runCli } from "../../test/testing/run-cli";
 
 const PASSWORD = "correct horse battery staple";
 // Each test runs the real CLI several times (about a second each to start, far more on a busy machine).

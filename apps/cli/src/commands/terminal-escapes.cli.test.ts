@@ -6,7 +6,7 @@ import { budgets } from "@allot/db/schema/budgets";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useCliServer } from "../testing/cli-server";
+import { useCliServer } from "../../test/testing/cli-server";
 
 // Each run starts the real CLI: one to three seconds, far more on a busy machine.
 const SLOW = { timeout: 600_000 };

@@ -6,9 +6,9 @@ import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { createClient } from "@allot/sdk/client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { useCliServer } from "../testing/cli-server";
-import { runCli } from "../testing/run-cli";
-import { useScriptedProxy } from "../testing/scripted-proxy";
+import { useCliServer } from "../../test/testing/cli-server";
+import { runCli } from "../../test/testing/run-cli";
+import { useScriptedProxy } from "../../test/testing/scripted-proxy";
 
 // Each test runs the real CLI a few times (a second or more each to start, more on a busy machine).
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });

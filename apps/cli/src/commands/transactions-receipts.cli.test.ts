@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { sampleJpeg, samplePdf, samplePng } from "@allot/domain/testing/sample-files";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useCliServer } from "../testing/cli-server";
+import { useCliServer } from "../../test/testing/cli-server";
 
 // Each test runs the real CLI several times (one to three seconds each to start on a busy machine).
 const SLOW = { timeout: 300_000 };

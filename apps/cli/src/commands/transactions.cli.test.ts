@@ -21,7 +21,7 @@ interface Row {
   allocations: { budget: string; amount: string }[];
 }
 
-import { useCliServer } from "../testing/cli-server";
+import { useCliServer } from "../../test/testing/cli-server";
 
 describe.each(testEngines())("allot transactions against a running API (%s)", (engine) => {
   const server = useCliServer(engine);

@@ -1,11 +1,11 @@
-import { webhooksKit } from "@allot/api/src/routers/webhooks/webhooks-test-kit";
 import { useWebhookReceiver } from "@allot/api/test/testing/webhook-receiver";
+import { webhooksKit } from "@allot/api/test/testing/webhooks-test-kit";
 import { userRoutes } from "@allot/contract/users/routes";
 import { webhookRoutes } from "@allot/contract/webhooks/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { localDate, localTime } from "@allot/domain/calendar/local-days";
 import { describe, expect, it } from "vitest";
-import { useCliServer } from "../testing/cli-server";
+import { useCliServer } from "../../test/testing/cli-server";
 
 // Each test runs the real CLI several times: one to three seconds each, far more on a busy machine.
 const SLOW = { timeout: 600_000 };

@@ -5,9 +5,9 @@ import { fileURLToPath } from "node:url";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { type Client, createClient } from "@allot/sdk/client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { useCliServer } from "../testing/cli-server";
-import { runCli } from "../testing/run-cli";
-import { type ProxiedRequest, useScriptedProxy } from "../testing/scripted-proxy";
+import { useCliServer } from "../../test/testing/cli-server";
+import { runCli } from "../../test/testing/run-cli";
+import { type ProxiedRequest, useScriptedProxy } from "../../test/testing/scripted-proxy";
 
 // Each test runs the real CLI several times (a second or more each to start, more on a busy machine).
 vi.setConfig({ testTimeout: 900_000, hookTimeout: 300_000 });
@@ -20,7 +20,7 @@ vi.setConfig({ testTimeout: 900_000, hookTimeout: 300_000 });
  * one split, one import. Without the journal the second run makes a second one.
  */
 
-const FIXTURES = fileURLToPath(new URL("../import/fixtures/", import.meta.url));
+const FIXTURES = fileURLToPath(new URL("../../test/fixtures/", import.meta.url));
 const resumed = (name: string) =>
   new RegExp(
     `^Resuming an unanswered ${name} sent at \\d{2}:\\d{2} \\(same Idempotency-Key\\): the server applies it once\\.\\n$`,

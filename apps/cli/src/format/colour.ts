@@ -1,10 +1,11 @@
 import { styleText } from "node:util";
+import { colourEnv } from "../env";
 
 /**
  * Whether stdout gets colour: FORCE_COLOR decides when set (0 is off); otherwise a terminal that
  * supports it, where tty's hasColors() already honours NO_COLOR.
  */
-export function stdoutHasColour(env: NodeJS.ProcessEnv = process.env): boolean {
+export function stdoutHasColour(env: NodeJS.ProcessEnv = colourEnv()): boolean {
   if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== "") return env.FORCE_COLOR !== "0";
   return Boolean(process.stdout.isTTY && process.stdout.hasColors?.(env));
 }

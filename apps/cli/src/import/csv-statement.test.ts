@@ -4,7 +4,7 @@ import { parseColumnMap } from "./column-map";
 import { type CsvOptions, readCsvStatement } from "./csv-statement";
 import { ImportFileError } from "./import-file-error";
 
-const fixture = (name: string) => readFile(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
+const fixture = (name: string) => readFile(new URL(`../../test/fixtures/${name}`, import.meta.url), "utf8");
 
 const options = (map: string, more: Partial<CsvOptions> = {}): CsvOptions => ({
   map: parseColumnMap(map),

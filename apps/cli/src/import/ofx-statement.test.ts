@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ImportFileError } from "./import-file-error";
 import { ofxDate, readOfxStatement } from "./ofx-statement";
 
-const fixture = (name: string) => readFile(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
+const fixture = (name: string) => readFile(new URL(`../../test/fixtures/${name}`, import.meta.url), "utf8");
 
 /** A 1.x statement around the given STMTTRN lines (each line of `body` is one file line, from line 3). */
 const sgml = (body: string, extra = "<LEDGERBAL><BALAMT>10.00<DTASOF>20240110</LEDGERBAL>") =>

@@ -20,7 +20,7 @@ const row = (fields: string) =>
 
 describe("readScrapeFile", () => {
   it("reads the body, keeps the bank's order, and keeps details and category beside each row", async () => {
-    const text = await readFile(new URL("./fixtures/scrape.json", import.meta.url), "utf8");
+    const text = await readFile(new URL("../../test/fixtures/scrape.json", import.meta.url), "utf8");
     const statement = readScrapeFile(text, "scrape.json");
     expect(statement.scrapedAt).toBe("2024-06-10T14:30:00Z");
     expect(statement.endingBalance).toBe("1148.35");

@@ -3,9 +3,9 @@ import { fileURLToPath } from "node:url";
 import { BUDGET_TYPES, FUNDING_TYPES } from "@allot/contract/budgets/budget-kinds";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openTestDatabase, testEngines } from "../../test/testing/test-databases";
 import type { DatabaseHandle } from "../create-database";
 import { sqlState } from "../database-errors";
-import { openTestDatabase, testEngines } from "../testing/test-databases";
 import { bankAccounts } from "./bank-accounts";
 import { banks } from "./banks";
 

@@ -18,10 +18,10 @@ import {
 import { getTableName, type SQL, sql } from "drizzle-orm";
 import { getTableConfig, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openTestDatabase, testEngines } from "../../test/testing/test-databases";
 import type { DatabaseHandle } from "../create-database";
 import { sqlState } from "../database-errors";
 import { rowsOf } from "../rows-of";
-import { openTestDatabase, testEngines } from "../testing/test-databases";
 import { accountEvents } from "./account-events";
 import { bankAccounts } from "./bank-accounts";
 import { budgets } from "./budgets";

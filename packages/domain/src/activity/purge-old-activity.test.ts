@@ -3,9 +3,9 @@ import { accountEvents } from "@allot/db/schema/account-events";
 import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exampleChange } from "../../test/testing/event-examples";
+import { anAccount, anOwner } from "../../test/testing/fixtures";
 import { internalContext } from "../shared/use-case-context";
-import { exampleChange } from "../testing/event-examples";
-import { anAccount, anOwner } from "../testing/fixtures";
 import { ACTIVITY_RETENTION_DAYS, purgeOldActivity } from "./purge-old-activity";
 import { recordEvent } from "./record-event";
 

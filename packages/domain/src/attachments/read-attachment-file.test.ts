@@ -1,6 +1,5 @@
 import { UploadedFile } from "@allot/contract/http/uploaded-file";
 import { describe, expect, it } from "vitest";
-import { ValidationFailed } from "../shared/errors";
 import {
   hugeImages,
   sampleGif,
@@ -11,7 +10,8 @@ import {
   samplePng,
   sampleSvg,
   sampleWebp,
-} from "../testing/sample-files";
+} from "../../test/testing/sample-files";
+import { ValidationFailed } from "../shared/errors";
 import {
   type AttachmentField,
   cleanFileName,

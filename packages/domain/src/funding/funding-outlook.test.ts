@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { type BudgetSpec, budget, openOccurrence } from "../../test/testing/funding-test-budgets";
 import type { FundingBudget } from "./funding-budget";
 import { fundingOutlook } from "./funding-outlook";
 import type { OpenOccurrence } from "./funding-plan";
-import { type BudgetSpec, budget, openOccurrence } from "./funding-test-budgets";
 
 // 2027-01-04 is a Monday; 2027-05-17 is the 20th Monday from it.
 const TUESDAYS = "DTSTART:20270105\nRRULE:FREQ=WEEKLY";

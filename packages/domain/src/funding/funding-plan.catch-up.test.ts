@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { goalF, money, run, transfersOf, unallocated } from "./funding-plan-test-kit";
+import { goalF, money, run, transfersOf, unallocated } from "../../test/testing/funding-plan-test-kit";
 
 describe("planFunding: catch-up", () => {
   it("funds every missed weekly event of a Goal F over three months in one run", () => {

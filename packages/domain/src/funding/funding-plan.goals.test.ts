@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { capped, goalD, money, occurrencesOf, run, transfersOf, unallocated } from "./funding-plan-test-kit";
+import {
+  capped,
+  goalD,
+  money,
+  occurrencesOf,
+  run,
+  transfersOf,
+  unallocated,
+} from "../../test/testing/funding-plan-test-kit";
 
 describe("planFunding: Goal D", () => {
   it("spreads what is missing equally over the fund events through the target date", () => {

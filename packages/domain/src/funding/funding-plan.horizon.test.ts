@@ -1,6 +1,5 @@
 import Big from "big.js";
 import { describe, expect, it } from "vitest";
-import type { OpenOccurrence } from "./funding-plan";
 import {
   balances,
   FUND_ONLY,
@@ -12,7 +11,8 @@ import {
   run,
   transfersOf,
   unallocated,
-} from "./funding-plan-test-kit";
+} from "../../test/testing/funding-plan-test-kit";
+import type { OpenOccurrence } from "./funding-plan";
 
 describe("planFunding: horizon and kinds", () => {
   it("leaves events after the horizon for a later run", () => {

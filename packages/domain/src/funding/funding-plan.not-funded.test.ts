@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { type OpenOccurrence, planFunding } from "./funding-plan";
 import {
   BOTH,
   capped,
@@ -9,8 +8,9 @@ import {
   recurring,
   run,
   unallocated,
-} from "./funding-plan-test-kit";
-import { MONDAYS, openOccurrence } from "./funding-test-budgets";
+} from "../../test/testing/funding-plan-test-kit";
+import { MONDAYS, openOccurrence } from "../../test/testing/funding-test-budgets";
+import { type OpenOccurrence, planFunding } from "./funding-plan";
 
 describe("planFunding: budgets that are not funded", () => {
   it("records SKIPPED occurrences for a paused budget and leaves its pointer", () => {

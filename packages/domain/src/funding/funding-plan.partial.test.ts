@@ -1,6 +1,5 @@
 import Big from "big.js";
 import { describe, expect, it } from "vitest";
-import type { OpenOccurrence } from "./funding-plan";
 import {
   balances,
   goalF,
@@ -9,8 +8,9 @@ import {
   run,
   transfersOf,
   unallocated,
-} from "./funding-plan-test-kit";
-import { openOccurrence } from "./funding-test-budgets";
+} from "../../test/testing/funding-plan-test-kit";
+import { openOccurrence } from "../../test/testing/funding-test-budgets";
+import type { OpenOccurrence } from "./funding-plan";
 
 describe("planFunding: PARTIAL and top-up", () => {
   it("moves what Unallocated holds, warns about the shortfall, and a later run tops it up", () => {

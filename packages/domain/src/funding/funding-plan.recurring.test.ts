@@ -1,6 +1,5 @@
 import Big from "big.js";
 import { describe, expect, it } from "vitest";
-import type { FundingPlan } from "./funding-plan";
 import {
   balances,
   money,
@@ -9,8 +8,9 @@ import {
   run,
   transfersOf,
   unallocated,
-} from "./funding-plan-test-kit";
-import { MONDAYS } from "./funding-test-budgets";
+} from "../../test/testing/funding-plan-test-kit";
+import { MONDAYS } from "../../test/testing/funding-test-budgets";
+import type { FundingPlan } from "./funding-plan";
 
 describe("planFunding: Recurring", () => {
   it("fills the fill-up in equal parts over the fund events before each refresh", () => {

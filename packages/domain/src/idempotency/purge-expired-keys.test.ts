@@ -3,8 +3,8 @@ import { idempotencyKeys } from "@allot/db/schema/idempotency-keys";
 import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { anOwner } from "../../test/testing/fixtures";
 import { internalContext } from "../shared/use-case-context";
-import { anOwner } from "../testing/fixtures";
 import { purgeExpiredIdempotencyKeys } from "./purge-expired-keys";
 
 describe.each(testEngines())("purging expired idempotency keys (%s)", (engine) => {

@@ -6,11 +6,11 @@ import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases"
 import Big from "big.js";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { asUser, sessionActor } from "../../test/testing/use-case-context";
 import { createBankAccount } from "../bank-accounts/create-bank-account";
 import { createBank } from "../banks/create-bank";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { internalContext } from "../shared/use-case-context";
-import { asUser, sessionActor } from "../testing/use-case-context";
 import { createUser } from "../users/create-user";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "./balances";
 import { lockAccountForChange } from "./change-number";

@@ -5,9 +5,9 @@ import { channelPreferences, notificationPreferences } from "@allot/db/schema/pr
 import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openedOutboxRow } from "../../test/testing/opened-outbox-row";
+import { testVault as vault } from "../../test/testing/test-vault";
 import { internalContext } from "../shared/use-case-context";
-import { openedOutboxRow } from "../testing/opened-outbox-row";
-import { testVault as vault } from "../testing/test-vault";
 import { createUser } from "../users/create-user";
 import { deliverDigests, deliverImmediateNotifications } from "./deliver-notifications";
 import { notifyUser } from "./record-notification";

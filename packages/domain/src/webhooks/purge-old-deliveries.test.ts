@@ -3,12 +3,12 @@ import { webhookDeliveries } from "@allot/db/schema/webhooks";
 import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exampleChange } from "../../test/testing/event-examples";
+import { anAccount, anOwner } from "../../test/testing/fixtures";
+import { testVault } from "../../test/testing/test-vault";
+import { asUser } from "../../test/testing/use-case-context";
 import { recordEvent } from "../activity/record-event";
 import { internalContext } from "../shared/use-case-context";
-import { exampleChange } from "../testing/event-examples";
-import { anAccount, anOwner } from "../testing/fixtures";
-import { testVault } from "../testing/test-vault";
-import { asUser } from "../testing/use-case-context";
 import { createWebhook } from "./create-webhook";
 import { DELIVERY_RETENTION_DAYS, purgeOldDeliveries } from "./purge-old-deliveries";
 

@@ -4,7 +4,7 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 import type { CallInput } from "../../../test/testing/test-client";
-import { transactionKit } from "../transactions/transaction-test-kit";
+import { transactionKit } from "../../../test/testing/transaction-test-kit";
 
 describe.each(testEngines())("allocations over HTTP (%s)", (engine) => {
   const t = useTestApp(engine);

@@ -5,8 +5,8 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { activityOf, sessionActor } from "../../../test/testing/activity";
+import { useBankAccountsKit } from "../../../test/testing/bank-accounts-test-kit";
 import { useTestApp } from "../../../test/testing/test-app";
-import { useBankAccountsKit } from "./bank-accounts-test-kit";
 
 describe.each(testEngines())("bank accounts over HTTP: the activity trail (%s)", (engine) => {
   const t = useTestApp(engine);

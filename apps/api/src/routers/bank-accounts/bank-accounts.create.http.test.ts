@@ -1,8 +1,8 @@
 import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
+import { ISO_DATE_TIME, UUID, useBankAccountsKit } from "../../../test/testing/bank-accounts-test-kit";
 import { useTestApp } from "../../../test/testing/test-app";
-import { ISO_DATE_TIME, UUID, useBankAccountsKit } from "./bank-accounts-test-kit";
 
 /** numeric(14,2) text as integer cents, to add balances without floats. */
 const cents = (amount: string) => BigInt(amount.replace(".", ""));

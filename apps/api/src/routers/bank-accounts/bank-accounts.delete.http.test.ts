@@ -4,8 +4,8 @@ import { users } from "@allot/db/schema/users";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { useBankAccountsKit } from "../../../test/testing/bank-accounts-test-kit";
 import { useTestApp } from "../../../test/testing/test-app";
-import { useBankAccountsKit } from "./bank-accounts-test-kit";
 
 describe.each(testEngines())("bank accounts over HTTP: delete (%s)", (engine) => {
   const t = useTestApp(engine);

@@ -2,9 +2,9 @@ import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
+import { useBankAccountsKit } from "../../../test/testing/bank-accounts-test-kit";
 import { useTestApp } from "../../../test/testing/test-app";
 import type { CallInput } from "../../../test/testing/test-client";
-import { useBankAccountsKit } from "./bank-accounts-test-kit";
 
 describe.each(testEngines())("bank accounts over HTTP: list (%s)", (engine) => {
   const t = useTestApp(engine);

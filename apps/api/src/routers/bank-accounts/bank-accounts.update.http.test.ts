@@ -1,9 +1,9 @@
 import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
+import { useBankAccountsKit } from "../../../test/testing/bank-accounts-test-kit";
 import { useTestApp } from "../../../test/testing/test-app";
 import type { Caller } from "../../../test/testing/test-client";
-import { useBankAccountsKit } from "./bank-accounts-test-kit";
 
 describe.each(testEngines())("bank accounts over HTTP: update (%s)", (engine) => {
   const t = useTestApp(engine);

@@ -1,10 +1,10 @@
 import { budgetRoutes } from "@allot/contract/budgets/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
+import { budgetsKit, goalFields, MISSING } from "../../../test/testing/budgets-test-kit";
 import { aBudget, anAccount } from "../../../test/testing/fixtures";
 import { useTestApp } from "../../../test/testing/test-app";
 import type { RouteCaller } from "../../../test/testing/test-client";
-import { budgetsKit, goalFields, MISSING } from "./budgets-test-kit";
 
 describe.each(testEngines())("who may call the budget endpoints (%s)", (engine) => {
   const t = useTestApp(engine);

@@ -4,9 +4,9 @@ import { budgetRoutes } from "@allot/contract/budgets/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
 import { activityOf, sessionActor } from "../../../test/testing/activity";
+import { budgetsKit, MISSING, recurringFields } from "../../../test/testing/budgets-test-kit";
 import { aBudget, anAccount, fillupOf } from "../../../test/testing/fixtures";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
-import { budgetsKit, MISSING, recurringFields } from "./budgets-test-kit";
 
 describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engine) => {
   const t = useTestApp(engine);

@@ -3,9 +3,9 @@ import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { budgetsKit, ISO_DATE_TIME, recurringFields } from "../../../test/testing/budgets-test-kit";
 import { aBudget, anAccount, fillupOf } from "../../../test/testing/fixtures";
 import { useTestApp } from "../../../test/testing/test-app";
-import { budgetsKit, ISO_DATE_TIME, recurringFields } from "./budgets-test-kit";
 
 describe.each(testEngines())("archiving budgets over HTTP (%s)", (engine) => {
   const t = useTestApp(engine);

@@ -5,9 +5,16 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import { localDate } from "@allot/domain/calendar/local-days";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import {
+  budgetsKit,
+  goalFields,
+  ISO_DATE_TIME,
+  MISSING,
+  recurringFields,
+  UUID,
+} from "../../../test/testing/budgets-test-kit";
 import { aBudget, aCategory, anAccount, fillupOf } from "../../../test/testing/fixtures";
 import { useTestApp } from "../../../test/testing/test-app";
-import { budgetsKit, goalFields, ISO_DATE_TIME, MISSING, recurringFields, UUID } from "./budgets-test-kit";
 
 type FieldErrors = Record<string, string[]>;
 

@@ -5,9 +5,9 @@ import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq, or } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { budgetsKit, recurringFields } from "../../../test/testing/budgets-test-kit";
 import { aBudget, anAccount, fillupOf } from "../../../test/testing/fixtures";
 import { useTestApp } from "../../../test/testing/test-app";
-import { budgetsKit, recurringFields } from "./budgets-test-kit";
 
 describe.each(testEngines())("deleting budgets over HTTP (%s)", (engine) => {
   const t = useTestApp(engine);

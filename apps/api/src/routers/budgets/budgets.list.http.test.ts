@@ -3,9 +3,9 @@ import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { budgetsKit, recurringFields } from "../../../test/testing/budgets-test-kit";
 import { aBudget, anAccount } from "../../../test/testing/fixtures";
 import { useTestApp } from "../../../test/testing/test-app";
-import { budgetsKit, recurringFields } from "./budgets-test-kit";
 
 describe.each(testEngines())("listing and retrieving budgets over HTTP (%s)", (engine) => {
   const t = useTestApp(engine);

@@ -3,9 +3,9 @@ import { budgets } from "@allot/db/schema/budgets";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { budgetsKit, recurringFields } from "../../../test/testing/budgets-test-kit";
 import { aBudget, anAccount, fillupOf } from "../../../test/testing/fixtures";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
-import { budgetsKit, recurringFields } from "./budgets-test-kit";
 
 type FieldErrors = Record<string, string[]>;
 

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { TestUser } from "../../../test/testing/test-app";
 import { useTestApp } from "../../../test/testing/test-app";
 import type { CallInput } from "../../../test/testing/test-client";
-import { transactionKit } from "../transactions/transaction-test-kit";
+import { transactionKit } from "../../../test/testing/transaction-test-kit";
 
 /*
  * One meaning of a day (decision 0027): a bare date sent for an account, or used to filter its

@@ -4,9 +4,9 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import { purgeOldTombstones } from "@allot/domain/changes/purge-old-tombstones";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { describe, expect, it } from "vitest";
+import { changesKit } from "../../../test/testing/changes-test-kit";
 import { anAccount, aTransaction } from "../../../test/testing/fixtures";
 import { useTestApp } from "../../../test/testing/test-app";
-import { changesKit } from "./changes-test-kit";
 
 const RETENTION_DAYS = 90;
 const DAY_MS = 86_400_000;

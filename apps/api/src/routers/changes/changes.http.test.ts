@@ -7,11 +7,11 @@ import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { userRoutes } from "@allot/contract/users/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
+import { applyChanges, changesKit, comparable, type Replica } from "../../../test/testing/changes-test-kit";
 import { aBudget, aCategory, anAccount, aTransaction } from "../../../test/testing/fixtures";
+import { invitationKit } from "../../../test/testing/invitation-test-kit";
 import { useTestApp } from "../../../test/testing/test-app";
 import { useTestMailbox } from "../../../test/testing/test-mailbox";
-import { invitationKit } from "../invitations/invitation-test-kit";
-import { applyChanges, changesKit, comparable, type Replica } from "./changes-test-kit";
 
 const summary = (changes: Change[]) =>
   changes.map((change) => `${change.type}${change.deleted ? " deleted" : ""}`).sort();

@@ -6,9 +6,9 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import { sha256 } from "@allot/domain/auth/token-digest";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { credentialsKit, tokenInLink } from "../../../test/testing/credentials-test-kit";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 import { useTestMailbox } from "../../../test/testing/test-mailbox";
-import { credentialsKit, tokenInLink } from "./credentials-test-kit";
 
 const LINK = "/links/email-change/";
 const DAY_MS = 86_400_000;

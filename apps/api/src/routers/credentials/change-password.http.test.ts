@@ -6,10 +6,15 @@ import { sha256 } from "@allot/domain/auth/token-digest";
 import { and, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
+import {
+  credentialsKit,
+  refreshCookieOf,
+  strongPassword,
+  tokenInLink,
+} from "../../../test/testing/credentials-test-kit";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 import type { CallInput } from "../../../test/testing/test-client";
 import { useTestMailbox } from "../../../test/testing/test-mailbox";
-import { credentialsKit, refreshCookieOf, strongPassword, tokenInLink } from "./credentials-test-kit";
 
 describe.each(testEngines())("change-password over HTTP (%s)", (engine) => {
   // No throttle override: the default change-password limit (10/hour per user) is under test.

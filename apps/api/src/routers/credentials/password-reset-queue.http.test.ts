@@ -9,11 +9,11 @@ import { startEmailDelivery } from "@allot/scheduler/email-delivery";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { credentialsKit, strongPassword, tokenInLink } from "../../../test/testing/credentials-test-kit";
 import { recordingDatabase } from "../../../test/testing/recording-database";
 import { testConfig, useTestApp } from "../../../test/testing/test-app";
 import { routeCaller } from "../../../test/testing/test-client";
 import { buildApp } from "../../app";
-import { credentialsKit, strongPassword, tokenInLink } from "./credentials-test-kit";
 
 const RESET_LINK = "/links/password-reset/";
 // Its counters roll over with the clock, whatever the address: left out of the row comparison.

@@ -6,9 +6,9 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import { sha256 } from "@allot/domain/auth/token-digest";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { credentialsKit, strongPassword, tokenInLink } from "../../../test/testing/credentials-test-kit";
 import { useTestApp } from "../../../test/testing/test-app";
 import { useTestMailbox } from "../../../test/testing/test-mailbox";
-import { credentialsKit, strongPassword, tokenInLink } from "./credentials-test-kit";
 
 const RESET_LINK = "/links/password-reset/";
 

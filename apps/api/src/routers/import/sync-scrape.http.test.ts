@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { TestUser } from "../../../test/testing/test-app";
 import { useTestApp } from "../../../test/testing/test-app";
-import { transactionKit } from "../transactions/transaction-test-kit";
+import { transactionKit } from "../../../test/testing/transaction-test-kit";
 
 interface Row {
   is_pending?: boolean;

@@ -5,7 +5,7 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
-import { transactionKit } from "../transactions/transaction-test-kit";
+import { transactionKit } from "../../../test/testing/transaction-test-kit";
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 const GROCERY_DETAILS = {

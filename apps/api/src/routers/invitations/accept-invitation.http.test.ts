@@ -6,9 +6,9 @@ import { users } from "@allot/db/schema/users";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { invitationKit } from "../../../test/testing/invitation-test-kit";
 import { useTestApp } from "../../../test/testing/test-app";
 import { useTestMailbox } from "../../../test/testing/test-mailbox";
-import { invitationKit } from "./invitation-test-kit";
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const NEW_PASSWORD = "violet tangerine harbour 42";

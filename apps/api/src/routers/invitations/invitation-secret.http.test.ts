@@ -3,9 +3,9 @@ import { invitations } from "@allot/db/schema/invitations";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { invitationKit } from "../../../test/testing/invitation-test-kit";
 import { useTestApp } from "../../../test/testing/test-app";
 import { useTestMailbox } from "../../../test/testing/test-mailbox";
-import { invitationKit } from "./invitation-test-kit";
 
 /*
  * The listed `token` is the owners' handle for cancelling; the invitee's credential is a different

@@ -6,9 +6,9 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import { sha256 } from "@allot/domain/auth/token-digest";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { invitationKit } from "../../../test/testing/invitation-test-kit";
 import { useTestApp } from "../../../test/testing/test-app";
 import { useTestMailbox } from "../../../test/testing/test-mailbox";
-import { invitationKit } from "./invitation-test-kit";
 
 const MIGRATIONS = fileURLToPath(new URL("../../../../../packages/db/drizzle", import.meta.url));
 

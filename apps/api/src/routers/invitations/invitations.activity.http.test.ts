@@ -2,9 +2,9 @@ import type { ActivityEventType } from "@allot/contract/activity/activity-event-
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
 import { activityCount, activityOf } from "../../../test/testing/activity";
+import { invitationKit, type SentInvitation } from "../../../test/testing/invitation-test-kit";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 import { useTestMailbox } from "../../../test/testing/test-mailbox";
-import { invitationKit, type SentInvitation } from "./invitation-test-kit";
 
 const INVITATION_TYPES: ActivityEventType[] = [
   "invitation.created",

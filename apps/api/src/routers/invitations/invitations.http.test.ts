@@ -7,10 +7,10 @@ import { testVault } from "@allot/domain/testing/test-vault";
 import { jobsFor } from "@allot/scheduler/jobs";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { invitationKit } from "../../../test/testing/invitation-test-kit";
 import { useTestApp } from "../../../test/testing/test-app";
 import { temporaryAttachmentStore } from "../../../test/testing/test-attachments";
 import { useTestMailbox } from "../../../test/testing/test-mailbox";
-import { invitationKit } from "./invitation-test-kit";
 
 const jobs = jobsFor(
   { changesRetentionDays: 90 },

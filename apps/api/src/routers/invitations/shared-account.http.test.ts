@@ -7,10 +7,10 @@ import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { describe, expect, it } from "vitest";
+import { invitationKit } from "../../../test/testing/invitation-test-kit";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 import type { CallOutput, RouteResponse } from "../../../test/testing/test-client";
 import { useTestMailbox } from "../../../test/testing/test-mailbox";
-import { invitationKit } from "./invitation-test-kit";
 
 /** After an invitation is accepted, the co-owner works on the account as its first owner does. */
 describe.each(testEngines())("a shared account after acceptance (%s)", (engine) => {

@@ -3,7 +3,12 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/testing/test-app";
-import { BASE, categoriesKit, ISO_DATE_TIME, MISSING } from "./transaction-categories-test-kit";
+import {
+  BASE,
+  categoriesKit,
+  ISO_DATE_TIME,
+  MISSING,
+} from "../../../test/testing/transaction-categories-test-kit";
 
 describe.each(testEngines())("transaction categories over HTTP: archive (%s)", (engine) => {
   const t = useTestApp(engine);

@@ -8,7 +8,7 @@ import {
   ISO_DATE_TIME,
   MISSING,
   UUID,
-} from "./transaction-categories-test-kit";
+} from "../../../test/testing/transaction-categories-test-kit";
 
 describe.each(testEngines())("transaction categories over HTTP: create and retrieve (%s)", (engine) => {
   const t = useTestApp(engine);

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { aCategory, anAccount } from "../../../test/testing/fixtures";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
-import { categoriesKit } from "./transaction-categories-test-kit";
+import { categoriesKit } from "../../../test/testing/transaction-categories-test-kit";
 
 describe.each(testEngines())("transaction categories over HTTP: delete (%s)", (engine) => {
   const t = useTestApp(engine);

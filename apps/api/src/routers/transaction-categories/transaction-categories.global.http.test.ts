@@ -4,7 +4,13 @@ import { testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/testing/test-app";
-import { byText, type Category, categoriesKit, ISO_DATE_TIME, UUID } from "./transaction-categories-test-kit";
+import {
+  byText,
+  type Category,
+  categoriesKit,
+  ISO_DATE_TIME,
+  UUID,
+} from "../../../test/testing/transaction-categories-test-kit";
 
 const BASE_NAMES = [
   "Food & Drink : Groceries",

@@ -2,7 +2,7 @@ import { transactionCategoryRoutes } from "@allot/contract/transaction-categorie
 import { testEngines } from "@allot/db/testing/test-databases";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/testing/test-app";
-import { byText, type Category, categoriesKit } from "./transaction-categories-test-kit";
+import { byText, type Category, categoriesKit } from "../../../test/testing/transaction-categories-test-kit";
 
 describe.each(testEngines())("transaction categories over HTTP: list filters (%s)", (engine) => {
   const t = useTestApp(engine);

@@ -1,7 +1,7 @@
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/testing/test-app";
-import { categoriesKit } from "./transaction-categories-test-kit";
+import { categoriesKit } from "../../../test/testing/transaction-categories-test-kit";
 
 describe.each(testEngines())(
   "transaction categories over HTTP: visibility through co-ownership (%s)",

@@ -1,9 +1,9 @@
 import { ATTACHMENT_MAX_BYTES } from "@allot/contract/transactions/transaction";
 import { samplePdf } from "@allot/domain/testing/sample-files";
 import { describe, expect, it } from "vitest";
+import { enginesAndStores, receiptKit } from "../../../test/testing/receipt-test-kit";
 import { useTestApp } from "../../../test/testing/test-app";
-import { enginesAndStores, receiptKit } from "./receipt-test-kit";
-import { transactionKit } from "./transaction-test-kit";
+import { transactionKit } from "../../../test/testing/transaction-test-kit";
 
 /** A PDF of exactly `size` bytes (its header, then padding). */
 const pdfOf = (size: number) => {

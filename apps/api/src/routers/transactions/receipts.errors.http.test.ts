@@ -2,9 +2,9 @@ import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { ATTACHMENT_BODY_MAX_BYTES } from "@allot/contract/transactions/transaction";
 import { sampleHtml, samplePdf, samplePng, sampleSvg } from "@allot/domain/testing/sample-files";
 import { describe, expect, it } from "vitest";
+import { enginesAndStores, receiptKit, transactionForm } from "../../../test/testing/receipt-test-kit";
 import { useTestApp } from "../../../test/testing/test-app";
-import { enginesAndStores, receiptKit, transactionForm } from "./receipt-test-kit";
-import { transactionKit } from "./transaction-test-kit";
+import { transactionKit } from "../../../test/testing/transaction-test-kit";
 
 const MAX_BYTES = 2_000;
 

@@ -8,9 +8,9 @@ import { internalContext } from "@allot/domain/shared/use-case-context";
 import { sampleGif, samplePdf, samplePng } from "@allot/domain/testing/sample-files";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { enginesAndStores, receiptKit } from "../../../test/testing/receipt-test-kit";
 import { useTestApp } from "../../../test/testing/test-app";
-import { enginesAndStores, receiptKit } from "./receipt-test-kit";
-import { transactionKit } from "./transaction-test-kit";
+import { transactionKit } from "../../../test/testing/transaction-test-kit";
 
 const png = samplePng(3, 2);
 const url = (id: string, field: string) => `http://allot.test/api/v1/transactions/${id}/${field}/`;

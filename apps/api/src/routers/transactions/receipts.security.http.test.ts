@@ -1,8 +1,8 @@
 import { hugeImages, samplePdf, samplePng } from "@allot/domain/testing/sample-files";
 import { describe, expect, it } from "vitest";
+import { enginesAndStores, receiptKit } from "../../../test/testing/receipt-test-kit";
 import { useTestApp } from "../../../test/testing/test-app";
-import { enginesAndStores, receiptKit } from "./receipt-test-kit";
-import { transactionKit } from "./transaction-test-kit";
+import { transactionKit } from "../../../test/testing/transaction-test-kit";
 
 const png = samplePng();
 

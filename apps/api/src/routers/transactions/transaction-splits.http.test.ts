@@ -3,7 +3,7 @@ import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
-import { transactionKit } from "./transaction-test-kit";
+import { transactionKit } from "../../../test/testing/transaction-test-kit";
 
 describe.each(testEngines())("transaction splits over HTTP (%s)", (engine) => {
   const t = useTestApp(engine);

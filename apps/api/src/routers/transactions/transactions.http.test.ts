@@ -4,7 +4,7 @@ import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/testing/test-app";
-import { transactionKit } from "./transaction-test-kit";
+import { transactionKit } from "../../../test/testing/transaction-test-kit";
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 

@@ -3,12 +3,12 @@ import { credentialRoutes } from "@allot/contract/credentials/routes";
 import { webhookRoutes } from "@allot/contract/webhooks/routes";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { describe, expect, it } from "vitest";
+import { credentialsKit, strongPassword, tokenInLink } from "../../../test/testing/credentials-test-kit";
 import { anAccount, aTransaction } from "../../../test/testing/fixtures";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 import { useTestMailbox } from "../../../test/testing/test-mailbox";
 import { useWebhookReceiver } from "../../../test/testing/webhook-receiver";
-import { credentialsKit, strongPassword, tokenInLink } from "../credentials/credentials-test-kit";
-import { webhooksKit } from "./webhooks-test-kit";
+import { webhooksKit } from "../../../test/testing/webhooks-test-kit";
 
 const CHANGE_LINK = "/links/email-change/";
 const RESET_LINK = "/links/password-reset/";

@@ -6,7 +6,7 @@ import { activityOf } from "../../../test/testing/activity";
 import { aBudget, anAccount } from "../../../test/testing/fixtures";
 import { useTestApp } from "../../../test/testing/test-app";
 import { useWebhookReceiver } from "../../../test/testing/webhook-receiver";
-import { webhooksKit } from "./webhooks-test-kit";
+import { webhooksKit } from "../../../test/testing/webhooks-test-kit";
 
 describe.each(testEngines())("webhooks over HTTP: delivery (%s)", (engine) => {
   const t = useTestApp(engine);

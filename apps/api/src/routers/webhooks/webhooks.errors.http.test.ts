@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { anAccount } from "../../../test/testing/fixtures";
 import { useTestApp } from "../../../test/testing/test-app";
-import { webhooksKit } from "./webhooks-test-kit";
+import { webhooksKit } from "../../../test/testing/webhooks-test-kit";
 
 const URL = "https://hooks.example.com/allot";
 

@@ -6,7 +6,7 @@ import { aBudget, anAccount } from "../../../test/testing/fixtures";
 import { useTestApp } from "../../../test/testing/test-app";
 import type { CallInput } from "../../../test/testing/test-client";
 import { useWebhookReceiver } from "../../../test/testing/webhook-receiver";
-import { webhooksKit } from "./webhooks-test-kit";
+import { webhooksKit } from "../../../test/testing/webhooks-test-kit";
 
 const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 const DAY_MS = 86_400_000;

@@ -7,7 +7,7 @@ import { httpWebhookPoster } from "@allot/webhook-poster/http-webhook-poster";
 import { afterAll, describe, expect, it } from "vitest";
 import { aBudget, anAccount } from "../../../test/testing/fixtures";
 import { useTestApp } from "../../../test/testing/test-app";
-import { webhooksKit } from "./webhooks-test-kit";
+import { webhooksKit } from "../../../test/testing/webhooks-test-kit";
 
 // IPv4-compatible IPv6 (`::a.b.c.d`, deprecated): a URL writes `[::127.0.0.1]` as `[::7f00:1]`.
 const ipv4Compatible = [

@@ -12,8 +12,8 @@ import { anAccount } from "../../../test/testing/fixtures";
 import { testConfig, useTestApp } from "../../../test/testing/test-app";
 import { routeCaller } from "../../../test/testing/test-client";
 import { useWebhookReceiver } from "../../../test/testing/webhook-receiver";
+import { webhooksKit } from "../../../test/testing/webhooks-test-kit";
 import { buildApp } from "../../app";
-import { webhooksKit } from "./webhooks-test-kit";
 
 const queuedDeliveries = async (db: Pick<Database, "execute">) =>
   rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from webhook_deliveries`))[0]?.n ?? 0;

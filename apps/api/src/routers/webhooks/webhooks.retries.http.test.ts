@@ -8,7 +8,7 @@ import { aBudget, anAccount } from "../../../test/testing/fixtures";
 import { type TestUser, useTestApp } from "../../../test/testing/test-app";
 import { useTestMailbox } from "../../../test/testing/test-mailbox";
 import { useWebhookReceiver } from "../../../test/testing/webhook-receiver";
-import { webhooksKit } from "./webhooks-test-kit";
+import { webhooksKit } from "../../../test/testing/webhooks-test-kit";
 
 const DAY_MS = 86_400_000;
 

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { aBudget, anAccount } from "../../../test/testing/fixtures";
 import { useTestApp } from "../../../test/testing/test-app";
 import { useWebhookReceiver } from "../../../test/testing/webhook-receiver";
-import { webhooksKit } from "./webhooks-test-kit";
+import { webhooksKit } from "../../../test/testing/webhooks-test-kit";
 
 describe.each(testEngines())("webhooks over HTTP: where they may point (%s)", (engine) => {
   // The production policy: https only, public addresses only.

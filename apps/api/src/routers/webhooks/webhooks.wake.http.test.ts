@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aBudget, anAccount } from "../../../test/testing/fixtures";
 import { useTestApp } from "../../../test/testing/test-app";
 import { useWebhookReceiver } from "../../../test/testing/webhook-receiver";
-import { webhooksKit } from "./webhooks-test-kit";
+import { webhooksKit } from "../../../test/testing/webhooks-test-kit";
 
 // Polling so rare that only the commit's notification can start the pass that sends.
 const NEVER_MS = 3_600_000;

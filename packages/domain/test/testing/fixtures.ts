@@ -1,11 +1,11 @@
 import type { Database } from "@allot/db/create-database";
 import { users } from "@allot/db/schema/users";
 import { eq } from "drizzle-orm";
-import { createBankAccount } from "../bank-accounts/create-bank-account";
-import { createBank } from "../banks/create-bank";
-import type { Actor } from "../shared/actor";
-import { internalContext } from "../shared/use-case-context";
-import { createUser } from "../users/create-user";
+import { createBankAccount } from "../../src/bank-accounts/create-bank-account";
+import { createBank } from "../../src/banks/create-bank";
+import type { Actor } from "../../src/shared/actor";
+import { internalContext } from "../../src/shared/use-case-context";
+import { createUser } from "../../src/users/create-user";
 import { asUser, sessionActor } from "./use-case-context";
 
 /*

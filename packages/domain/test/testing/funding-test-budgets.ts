@@ -1,6 +1,6 @@
 import Big from "big.js";
-import type { FundingBudget } from "./funding-budget";
-import type { OpenOccurrence } from "./funding-plan";
+import type { FundingBudget } from "../../src/funding/funding-budget";
+import type { OpenOccurrence } from "../../src/funding/funding-plan";
 
 // Test builders for the pure funding rules.
 

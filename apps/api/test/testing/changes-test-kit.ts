@@ -7,8 +7,8 @@ import { fundingOccurrenceRoutes } from "@allot/contract/funding-occurrences/rou
 import { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
 import { transactionRoutes } from "@allot/contract/transactions/routes";
 import { expect } from "vitest";
-import type { TestApp } from "../../../test/testing/test-app";
-import type { Caller } from "../../../test/testing/test-client";
+import type { TestApp } from "./test-app";
+import type { Caller } from "./test-client";
 
 /** A copy of an account kept from the feed: `type:id` to the object. */
 export type Replica = Map<string, unknown>;

@@ -1,8 +1,8 @@
 import { TEST_STORAGE_KINDS } from "@allot/attachments/testing/test-storage";
 import { attachmentRemovals } from "@allot/db/schema/attachment-removals";
 import { testEngines } from "@allot/db/testing/test-databases";
-import { type FormFile, multipartForm } from "../../../test/testing/multipart-form";
-import type { TestUser, useTestApp } from "../../../test/testing/test-app";
+import { type FormFile, multipartForm } from "./multipart-form";
+import type { TestUser, useTestApp } from "./test-app";
 
 type Harness = ReturnType<typeof useTestApp>;
 

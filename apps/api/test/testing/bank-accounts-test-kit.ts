@@ -2,9 +2,9 @@ import { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import { budgets } from "@allot/db/schema/budgets";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect } from "vitest";
-import { aBank } from "../../../test/testing/fixtures";
-import type { TestApp, TestUser } from "../../../test/testing/test-app";
-import type { CallInput } from "../../../test/testing/test-client";
+import { aBank } from "./fixtures";
+import type { TestApp, TestUser } from "./test-app";
+import type { CallInput } from "./test-client";
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;

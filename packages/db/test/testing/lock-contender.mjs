@@ -7,7 +7,7 @@
 //   release                                 releases the lock taken
 // Closing stdin ends the process without releasing: the exit handler has to.
 import { createInterface } from "node:readline";
-import { EmbeddedDatabaseInUse, lockEmbeddedDatabase } from "../embedded-database-lock.ts";
+import { EmbeddedDatabaseInUse, lockEmbeddedDatabase } from "../../src/embedded-database-lock.ts";
 
 let lock = null;
 const spin = (micros) => {

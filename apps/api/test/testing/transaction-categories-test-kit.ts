@@ -6,9 +6,9 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import { transactions } from "@allot/db/schema/transactions";
 import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { aBudget, aCategory, anAccount } from "../../../test/testing/fixtures";
-import type { TestApp, TestUser } from "../../../test/testing/test-app";
-import type { CallOutput } from "../../../test/testing/test-client";
+import { aBudget, aCategory, anAccount } from "./fixtures";
+import type { TestApp, TestUser } from "./test-app";
+import type { CallOutput } from "./test-client";
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;

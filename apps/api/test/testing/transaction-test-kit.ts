@@ -5,9 +5,9 @@ import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { anAccount, aTransaction } from "../../../test/testing/fixtures";
-import type { TestUser, useTestApp } from "../../../test/testing/test-app";
-import type { CallInput } from "../../../test/testing/test-client";
+import { anAccount, aTransaction } from "./fixtures";
+import type { TestUser, useTestApp } from "./test-app";
+import type { CallInput } from "./test-client";
 
 type Harness = ReturnType<typeof useTestApp>;
 

@@ -2,9 +2,9 @@ import type { Database } from "@allot/db/create-database";
 import { rowsOf } from "@allot/db/rows-of";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { eq, sql } from "drizzle-orm";
-import { changedByThisWrite, lockAccountForChange, stampedSet } from "../ledger/change-number";
-import { FROM_THE_START } from "../ledger/ledger-key";
-import { refreshBudgetSnapshots, refreshTransactionSnapshots } from "../ledger/snapshots";
+import { changedByThisWrite, lockAccountForChange, stampedSet } from "../../src/ledger/change-number";
+import { FROM_THE_START } from "../../src/ledger/ledger-key";
+import { refreshBudgetSnapshots, refreshTransactionSnapshots } from "../../src/ledger/snapshots";
 
 /** The rows this seeding inserted: the account's, stamped with this transaction's change number. */
 const seededNow = (accountId: string) =>

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
-import { createDatabase, type DatabaseEngine, type DatabaseHandle } from "../create-database";
+import { createDatabase, type DatabaseEngine, type DatabaseHandle } from "../../src/create-database";
 
 // Set by tooling/vitest/global-setup.ts, which migrates one database per engine for the whole run.
 export const SNAPSHOT_ENV = "ALLOT_TEST_PGLITE_SNAPSHOT";

@@ -2,7 +2,7 @@ import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { openTestDatabase, testEngines } from "@allot/db/testing/test-databases";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { verifyLedger } from "../ledger/verify-ledger";
+import { verifyLedger } from "../../src/ledger/verify-ledger";
 import { anAccount, anOwner } from "./fixtures";
 import { seedTransactions } from "./seed-transactions";
 

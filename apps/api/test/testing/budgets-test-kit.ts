@@ -18,9 +18,9 @@ import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import { toMoney } from "@allot/domain/shared/money";
 import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { aTransaction } from "../../../test/testing/fixtures";
-import type { TestApp, TestUser } from "../../../test/testing/test-app";
-import type { CallInput } from "../../../test/testing/test-client";
+import { aTransaction } from "./fixtures";
+import type { TestApp, TestUser } from "./test-app";
+import type { CallInput } from "./test-client";
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;

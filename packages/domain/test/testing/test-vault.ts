@@ -1,4 +1,4 @@
-import { type SecretsKeys, secretVault } from "../secrets/secret-vault";
+import { type SecretsKeys, secretVault } from "../../src/secrets/secret-vault";
 
 /** The key tests seal secrets with (the API's testConfig, use cases called directly, cron processes). */
 export const TEST_SECRETS_KEYS: SecretsKeys = {

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import S3rver from "s3rver";
-import type { AttachmentSettings } from "../attachment-store-for";
+import type { AttachmentSettings } from "../../src/attachment-store-for";
 
 export interface RunningS3Server {
   /** Settings for `attachmentStoreFor` (or `s3AttachmentStore`): its bucket exists and is empty. */

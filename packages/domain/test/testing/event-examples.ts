@@ -1,6 +1,6 @@
 import type { ActivityEventData } from "@allot/contract/activity/activity-event-data";
 import type { ActivityEventType } from "@allot/contract/activity/activity-event-types";
-import type { AccountChange } from "../activity/record-event";
+import type { AccountChange } from "../../src/activity/record-event";
 
 const ACCOUNT = "7c4e2b19-5a3d-4f8e-a6b1-9d0c3e2f4a58";
 const BUDGET = "b7d3e1f2-4a6c-4b8e-9d0f-1a2b3c4d5e6f";

@@ -3,8 +3,8 @@ import { internalContext } from "@allot/domain/shared/use-case-context";
 import { deliverDueWebhooks } from "@allot/domain/webhooks/deliver-webhooks";
 import { httpWebhookPoster } from "@allot/webhook-poster/http-webhook-poster";
 import { afterAll } from "vitest";
-import type { TestApp } from "../../../test/testing/test-app";
-import type { Caller, CallInput } from "../../../test/testing/test-client";
+import type { TestApp } from "./test-app";
+import type { Caller, CallInput } from "./test-client";
 
 /**
  * What the webhook tests share: a webhook made over HTTP, and a sender pass (the loop's one pass)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { banks } from "../schema/banks";
+import { banks } from "../../src/schema/banks";
 import { openTestDatabase, testEngines } from "./test-databases";
 
 describe.each(testEngines())("test database on %s", (engine) => {

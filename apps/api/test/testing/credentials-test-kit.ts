@@ -4,7 +4,7 @@ import { users } from "@allot/db/schema/users";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import type { useTestApp } from "../../../test/testing/test-app";
+import type { useTestApp } from "./test-app";
 
 type TestApp = ReturnType<typeof useTestApp>;
 

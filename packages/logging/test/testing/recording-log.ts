@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import type { Logger } from "pino";
-import { createLogger } from "../create-logger";
+import { createLogger } from "../../src/create-logger";
 
 /** A real logger (JSON format) whose lines the test reads back, parsed, and as written. */
 export function recordingLog(level = "info"): {

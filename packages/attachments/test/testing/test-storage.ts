@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import type { AttachmentStore } from "@allot/domain/attachments/attachment-store";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
-import { attachmentStoreFor } from "../attachment-store-for";
+import { attachmentStoreFor } from "../../src/attachment-store-for";
 import type { RunningS3Server } from "./s3-server";
 
 /** Where a test keeps receipts: a fresh temporary folder, or a fresh s3rver on loopback. */

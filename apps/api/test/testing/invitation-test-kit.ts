@@ -3,10 +3,10 @@ import { invitations } from "@allot/db/schema/invitations";
 import { notifications } from "@allot/db/schema/notifications";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { aBank, anAccount } from "../../../test/testing/fixtures";
-import type { TestUser, useTestApp } from "../../../test/testing/test-app";
-import type { Caller } from "../../../test/testing/test-client";
-import type { useTestMailbox } from "../../../test/testing/test-mailbox";
+import { aBank, anAccount } from "./fixtures";
+import type { TestUser, useTestApp } from "./test-app";
+import type { Caller } from "./test-client";
+import type { useTestMailbox } from "./test-mailbox";
 
 type Harness = ReturnType<typeof useTestApp>;
 type Mailbox = ReturnType<typeof useTestMailbox>;

@@ -1,6 +1,6 @@
 import type { Database } from "@allot/db/create-database";
-import type { Actor } from "../shared/actor";
-import { internalContext, type UseCaseContext } from "../shared/use-case-context";
+import type { Actor } from "../../src/shared/actor";
+import { internalContext, type UseCaseContext } from "../../src/shared/use-case-context";
 
 /** A use case called straight from a test (not over HTTP), as the given user, as of now. */
 export const asUser = (db: Database, actor: Actor): UseCaseContext => ({

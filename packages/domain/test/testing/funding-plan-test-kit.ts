@@ -1,7 +1,12 @@
 import Big from "big.js";
 import { expect } from "vitest";
-import type { EventKind, FundingBudget } from "./funding-budget";
-import { type FundingPlan, type OpenOccurrence, type PlanInput, planFunding } from "./funding-plan";
+import type { EventKind, FundingBudget } from "../../src/funding/funding-budget";
+import {
+  type FundingPlan,
+  type OpenOccurrence,
+  type PlanInput,
+  planFunding,
+} from "../../src/funding/funding-plan";
 import { type BudgetSpec, budget } from "./funding-test-budgets";
 
 /* The funding plan tests' budgets, event kinds and the checked run they all go through. */
