@@ -1,3 +1,4 @@
+import { ACTIVITY_EVENT_EXAMPLES } from "@allot/contract/activity/activity-event-data";
 import type { ActivityEventType } from "@allot/contract/activity/activity-event-types";
 import { userRoutes } from "@allot/contract/users/routes";
 import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts";
@@ -8,7 +9,7 @@ import {
   type PublicContext,
   type UseCaseContext,
 } from "@allot/domain/shared/use-case-context";
-import { EXAMPLE_EVENT_DATA, exampleChange } from "@allot/domain/testing/event-examples";
+import { exampleChange } from "@allot/domain/testing/event-examples";
 import { asUser } from "@allot/domain/testing/use-case-context";
 import { describe, expect, it } from "vitest";
 import { useCliServer } from "../../test/testing/cli-server";
@@ -131,7 +132,7 @@ describe.each(testEngines())("allot activity against a running API (%s)", (engin
         actor: { kind: "user", username: user.username, api_key: null },
         request_id: expect.any(String),
         summary: `${user.username} moved 5.00 USD from Unallocated to Rent`,
-        data: EXAMPLE_EVENT_DATA["transfer.created"],
+        data: ACTIVITY_EVENT_EXAMPLES["transfer.created"],
       });
 
       // --type repeated, or with several values.

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { ACTIVITY_EVENT_EXAMPLES } from "@allot/contract/activity/activity-event-data";
 import type { ActivityEventType } from "@allot/contract/activity/activity-event-types";
 import { activityRoutes } from "@allot/contract/activity/routes";
 import { apiKeyRoutes } from "@allot/contract/api-keys/routes";
@@ -10,7 +11,7 @@ import {
   type PublicContext,
   type UseCaseContext,
 } from "@allot/domain/shared/use-case-context";
-import { EXAMPLE_EVENT_DATA, exampleChange } from "@allot/domain/testing/event-examples";
+import { exampleChange } from "@allot/domain/testing/event-examples";
 import { aBank } from "@allot/domain/testing/fixtures";
 import { asUser, sessionActor } from "@allot/domain/testing/use-case-context";
 import { describe, expect, it } from "vitest";
@@ -114,7 +115,7 @@ describe.each(testEngines())("activity over HTTP: the list (%s)", (engine) => {
       actor: { kind: "user", username: owner.username, api_key: null },
       request_id: created.requestId,
       summary: `${owner.username} created the budget Rent`,
-      data: EXAMPLE_EVENT_DATA["budget.created"],
+      data: ACTIVITY_EVENT_EXAMPLES["budget.created"],
     });
     expect(all.results.every((e) => UUID.test(e.id) && e.bank_account === accountId)).toBe(true);
     expect(await types(owner, other)).toEqual(["budget.created"]);
