@@ -1,8 +1,8 @@
 import type { DatabaseHandle } from "@allot/db/create-database";
+import { WEBHOOK_SENDERS_CHANNEL } from "@allot/domain/events/wake-webhook-senders";
 import type { SecretVault } from "@allot/domain/secrets/secret-vault";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { deliverDueWebhooks, type WebhookAttemptFailure } from "@allot/domain/webhooks/deliver-webhooks";
-import { WEBHOOK_SENDERS_CHANNEL } from "@allot/domain/webhooks/wake-senders";
 import type { WebhookPoster } from "@allot/domain/webhooks/webhook-poster";
 import type { Log } from "@allot/logging/log";
 import { logLine } from "./log-line";

@@ -1,8 +1,8 @@
 import type { RouteSpec } from "@allot/contract/http/route";
 import { transactionRoutes } from "@allot/contract/transactions/routes";
-import { openTransactionFile } from "@allot/domain/attachments/open-transaction-file";
 import { Unauthenticated, ValidationFailed } from "@allot/domain/shared/errors";
 import { fieldErrors } from "@allot/domain/shared/validation";
+import { openTransactionFile } from "@allot/domain/transactions/open-transaction-file";
 import type { FastifyInstance } from "fastify";
 import type { Services } from "../trpc/context";
 import { inlineContentDisposition } from "./content-disposition";

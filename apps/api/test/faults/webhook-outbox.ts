@@ -1,6 +1,6 @@
 import type { Database } from "@allot/db/create-database";
 import { webhookDeliveries } from "@allot/db/schema/webhooks";
-import { recordEvent } from "@allot/domain/activity/record-event";
+import { recordEvent } from "@allot/domain/events/record-event";
 import type { Actor } from "@allot/domain/shared/actor";
 import { internalContext } from "@allot/domain/shared/use-case-context";
 import { exampleChange } from "@allot/domain/testing/event-examples";

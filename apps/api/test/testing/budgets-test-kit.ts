@@ -4,7 +4,7 @@ import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
-import { ownedBy } from "@allot/domain/bank-accounts/find-owned-account";
+import { ownedBy } from "@allot/domain/account-access/find-owned-account";
 import {
   type BudgetRow,
   changeAccountBalances,

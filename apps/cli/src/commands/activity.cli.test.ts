@@ -3,7 +3,7 @@ import type { ActivityEventType } from "@allot/contract/activity/activity-event-
 import { userRoutes } from "@allot/contract/users/routes";
 import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts";
 import { testEngines } from "@allot/db/testing/test-databases";
-import { recordEvent } from "@allot/domain/activity/record-event";
+import { recordEvent } from "@allot/domain/events/record-event";
 import {
   internalContext,
   type PublicContext,

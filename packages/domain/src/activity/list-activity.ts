@@ -4,11 +4,11 @@ import { accountEvents } from "@allot/db/schema/account-events";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { invitations } from "@allot/db/schema/invitations";
 import { and, count, desc, eq, inArray, notLike, or, type SQL, sql } from "drizzle-orm";
-import { findOwnedAccount } from "../bank-accounts/find-owned-account";
+import { findOwnedAccount } from "../account-access/find-owned-account";
 import { accountDayRanges } from "../calendar/account-day-range";
+import { toActivityEventView } from "../events/activity-event-view";
 import { paginate } from "../shared/pagination";
 import type { UseCaseContext } from "../shared/use-case-context";
-import { toActivityEventView } from "./activity-event-view";
 
 const e = accountEvents;
 

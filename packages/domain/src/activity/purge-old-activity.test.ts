@@ -5,9 +5,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleChange } from "../../test/testing/event-examples";
 import { anAccount, anOwner } from "../../test/testing/fixtures";
+import { recordEvent } from "../events/record-event";
 import { internalContext } from "../shared/use-case-context";
 import { ACTIVITY_RETENTION_DAYS, purgeOldActivity } from "./purge-old-activity";
-import { recordEvent } from "./record-event";
 
 const DAY_MS = 86_400_000;
 

@@ -2,7 +2,7 @@ import type { allocationRoutes } from "@allot/contract/allocations/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { and, eq } from "drizzle-orm";
-import { inOwnedAccounts } from "../bank-accounts/find-owned-account";
+import { inOwnedAccounts } from "../account-access/find-owned-account";
 import { NotFound } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { selectAllocationViews, toAllocationView } from "./allocation-view";

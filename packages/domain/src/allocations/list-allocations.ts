@@ -5,7 +5,7 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { and, asc, count, desc, eq, exists, isNotNull, isNull, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
-import { inOwnedAccounts } from "../bank-accounts/find-owned-account";
+import { inOwnedAccounts } from "../account-access/find-owned-account";
 import { normaliseCategoryPart } from "../categories/visible-categories";
 import { paginate } from "../shared/pagination";
 import type { UseCaseContext } from "../shared/use-case-context";

@@ -4,8 +4,8 @@ import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
 import { users } from "@allot/db/schema/users";
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { BankAccountRow } from "../account-access/find-owned-account";
 import { formatMoney } from "../shared/money";
-import type { BankAccountRow } from "./find-owned-account";
 
 /** The wire BankAccount: money as two-decimal strings with `_currency` siblings. */
 export const toBankAccountView = (

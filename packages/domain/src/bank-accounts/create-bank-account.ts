@@ -5,18 +5,18 @@ import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts"
 import { banks } from "@allot/db/schema/banks";
 import { budgets } from "@allot/db/schema/budgets";
 import { eq } from "drizzle-orm";
-import type { AccountChange } from "../activity/record-event";
-import { moneyData } from "../activity/summary-text";
+import { currencyKeyErrors } from "../account-access/account-currency";
+import { writeAccount } from "../account-access/write-account";
 import { isActiveCurrency } from "../currencies/currency-list";
+import type { AccountChange } from "../events/record-event";
+import { moneyData } from "../events/summary-text";
 import { stampAccount } from "../ledger/change-number";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney, ZERO } from "../shared/money";
 import { insideTransaction, type UseCaseContext } from "../shared/use-case-context";
 import { addError, type FieldErrors } from "../shared/validation";
-import { currencyKeyErrors } from "./account-currency";
 import { CURRENCY_KEYS } from "./bank-account-fields";
 import { loadBankAccountView } from "./bank-account-view";
-import { writeAccount } from "./write-account";
 
 export const UNALLOCATED_BUDGET_NAME = "Unallocated";
 

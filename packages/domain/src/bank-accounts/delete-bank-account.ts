@@ -4,9 +4,9 @@ import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { transactions } from "@allot/db/schema/transactions";
 import { users } from "@allot/db/schema/users";
 import { and, eq, isNotNull, or } from "drizzle-orm";
+import { writeAccount } from "../account-access/write-account";
 import { storedKeys, type TransactionFiles } from "../attachments/transaction-files";
 import type { UseCaseContext } from "../shared/use-case-context";
-import { writeAccount } from "./write-account";
 
 /**
  * Deletes the account; its owners, budgets and everything recorded under it go with it (foreign

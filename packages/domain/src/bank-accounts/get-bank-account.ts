@@ -1,8 +1,8 @@
 import type { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import type { RouteInput } from "@allot/contract/http/route";
+import { findOwnedAccount } from "../account-access/find-owned-account";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { loadBankAccountView } from "./bank-account-view";
-import { findOwnedAccount } from "./find-owned-account";
 
 export async function getBankAccount(
   { db, actor }: UseCaseContext,

@@ -4,10 +4,10 @@ import type { Database } from "@allot/db/create-database";
 import { perDatabase } from "@allot/db/per-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { ownedBy } from "../account-access/find-owned-account";
 import { paginate } from "../shared/pagination";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { loadBankAccountViews } from "./bank-account-view";
-import { ownedBy } from "./find-owned-account";
 
 // Names sort case-insensitively, the same on PGlite (C collation) as on a PostgreSQL server.
 const ORDER_COLUMNS = { name: sql`lower(${bankAccounts.name})`, created_at: bankAccounts.createdAt } as const;

@@ -2,9 +2,9 @@ import type { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { eq } from "drizzle-orm";
+import { writeAccount } from "../account-access/write-account";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { loadBankAccountView } from "./bank-account-view";
-import { writeAccount } from "./write-account";
 
 /**
  * Records a completed import: last_imported_at is now, and last_posted_through advances to the

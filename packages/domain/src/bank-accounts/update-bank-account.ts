@@ -3,15 +3,15 @@ import type { RouteInput } from "@allot/contract/http/route";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
+import { currencyKeyErrors } from "../account-access/account-currency";
+import type { BankAccountRow } from "../account-access/find-owned-account";
+import { writeAccount } from "../account-access/write-account";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { addError, type FieldErrors } from "../shared/validation";
-import { currencyKeyErrors } from "./account-currency";
 import { BALANCE_FIELDS, type BankAccountFields, CURRENCY_KEYS } from "./bank-account-fields";
 import { loadBankAccountView } from "./bank-account-view";
-import type { BankAccountRow } from "./find-owned-account";
-import { writeAccount } from "./write-account";
 
 /** The fields an update may change, in the order an event lists them. */
 const MUTABLE_FIELDS = ["name", "account_number", "auto_funding_enabled"] as const;

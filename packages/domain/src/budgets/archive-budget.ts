@@ -5,7 +5,7 @@ import type { Tx } from "@allot/db/create-database";
 import { budgets } from "@allot/db/schema/budgets";
 import Big from "big.js";
 import { eq, inArray } from "drizzle-orm";
-import { moneyData, moneyText } from "../activity/summary-text";
+import { moneyData, moneyText } from "../events/summary-text";
 import type { BudgetRow } from "../ledger/balances";
 import { recordTransfer } from "../ledger/transfers";
 import { Forbidden, ValidationFailed } from "../shared/errors";

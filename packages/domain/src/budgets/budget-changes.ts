@@ -1,8 +1,8 @@
 import type { Tx } from "@allot/db/create-database";
 import type { budgets } from "@allot/db/schema/budgets";
 import type Big from "big.js";
-import { currencyKeyErrors } from "../bank-accounts/account-currency";
-import type { BankAccountRow } from "../bank-accounts/find-owned-account";
+import { currencyKeyErrors } from "../account-access/account-currency";
+import type { BankAccountRow } from "../account-access/find-owned-account";
 import { accountToday } from "../calendar/account-time-zone";
 import { toMoney } from "../shared/money";
 import { addError, type FieldErrors } from "../shared/validation";

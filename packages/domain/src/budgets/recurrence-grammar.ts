@@ -1,5 +1,5 @@
 import rrule from "rrule";
-import { parseScheduleText, type ScheduleLine } from "./schedule-text";
+import { parseScheduleText, type ScheduleLine } from "../funding/schedule-text";
 
 const { rrulestr } = rrule;
 

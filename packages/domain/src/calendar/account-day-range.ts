@@ -2,7 +2,7 @@ import { readDateTimeText } from "@allot/contract/http/fields";
 import type { Database, Tx } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { type AnyColumn, and, eq, gte, inArray, lt, lte, or, type SQL } from "drizzle-orm";
-import { ownedBy } from "../bank-accounts/find-owned-account";
+import { ownedBy } from "../account-access/find-owned-account";
 import { firstOwnerTimeZone } from "./account-time-zone";
 import { instantOfText, isLocalText } from "./instant-of-text";
 import { startOfNextLocalDay } from "./local-days";

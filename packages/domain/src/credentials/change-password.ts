@@ -7,7 +7,7 @@ import type { AccessTokens } from "../auth/access-tokens";
 import { endUserSessions } from "../auth/end-user-sessions";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { type IssuedCredentials, issueCredentials } from "../auth/sessions";
-import { notifyUser } from "../notifications/record-notification";
+import { notifyUser } from "../events/record-notification";
 import { Forbidden, ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { invalidatePasswordResets } from "./invalidate-password-resets";

@@ -2,7 +2,7 @@ import type { credentialRoutes } from "@allot/contract/credentials/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { emailChanges } from "@allot/db/schema/credential-tokens";
 import { eq } from "drizzle-orm";
-import { notifyUser } from "../notifications/record-notification";
+import { notifyUser } from "../events/record-notification";
 import { ValidationFailed } from "../shared/errors";
 import type { PublicContext } from "../shared/use-case-context";
 import { lockEmailChangeByToken } from "./find-email-change";

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { endUserSessions } from "../auth/end-user-sessions";
 import { hashPassword } from "../auth/passwords";
 import { sha256 } from "../auth/token-digest";
-import { notifyUser } from "../notifications/record-notification";
+import { notifyUser } from "../events/record-notification";
 import { NotFound, ValidationFailed } from "../shared/errors";
 import type { PublicContext } from "../shared/use-case-context";
 import { invalidatePasswordResets } from "./invalidate-password-resets";

@@ -5,7 +5,7 @@ import { emailChanges } from "@allot/db/schema/credential-tokens";
 import { users } from "@allot/db/schema/users";
 import { and, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { randomToken, sha256 } from "../auth/token-digest";
-import { notifyUser } from "../notifications/record-notification";
+import { notifyUser } from "../events/record-notification";
 import type { SecretVault } from "../secrets/secret-vault";
 import { Conflict, ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";

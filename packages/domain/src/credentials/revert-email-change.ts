@@ -4,7 +4,7 @@ import { users } from "@allot/db/schema/users";
 import { eq } from "drizzle-orm";
 import { revokeKeysCreatedSince } from "../api-keys/revoke-keys-created-since";
 import { endUserSessions } from "../auth/end-user-sessions";
-import { notifyUser } from "../notifications/record-notification";
+import { notifyUser } from "../events/record-notification";
 import type { SecretVault } from "../secrets/secret-vault";
 import { disableWebhooksCreatedSince } from "../webhooks/disable-credential-webhooks";
 import { invalidatePasswordResets } from "./invalidate-password-resets";

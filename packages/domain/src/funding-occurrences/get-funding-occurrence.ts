@@ -2,7 +2,7 @@ import type { fundingOccurrenceRoutes } from "@allot/contract/funding-occurrence
 import type { RouteInput } from "@allot/contract/http/route";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
 import { and, eq } from "drizzle-orm";
-import { inOwnedAccounts } from "../bank-accounts/find-owned-account";
+import { inOwnedAccounts } from "../account-access/find-owned-account";
 import { NotFound } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { selectFundingOccurrences, toFundingOccurrenceView } from "./funding-occurrence-view";

@@ -2,7 +2,7 @@ import type { fundingOccurrenceRoutes } from "@allot/contract/funding-occurrence
 import type { RouteInput } from "@allot/contract/http/route";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
 import { and, asc, count, desc, eq, gte, inArray, lte } from "drizzle-orm";
-import { inOwnedAccounts } from "../bank-accounts/find-owned-account";
+import { inOwnedAccounts } from "../account-access/find-owned-account";
 import { paginate } from "../shared/pagination";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { selectFundingOccurrences, toFundingOccurrenceView } from "./funding-occurrence-view";

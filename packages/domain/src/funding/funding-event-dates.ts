@@ -2,7 +2,7 @@ import type { fundingRoutes } from "@allot/contract/funding/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { budgets } from "@allot/db/schema/budgets";
 import { and, eq } from "drizzle-orm";
-import { findOwnedAccount } from "../bank-accounts/find-owned-account";
+import { findOwnedAccount } from "../account-access/find-owned-account";
 import { ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { eventKindOf, isRetired, scheduleOf, toFundingBudget } from "./funding-budget";

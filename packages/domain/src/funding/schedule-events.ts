@@ -1,5 +1,5 @@
 import rrule from "rrule";
-import { parseScheduleText, type ScheduleLine } from "../budgets/schedule-text";
+import { parseScheduleText, type ScheduleLine } from "./schedule-text";
 
 const { RRule, rrulestr } = rrule;
 type Rule = InstanceType<typeof RRule>;

@@ -10,11 +10,11 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import { transactions } from "@allot/db/schema/transactions";
 import type Big from "big.js";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { listedIds } from "../activity/record-event";
-import { countOf } from "../activity/summary-text";
+import { writeAccount } from "../account-access/write-account";
 import type { AllocationRow } from "../allocations/allocation-view";
-import { writeAccount } from "../bank-accounts/write-account";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
+import { listedIds } from "../events/record-event";
+import { countOf } from "../events/summary-text";
 import { changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import { type LedgerKey, minKey } from "../ledger/ledger-key";
 import { ZERO } from "../shared/money";

@@ -1,5 +1,5 @@
-import { findOwnedAccount } from "../bank-accounts/find-owned-account";
-import { noticeRefusedImport } from "../notifications/account-notices";
+import { findOwnedAccount } from "../account-access/find-owned-account";
+import { noticeRefusedImport } from "../events/account-notices";
 import { NotFound } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
 

@@ -2,7 +2,7 @@ import type { RouteInput } from "@allot/contract/http/route";
 import type { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { and, eq } from "drizzle-orm";
-import { ownedBy } from "../bank-accounts/find-owned-account";
+import { ownedBy } from "../account-access/find-owned-account";
 import { NotFound } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { selectInternalTransactions, toInternalTransactionView } from "./internal-transaction-view";

@@ -4,7 +4,7 @@ import type { Database } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { and, asc, count, desc, eq, or } from "drizzle-orm";
-import { ownedBy } from "../bank-accounts/find-owned-account";
+import { ownedBy } from "../account-access/find-owned-account";
 import { accountDayRanges } from "../calendar/account-day-range";
 import { paginate } from "../shared/pagination";
 import type { UseCaseContext } from "../shared/use-case-context";

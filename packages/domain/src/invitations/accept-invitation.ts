@@ -4,7 +4,7 @@ import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { invitations } from "@allot/db/schema/invitations";
 import { users } from "@allot/db/schema/users";
 import { eq } from "drizzle-orm";
-import { writeAccount } from "../bank-accounts/write-account";
+import { writeAccount } from "../account-access/write-account";
 import { issuePasswordReset } from "../credentials/issue-password-reset";
 import { stampAccount } from "../ledger/change-number";
 import type { SecretVault } from "../secrets/secret-vault";
@@ -15,7 +15,7 @@ import { findInvitee, inviteeContext } from "./invitee-context";
 
 /**
  * Accepts an invitation (public: the secret mailed to the invitee is the credential): the invitee
- * becomes an owner of the account and the inviter is notified (from the event: notifications/account-notices.ts). An invitee without a usable password (a placeholder) is
+ * becomes an owner of the account and the inviter is notified (from the event: events/account-notices.ts). An invitee without a usable password (a placeholder) is
  * activated and sent a password-reset email; acceptance itself never issues credentials. A user an
  * administrator deactivated who has a password stays inactive: a link holder cannot undo that.
  * The trail records two events under the invitee's name: `invitation.accepted` and

@@ -2,7 +2,7 @@ import type { RouteInput } from "@allot/contract/http/route";
 import type { invitationRoutes } from "@allot/contract/invitations/routes";
 import { invitations } from "@allot/db/schema/invitations";
 import { eq } from "drizzle-orm";
-import { writeAccount } from "../bank-accounts/write-account";
+import { writeAccount } from "../account-access/write-account";
 import { insideTransaction, type PublicContext } from "../shared/use-case-context";
 import { actOnPendingInvitation } from "./act-on-invitation";
 import { bySecret } from "./invitation-secret";

@@ -2,7 +2,7 @@ import type { RouteInput } from "@allot/contract/http/route";
 import type { invitationRoutes } from "@allot/contract/invitations/routes";
 import { invitations } from "@allot/db/schema/invitations";
 import { and, eq } from "drizzle-orm";
-import { inOwnedAccounts } from "../bank-accounts/find-owned-account";
+import { inOwnedAccounts } from "../account-access/find-owned-account";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { stillPending } from "./expire-invitations";
 import { loadInvitationViews } from "./invitation-view";

@@ -7,10 +7,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openedOutboxRow } from "../../test/testing/opened-outbox-row";
 import { testVault as vault } from "../../test/testing/test-vault";
+import { notifyUser } from "../events/record-notification";
 import { internalContext } from "../shared/use-case-context";
 import { createUser } from "../users/create-user";
 import { deliverDigests, deliverImmediateNotifications } from "./deliver-notifications";
-import { notifyUser } from "./record-notification";
 
 let counter = 0;
 

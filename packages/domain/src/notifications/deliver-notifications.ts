@@ -6,9 +6,9 @@ import type { NotificationKind, NotificationOutcome } from "@allot/db/schema/not
 import { sql } from "drizzle-orm";
 import { composeEmail } from "../email/compose-email";
 import { enqueueEmail } from "../email/enqueue-email";
-import { DEFAULT_DIGEST_FREQUENCY } from "../preferences/channels";
 import type { SecretVault } from "../secrets/secret-vault";
 import type { PublicContext } from "../shared/use-case-context";
+import { DEFAULT_DIGEST_FREQUENCY } from "./channels";
 import { lastDigestWindow } from "./digest-windows";
 import { digestEmail, immediateEmail, type NotificationToSend } from "./notification-email";
 import { NOTIFICATION_KINDS } from "./notification-kinds";

@@ -6,8 +6,8 @@ import type { Database, Tx } from "@allot/db/create-database";
 import { NOTIFICATION_KIND_NAMES } from "@allot/db/schema/notifications";
 import { CHANNEL_NAMES, channelPreferences, notificationPreferences } from "@allot/db/schema/preferences";
 import { eq } from "drizzle-orm";
+import { CHANNELS, DEFAULT_DIGEST_FREQUENCY } from "../notifications/channels";
 import { NOTIFICATION_KINDS } from "../notifications/notification-kinds";
-import { CHANNELS, DEFAULT_DIGEST_FREQUENCY } from "./channels";
 
 /** Every channel with the user's frequency, or the default where none is stored. */
 export async function channelPreferenceViews(

@@ -2,10 +2,10 @@ import type { RouteInput } from "@allot/contract/http/route";
 import type { preferenceRoutes } from "@allot/contract/preferences/routes";
 import type { NotificationKind } from "@allot/db/schema/notifications";
 import { channelPreferences, notificationPreferences } from "@allot/db/schema/preferences";
+import { isChannel } from "../notifications/channels";
 import { NOTIFICATION_KINDS } from "../notifications/notification-kinds";
 import { NotFound, ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
-import { isChannel } from "./channels";
 import { channelPreferenceViews, notificationPreferenceViews } from "./preference-views";
 
 export async function updateChannelPreference(

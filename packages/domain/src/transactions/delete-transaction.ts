@@ -4,8 +4,8 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
-import { moneyData, moneyText } from "../activity/summary-text";
 import { storedKeys, type TransactionFiles } from "../attachments/transaction-files";
+import { moneyData, moneyText } from "../events/summary-text";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import { ZERO } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";

@@ -1,8 +1,8 @@
 import type { Database, Tx } from "@allot/db/create-database";
 import { transactions } from "@allot/db/schema/transactions";
 import { and, eq } from "drizzle-orm";
-import { type BankAccountRow, inOwnedAccounts } from "../bank-accounts/find-owned-account";
-import { type AccountAct, writeAccount } from "../bank-accounts/write-account";
+import { type BankAccountRow, inOwnedAccounts } from "../account-access/find-owned-account";
+import { type AccountAct, writeAccount } from "../account-access/write-account";
 import type { Actor } from "../shared/actor";
 import { NotFound } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";

@@ -5,12 +5,12 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { and, asc, eq } from "drizzle-orm";
-import { moneyData, moneyText } from "../activity/summary-text";
+import { assertAccountCurrency } from "../account-access/account-currency";
 import type { AttachmentLinks } from "../attachments/attachment-links";
-import { assertAccountCurrency } from "../bank-accounts/account-currency";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
+import { moneyData, moneyText } from "../events/summary-text";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import { ValidationFailed } from "../shared/errors";
 import { toMoney } from "../shared/money";

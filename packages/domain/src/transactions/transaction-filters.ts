@@ -6,7 +6,7 @@ import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { and, eq, exists, gte, isNotNull, isNull, lte, not, or, type SQL, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
-import { inOwnedAccounts } from "../bank-accounts/find-owned-account";
+import { inOwnedAccounts } from "../account-access/find-owned-account";
 import { accountDayRanges } from "../calendar/account-day-range";
 import { normaliseCategoryPart } from "../categories/visible-categories";
 import { ValidationFailed } from "../shared/errors";

@@ -4,8 +4,8 @@ import type { TransactionUpdateInput } from "@allot/contract/transactions/transa
 import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { eq } from "drizzle-orm";
+import { currencyKeyErrors } from "../account-access/account-currency";
 import type { TransactionFiles } from "../attachments/transaction-files";
-import { currencyKeyErrors } from "../bank-accounts/account-currency";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
 import { ValidationFailed } from "../shared/errors";

@@ -4,7 +4,7 @@ import type { Database } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { users } from "@allot/db/schema/users";
 import { eq, type SQL } from "drizzle-orm";
-import { findOwnedAccountFor, unknownAccount } from "../bank-accounts/find-owned-account";
+import { findOwnedAccountFor, unknownAccount } from "../account-access/find-owned-account";
 import { stampAccountsOf } from "../ledger/change-number";
 import { NotFound, ValidationFailed } from "../shared/errors";
 import type { PublicContext, UseCaseContext } from "../shared/use-case-context";

@@ -5,7 +5,7 @@ import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
 import { users } from "@allot/db/schema/users";
 import { webhooks } from "@allot/db/schema/webhooks";
 import { and, count, eq } from "drizzle-orm";
-import { unknownAccount } from "../bank-accounts/find-owned-account";
+import { unknownAccount } from "../account-access/find-owned-account";
 import type { SecretVault } from "../secrets/secret-vault";
 import { ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";

@@ -1,8 +1,8 @@
 import type { WebhookEventType } from "@allot/contract/webhooks/webhook";
 import type { Tx } from "@allot/db/create-database";
 import { webhookDeliveries } from "@allot/db/schema/webhooks";
+import { wakeSendersAtCommit } from "../events/wake-webhook-senders";
 import { Conflict } from "../shared/errors";
-import { wakeSendersAtCommit } from "./wake-senders";
 import { toDeliveryView } from "./webhook-view";
 
 /** The refusal of a test or redelivery to a disabled webhook: it would never be sent. */

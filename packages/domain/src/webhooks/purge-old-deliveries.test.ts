@@ -7,7 +7,7 @@ import { exampleChange } from "../../test/testing/event-examples";
 import { anAccount, anOwner } from "../../test/testing/fixtures";
 import { testVault } from "../../test/testing/test-vault";
 import { asUser } from "../../test/testing/use-case-context";
-import { recordEvent } from "../activity/record-event";
+import { recordEvent } from "../events/record-event";
 import { internalContext } from "../shared/use-case-context";
 import { createWebhook } from "./create-webhook";
 import { DELIVERY_RETENTION_DAYS, purgeOldDeliveries } from "./purge-old-deliveries";

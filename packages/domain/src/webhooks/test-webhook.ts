@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { RouteInput } from "@allot/contract/http/route";
 import type { webhookRoutes } from "@allot/contract/webhooks/routes";
-import { actorName, eventActorOf } from "../activity/event-actor";
+import { actorName, eventActorOf } from "../events/event-actor";
+import { webhookBody } from "../events/webhook-payload";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { findOwnWebhook } from "./find-own-webhook";
 import { queueDelivery, webhookDisabled } from "./new-delivery";
-import { webhookBody } from "./webhook-payload";
 
 /** Queues a `webhook.test` event, shaped like an activity event, for this webhook alone. */
 export async function testWebhook(ctx: UseCaseContext, { id }: RouteInput<typeof webhookRoutes.test>) {

@@ -1,6 +1,6 @@
 import { ACTIVITY_EVENT_EXAMPLES } from "@allot/contract/activity/activity-event-data";
 import type { ActivityEventType } from "@allot/contract/activity/activity-event-types";
-import type { AccountChange } from "../../src/activity/record-event";
+import type { AccountChange } from "../../src/events/record-event";
 
 /** A change of `type` to the account, with the example data of its type. */
 export const exampleChange = <T extends ActivityEventType>(

@@ -5,7 +5,7 @@ import { activityRoutes } from "@allot/contract/activity/routes";
 import { apiKeyRoutes } from "@allot/contract/api-keys/routes";
 import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts";
 import { testEngines } from "@allot/db/testing/test-databases";
-import { recordEvent } from "@allot/domain/activity/record-event";
+import { recordEvent } from "@allot/domain/events/record-event";
 import {
   internalContext,
   type PublicContext,

@@ -1,6 +1,6 @@
 import { fundingRoutes } from "@allot/contract/funding/routes";
+import { fundingSummary } from "@allot/domain/budgets/funding-summary";
 import { fundingEventDates } from "@allot/domain/funding/funding-event-dates";
-import { fundingSummary } from "@allot/domain/funding/funding-summary";
 import { runFunding } from "@allot/domain/funding/run-funding";
 import { bindRoutes } from "../../trpc/bind-routes";
 

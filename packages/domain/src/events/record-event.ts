@@ -4,8 +4,8 @@ import type { Tx } from "@allot/db/create-database";
 import { accountEvents } from "@allot/db/schema/account-events";
 import type { Actor } from "../shared/actor";
 import type { PublicContext } from "../shared/use-case-context";
-import { enqueueWebhookDeliveries } from "../webhooks/enqueue-deliveries";
 import { toActivityEventView } from "./activity-event-view";
+import { enqueueWebhookDeliveries } from "./enqueue-webhook-deliveries";
 import { actorName, eventActorOf } from "./event-actor";
 
 /** An id list as `data` keeps it: the first MAX_IDS_IN_EVENT. */
@@ -29,7 +29,7 @@ export type AccountChange<T extends ActivityEventType = ActivityEventType> = {
 /**
  * Records one operation on an account in the activity trail (docs/spec/extensions.md §3), and queues
  * it for the webhooks that want it (§4), in the caller's transaction: the event and its deliveries
- * exist exactly when the change committed. writeAccount (bank-accounts/write-account.ts) calls it
+ * exist exactly when the change committed. writeAccount (account-access/write-account.ts) calls it
  * with the event each account write answers (accepting an invitation: two); nothing else writes events.
  */
 export async function recordEvent(

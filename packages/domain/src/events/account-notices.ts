@@ -3,7 +3,7 @@ import type { Tx } from "@allot/db/create-database";
 import { invitations } from "@allot/db/schema/invitations";
 import type { NotificationKind } from "@allot/db/schema/notifications";
 import { eq } from "drizzle-orm";
-import type { AccountChange } from "../activity/record-event";
+import type { AccountChange } from "./record-event";
 import { notifyAccountOwners, notifyUser } from "./record-notification";
 
 /*

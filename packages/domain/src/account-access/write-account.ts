@@ -1,9 +1,9 @@
 import type { Tx } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { and, eq } from "drizzle-orm";
-import { type AccountChange, recordEvent } from "../activity/record-event";
+import { type NoticeDetail, noticeAccountEvent } from "../events/account-notices";
+import { type AccountChange, recordEvent } from "../events/record-event";
 import { lockAccountForChange } from "../ledger/change-number";
-import { type NoticeDetail, noticeAccountEvent } from "../notifications/account-notices";
 import type { Actor } from "../shared/actor";
 import type { PublicContext } from "../shared/use-case-context";
 import { accountNotFound, type BankAccountRow, ownedBy, unknownAccount } from "./find-owned-account";

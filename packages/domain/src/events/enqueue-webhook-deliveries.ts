@@ -1,7 +1,7 @@
 import type { ActivityEvent } from "@allot/contract/activity/activity-event";
 import type { Tx } from "@allot/db/create-database";
 import { sql } from "drizzle-orm";
-import { WEBHOOK_SENDERS_CHANNEL } from "./wake-senders";
+import { WEBHOOK_SENDERS_CHANNEL } from "./wake-webhook-senders";
 import { webhookBody } from "./webhook-payload";
 
 /**

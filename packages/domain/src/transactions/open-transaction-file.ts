@@ -1,9 +1,9 @@
 import type { Readable } from "node:stream";
+import type { AttachmentStore } from "../attachments/attachment-store";
+import type { AttachmentField } from "../attachments/read-attachment-file";
 import { NotFound } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
-import { findOwnedTransaction } from "../transactions/find-owned-transaction";
-import type { AttachmentStore } from "./attachment-store";
-import type { AttachmentField } from "./read-attachment-file";
+import { findOwnedTransaction } from "./find-owned-transaction";
 
 /** A receipt file opened for download, with what its answer's headers say. */
 interface OpenedFile {

@@ -3,10 +3,10 @@ import type { RouteInput } from "@allot/contract/http/route";
 import { budgets } from "@allot/db/schema/budgets";
 import Big from "big.js";
 import { and, eq } from "drizzle-orm";
-import { findOwnedAccount } from "../bank-accounts/find-owned-account";
-import { loadBudgetViews } from "../budgets/budget-view";
+import { findOwnedAccount } from "../account-access/find-owned-account";
 import { formatMoney } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
+import { loadBudgetViews } from "./budget-view";
 
 /**
  * Every budget's next_funding grouped by funding schedule, sorted by next date (spec, funding
