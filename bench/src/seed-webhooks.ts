@@ -63,16 +63,19 @@ export async function seedQueuedOutbox(
     const accounts = [];
     for (let n = 0; n < ACCOUNTS; n++) accounts.push(await accountWithTwoBudgets(db, owner.actor, bank.id));
     const webhooks: SeededWebhook[] = [];
+    const services = {
+      webhookPolicy: LOOPBACK_POLICY,
+      vault: secretVault({ key: BENCH_SECRETS_KEY, previousKey: null }),
+    };
     for (let n = 1; n <= options.webhooks; n++) {
       const path = `/throughput/${n}`;
       const created = await createWebhook(
-        asUser(db, owner.actor),
+        { ...asUser(db, owner.actor), services },
         webhookRoutes.create.input.parse({
           url: `${options.receiverUrl}${path}`,
           event_types: ["*"],
           description: `Webhooks bench ${n}`,
         }),
-        { policy: LOOPBACK_POLICY, vault: secretVault({ key: BENCH_SECRETS_KEY, previousKey: null }) },
       );
       webhooks.push({ id: created.id, path, secret: created.secret });
     }

@@ -1,7 +1,6 @@
 import { authRoutes } from "@allot/contract/auth/routes";
 import type { RouteSpec } from "@allot/contract/http/route";
 import { allRoutes } from "@allot/contract/routes";
-import { secretVault } from "@allot/domain/secrets/secret-vault";
 import { Unauthenticated } from "@allot/domain/shared/errors";
 import cookie from "@fastify/cookie";
 import { sql } from "drizzle-orm";
@@ -36,7 +35,7 @@ import { authenticateCountingFailures } from "./throttle/failed-authentications"
 import { answerRateLimits, reportingTo } from "./throttle/rate-limit-headers";
 import { admittedThrottleChecksFor, throttleChecksFor } from "./throttle/throttle-checks";
 import type { ThrottleCounters } from "./throttle/throttle-store";
-import type { Context, Services } from "./trpc/context";
+import { type AppServices, type Context, useCaseServicesOf } from "./trpc/context";
 
 const API_BASE = "/api";
 const API_WILDCARD = `${API_BASE}/*`;
@@ -44,7 +43,7 @@ const TOKEN_ROUTES = new Set<RouteSpec>([authRoutes.login, authRoutes.refresh, a
 
 /** The whole HTTP service over the given database and configuration (tests build it the same way). */
 export async function buildApp(
-  services: Services,
+  services: AppServices,
   options: {
     logger?: FastifyServerOptions["logger"];
     /** The process's logger (main.ts: createLogger); instead of `logger`. */
@@ -126,7 +125,8 @@ export async function buildApp(
   refuseNulCharacters(app);
   fenceCredentialsAfterWrites(app, services.db);
 
-  const vault = secretVault(services.config.secrets);
+  // Once, here: every request's context carries this one object (no work per request).
+  const useCaseServices = useCaseServicesOf(services);
   const trpcOptions: CreateOpenApiFastifyPluginOptions<AppRouter> = {
     basePath: API_BASE,
     router: appRouter,
@@ -134,15 +134,15 @@ export async function buildApp(
       const request = req as unknown as FastifyRequest;
       const allot = request.allot as NonNullable<FastifyRequest["allot"]>;
       return {
-        ...services,
+        db: services.db,
+        services: useCaseServices,
+        config: services.config,
         http: { request, reply: res as unknown as FastifyReply },
         request: requestMetaOf(request),
         now: new Date(),
         actor: allot.actor,
         route: allot.route,
         throttleStore: allot.counters,
-        files: null,
-        vault,
       };
     },
     responseMeta: ({ ctx, errors }) => (errors.length === 0 && ctx ? { status: ctx.route.status } : {}),
@@ -152,7 +152,7 @@ export async function buildApp(
     },
   };
   await app.register(fastifyTRPCOpenApiPlugin, trpcOptions);
-  registerTransactionFileDownloads(app, API_BASE, services);
+  registerTransactionFileDownloads(app, API_BASE, services.db, useCaseServices);
 
   app.get("/healthz", async (_request, reply) => {
     try {

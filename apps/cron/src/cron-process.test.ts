@@ -157,9 +157,11 @@ describe.each(testEngines())("pnpm cron, a real process (%s)", (engine) => {
       await database.migrate();
       const owner = (await anOwner(database.db)).actor;
       await createWebhook(
-        asUser(database.db, owner),
+        {
+          ...asUser(database.db, owner),
+          services: { webhookPolicy: { allowHttp: true, allowPrivate: true }, vault: testVault },
+        },
         { url, event_types: ["bank_account.created"] },
-        { policy: { allowHttp: true, allowPrivate: true }, vault: testVault },
       );
       accountId = (await anAccount(database.db, owner, { name: "Hooked" })).id;
     } finally {

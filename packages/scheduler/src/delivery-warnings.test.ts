@@ -53,12 +53,14 @@ describe.each(testEngines())("warnings on failed deliveries (%s)", (engine) => {
     const host = `127.0.0.1:${(receiver.address() as AddressInfo).port}`;
     const owner = (await anOwner(database.db)).actor;
     const webhook = await createWebhook(
-      asUser(database.db, owner),
+      {
+        ...asUser(database.db, owner),
+        services: { webhookPolicy: { allowHttp: true, allowPrivate: true }, vault },
+      },
       {
         url: `http://${host}/hooks/allot?token=receiver-query-s3cret`,
         event_types: ["bank_account.created"],
       },
-      { policy: { allowHttp: true, allowPrivate: true }, vault },
     );
     await anAccount(database.db, owner, { name: "Hooked" });
     const poster = httpWebhookPoster({ allowHttp: true, allowPrivate: true });

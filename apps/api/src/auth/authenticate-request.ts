@@ -3,7 +3,7 @@ import type { Actor } from "@allot/domain/shared/actor";
 import { Unauthenticated } from "@allot/domain/shared/errors";
 import type { FastifyRequest } from "fastify";
 import type { RefusedCredential } from "../http/authenticate-challenge";
-import type { Services } from "../trpc/context";
+import type { AppServices } from "../trpc/context";
 
 // A Map, not an object: a scheme named `constructor` must find nothing.
 const KNOWN_SCHEMES = new Map<string, RefusedCredential["scheme"]>([
@@ -14,7 +14,7 @@ const KNOWN_SCHEMES = new Map<string, RefusedCredential["scheme"]>([
 /** The caller of a request from its Authorization header; null when there is none. */
 export async function authenticateRequest(
   request: FastifyRequest,
-  services: Services,
+  services: AppServices,
 ): Promise<Actor | null> {
   const header = request.headers.authorization;
   if (!header) return null;

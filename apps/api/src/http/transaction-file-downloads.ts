@@ -1,10 +1,11 @@
 import type { RouteSpec } from "@allot/contract/http/route";
 import { transactionRoutes } from "@allot/contract/transactions/routes";
+import type { Database } from "@allot/db/create-database";
 import { Unauthenticated, ValidationFailed } from "@allot/domain/shared/errors";
+import type { UseCaseServices } from "@allot/domain/shared/use-case-services";
 import { fieldErrors } from "@allot/domain/shared/validation";
 import { openTransactionFile } from "@allot/domain/transactions/open-transaction-file";
 import type { FastifyInstance } from "fastify";
-import type { Services } from "../trpc/context";
 import { inlineContentDisposition } from "./content-disposition";
 import { requestMetaOf } from "./request-meta";
 
@@ -18,7 +19,12 @@ const DOWNLOADS = [
  * rather than procedures. They are contract routes all the same (`contractRoute`): app.ts's hooks
  * match them, authenticate the caller (any credential) and throttle them like every other.
  */
-export function registerTransactionFileDownloads(app: FastifyInstance, apiBase: string, services: Services) {
+export function registerTransactionFileDownloads(
+  app: FastifyInstance,
+  apiBase: string,
+  db: Database,
+  services: UseCaseServices,
+) {
   for (const { route, field } of DOWNLOADS) {
     const path = `${apiBase}${route.path.replace("{id}", ":id")}`;
     for (const url of [path, path.replace(/\/$/, "")]) {
@@ -29,14 +35,14 @@ export function registerTransactionFileDownloads(app: FastifyInstance, apiBase: 
         if (!input.success) throw new ValidationFailed(fieldErrors(input.error.issues));
         const file = await openTransactionFile(
           {
-            db: services.db,
+            db,
             actor,
             request: requestMetaOf(request),
             now: new Date(),
+            services,
           },
           input.data.id,
           field,
-          services.attachments,
         );
         return (
           reply

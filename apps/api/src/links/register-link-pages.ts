@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { toErrorResponse } from "../http/error-response";
-import type { Services } from "../trpc/context";
+import type { AppServices } from "../trpc/context";
 import { registerEmailChangePages } from "./email-change-pages";
 import { html } from "./html";
 import { registerInvitationPages } from "./invitation-pages";
@@ -15,7 +15,7 @@ import { registerSetupPages } from "./setup-pages";
  * acts only on a POST: the emailed ones through the public JSON endpoint they stand for, the
  * first-run page through its use case.
  */
-export async function registerLinkPages(app: FastifyInstance, services: Services) {
+export async function registerLinkPages(app: FastifyInstance, services: AppServices) {
   await app.register(
     async (links) => {
       links.addHook("onRequest", async (_request, reply) => {

@@ -5,7 +5,7 @@ import { Gone, NotFound, ValidationFailed } from "@allot/domain/shared/errors";
 import { NON_FIELD_ERRORS } from "@allot/domain/shared/validation";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { requestMetaOf } from "../http/request-meta";
-import type { Services } from "../trpc/context";
+import type { AppServices } from "../trpc/context";
 import { segment } from "./call-api";
 import { formField } from "./form-field";
 import { html } from "./html";
@@ -182,7 +182,7 @@ const refusal = (error: unknown) => (error instanceof NotFound || error instance
  * first user (and bank) through the domain's first-run use case. There is no JSON endpoint behind
  * it: the page is the only way in before anyone can sign in, and it acts on no one's behalf.
  */
-export function registerSetupPages(links: FastifyInstance, { db, config }: Services) {
+export function registerSetupPages(links: FastifyInstance, { db, config }: AppServices) {
   links.get("/setup/:token", async (request: SetupRequest, reply) => {
     try {
       await checkSetupToken(db, request.params.token);
@@ -201,7 +201,7 @@ export function registerSetupPages(links: FastifyInstance, { db, config }: Servi
     ) as Values;
     try {
       const created = await completeSetup(
-        { db, request: requestMetaOf(request), now: new Date() },
+        { db, request: requestMetaOf(request), now: new Date(), services: {} },
         { token, ...values },
       );
       return sendDone(reply, config.publicBaseUrl, created);

@@ -2,7 +2,7 @@ import type { Actor } from "@allot/domain/shared/actor";
 import { Unauthenticated } from "@allot/domain/shared/errors";
 import type { FastifyRequest } from "fastify";
 import { authenticateRequest } from "../auth/authenticate-request";
-import type { Services } from "../trpc/context";
+import type { AppServices } from "../trpc/context";
 import { anonymousCheck } from "./throttle-checks";
 import type { ThrottleStore } from "./throttle-store";
 
@@ -23,7 +23,7 @@ const watched = new Map<string, number>();
  */
 export async function authenticateCountingFailures(
   request: FastifyRequest,
-  services: Services,
+  services: AppServices,
   throttleStore: ThrottleStore,
 ): Promise<Actor | null> {
   if (!request.headers.authorization) return null;

@@ -1,4 +1,5 @@
 import type { RouteSpec } from "@allot/contract/http/route";
+import type { TransactionFiles } from "@allot/domain/attachments/transaction-files";
 import type { Actor } from "@allot/domain/shared/actor";
 import type { Page } from "@allot/domain/shared/pagination";
 import type { AnyProcedure } from "@trpc/server";
@@ -10,21 +11,31 @@ import { type OnInvalid, procedureFor, publicProcedureFor, router } from "./trpc
 /** What a route's use case is called with: its caller is known, except on a public route. */
 type ContextOf<R extends RouteSpec> = R["access"] extends "public" ? Context : Context & { actor: Actor };
 
-/** A route's work: its context and parsed input in, its answer (as the output schema takes it) out. */
-type UseCaseOf<R extends RouteSpec> = (
-  ctx: ContextOf<R>,
+/**
+ * A route's work: its context (with `Extra`, what its options add) and parsed input in, its answer
+ * (as the output schema takes it) out.
+ */
+type UseCaseOf<R extends RouteSpec, Extra = unknown> = (
+  ctx: ContextOf<R> & Extra,
   input: z.output<R["input"]>,
 ) => Promise<z.input<R["output"]>> | z.input<R["output"]>;
 
-/** A use case with the options of `procedureFor`: receipt files, a report of refused input. */
+/** A use case with a report of refused input (see procedureFor). */
 interface BindingOptions<R extends RouteSpec> {
   run: UseCaseOf<R>;
-  /** The receipt files' transaction, or null when the route only lets files go (see procedureFor). */
-  files?: (input: z.output<R["input"]>) => string | null;
+  files?: never;
   onInvalid?: OnInvalid;
 }
 
-type Binding<R extends RouteSpec> = UseCaseOf<R> | BindingOptions<R>;
+/** A use case of a receipt route: its context carries the request's `files`, staged and settled around it. */
+interface FilesBinding<R extends RouteSpec> {
+  run: UseCaseOf<R, { files: TransactionFiles }>;
+  /** The receipt files' transaction, or null when the route only lets files go (see procedureFor). */
+  files: (input: z.output<R["input"]>) => string | null;
+  onInvalid?: OnInvalid;
+}
+
+type Binding<R extends RouteSpec> = UseCaseOf<R> | BindingOptions<R> | FilesBinding<R>;
 
 /** One row per route of an area that answers JSON; a download is served by its own fastify route. */
 type Bindings<Area extends Record<string, RouteSpec>> = {
@@ -47,8 +58,15 @@ export function bindRoutes<Area extends Record<string, RouteSpec>>(area: Area, b
   return router(procedures);
 }
 
-/** A built procedure, before its resolver: typed here by what the rows' use cases are checked against. */
-type Resolver = (options: { ctx: Context & { actor: Actor }; input: unknown }) => unknown;
+/**
+ * A built procedure, before its resolver: typed here by what the rows' use cases are checked
+ * against. Only a receipt route's context has `files` (procedureFor adds them), and only its
+ * binding's use case (a FilesBinding) reads them.
+ */
+type Resolver = (options: {
+  ctx: Context & { actor: Actor; files: TransactionFiles };
+  input: unknown;
+}) => unknown;
 interface Unresolved {
   query(resolver: Resolver): AnyProcedure;
   mutation(resolver: Resolver): AnyProcedure;
@@ -70,9 +88,3 @@ export const paged =
   <C, I, T>(list: (ctx: C, input: I) => Promise<Page<T>>) =>
   async (ctx: C & Pick<Context, "http">, input: I) =>
     toPage(ctx.http.request, await list(ctx, input));
-
-/** A use case that takes services beyond its context (`(ctx, input, services)`), given them. */
-export const withServices =
-  <C, I, S, O>(useCase: (ctx: C, input: I, services: S) => O, services: (ctx: Context) => S) =>
-  (ctx: C & Context, input: I) =>
-    useCase(ctx, input, services(ctx));

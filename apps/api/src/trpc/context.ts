@@ -1,17 +1,17 @@
 import type { RouteSpec } from "@allot/contract/http/route";
 import type { Database } from "@allot/db/create-database";
 import type { AttachmentStore } from "@allot/domain/attachments/attachment-store";
-import type { Attachments, TransactionFiles } from "@allot/domain/attachments/transaction-files";
 import type { AccessTokens } from "@allot/domain/auth/access-tokens";
-import type { SecretVault } from "@allot/domain/secrets/secret-vault";
+import { secretVault } from "@allot/domain/secrets/secret-vault";
 import type { Actor } from "@allot/domain/shared/actor";
 import type { PublicContext } from "@allot/domain/shared/use-case-context";
+import type { UseCaseServices } from "@allot/domain/shared/use-case-services";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ApiConfig } from "../config";
 import type { ThrottleStore } from "../throttle/throttle-store";
 
-/** The services the server is built over (tests build it the same way). */
-export interface Services {
+/** What the server is built over (tests build it the same way). */
+export interface AppServices {
   db: Database;
   tokens: AccessTokens;
   config: ApiConfig;
@@ -20,31 +20,29 @@ export interface Services {
 }
 
 /**
- * What every procedure sees: a use-case context (`db`, `request`, `now`; `actor` once narrowed by
- * procedureFor), the services, and the HTTP exchange for what only HTTP has (cookies, page links).
+ * The use cases' services, from the server's: built once, in buildApp, and carried by every
+ * request's context as the same object (docs/decisions/0068-one-services-member.md).
  */
-export interface Context extends Services, PublicContext {
+export const useCaseServicesOf = ({ tokens, config, attachments }: AppServices): UseCaseServices => ({
+  publicBaseUrl: config.publicBaseUrl,
+  vault: secretVault(config.secrets),
+  webhookPolicy: config.webhooks,
+  tokens,
+  refreshRotation: config.refreshRotation,
+  attachments: { store: attachments, maxBytes: config.attachmentMaxBytes },
+});
+
+/**
+ * What every procedure sees: a use-case context with every service (`db`, `request`, `now`,
+ * `services`; `actor` once narrowed by procedureFor), the configuration, and the HTTP exchange for
+ * what only HTTP has (cookies, page links). A receipt route's context also has its `files`.
+ */
+export interface Context extends PublicContext<keyof UseCaseServices> {
   http: { request: FastifyRequest; reply: FastifyReply };
   /** The authenticated caller; null for an anonymous request (only public routes accept it). */
   actor: Actor | null;
   route: RouteSpec;
+  config: ApiConfig;
   /** The throttle counters, for limits counted by outcome (failed logins). */
   throttleStore: ThrottleStore;
-  /** A receipt route's files (its binding's `files`, see bind-routes.ts); null elsewhere. */
-  files: TransactionFiles | null;
-  /** Seals what is kept secret at rest (webhook secrets, recorded answers), from `config.secrets`. */
-  vault: SecretVault;
 }
-
-/** The receipt files of a route declared with `files`. */
-export function filesOf(ctx: Pick<Context, "files" | "route">): TransactionFiles {
-  if (!ctx.files) throw new Error(`${ctx.route.path} was not declared with files`);
-  return ctx.files;
-}
-
-/** What the transaction use cases take for receipt files, from the server's services. */
-export const attachmentsOf = ({ attachments, config }: Services): Attachments => ({
-  store: attachments,
-  maxBytes: config.attachmentMaxBytes,
-  publicBaseUrl: config.publicBaseUrl,
-});

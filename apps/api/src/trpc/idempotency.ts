@@ -34,7 +34,7 @@ export async function idempotently<R extends NextResult>(
   const path = new URL(ctx.http.request.url, "http://allot.invalid").pathname;
   const outcome = await runIdempotently(
     ctx.db,
-    ctx.vault,
+    ctx.services.vault,
     {
       userId: ctx.actor.userId,
       key,

@@ -7,7 +7,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import type { z } from "zod";
 import { toErrorResponse } from "../http/error-response";
 import { answerSchema } from "./answer-schema";
-import { attachmentsOf, type Context } from "./context";
+import type { Context } from "./context";
 import { idempotently } from "./idempotency";
 
 const t = initTRPC
@@ -96,7 +96,7 @@ export function procedureFor<I extends z.ZodType, O extends z.ZodType>(
   const { files: filesFor } = options;
   const parsed = filesFor
     ? admitted.use(async ({ ctx, input, next }) => {
-        const files = new TransactionFiles(ctx.db, attachmentsOf(ctx), ctx.now);
+        const files = new TransactionFiles(ctx.db, ctx.services.attachments, ctx.now);
         try {
           const transactionId = filesFor(input as z.output<I>);
           if (transactionId !== null)

@@ -24,9 +24,8 @@ export const LOOPBACK_POLICY = { allowHttp: true, allowPrivate: true };
 /** A webhook of `owner` on every event type of `accountId`, made by the use case. */
 export async function seedWebhook(db: Database, owner: Actor, accountId: string, url: string) {
   return createWebhook(
-    asUser(db, owner),
+    { ...asUser(db, owner), services: { webhookPolicy: LOOPBACK_POLICY, vault: testVault } },
     { url, event_types: ["*"], bank_account: accountId },
-    { policy: LOOPBACK_POLICY, vault: testVault },
   );
 }
 

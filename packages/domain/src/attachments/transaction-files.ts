@@ -6,12 +6,11 @@ import type { transactions } from "@allot/db/schema/transactions";
 import { eq, inArray, sql } from "drizzle-orm";
 import { ValidationFailed } from "../shared/errors";
 import type { FieldErrors } from "../shared/validation";
-import type { AttachmentLinks } from "./attachment-links";
 import type { AttachmentStore } from "./attachment-store";
 import { type AttachmentField, type AttachmentFile, readAttachmentFile } from "./read-attachment-file";
 
-/** What the transaction use cases need to take receipt files: the store, the limit, the links. */
-export interface Attachments extends AttachmentLinks {
+/** Where receipt files are taken to: the store, and the limit. */
+export interface Attachments {
   store: AttachmentStore;
   /** ATTACHMENT_MAX_BYTES: the largest file accepted. */
   maxBytes: number;
@@ -52,7 +51,7 @@ export class TransactionFiles {
 
   constructor(
     private readonly db: Database,
-    readonly attachments: Attachments,
+    private readonly attachments: Attachments,
     private readonly now: Date,
   ) {}
 

@@ -28,15 +28,17 @@ describe.each(testEngines())("token clean-up (%s)", (engine) => {
   });
 
   /** The context of a call (a login, a scheduled job) made at `now`. */
-  const asOf = (now: Date) => ({ ...internalContext(database.db, "scheduler"), now });
+  const asOf = (now: Date) => ({
+    ...internalContext(database.db, "scheduler", { tokens, refreshRotation: true }),
+    now,
+  });
 
   it("deletes expired refresh tokens and sessions that can no longer be used, and nothing else", async () => {
     const db = database.db;
     const now = new Date();
     const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
     await createUser(internalContext(db, "cli"), { email: "cleanup@example.com", password: PASSWORD });
-    const signIn = (when: Date) =>
-      login(asOf(when), { email: "cleanup@example.com", password: PASSWORD }, { tokens });
+    const signIn = (when: Date) => login(asOf(when), { email: "cleanup@example.com", password: PASSWORD });
     const sessionOf = async (token: string) => {
       const [row] = await db
         .select()
@@ -49,26 +51,20 @@ describe.each(testEngines())("token clean-up (%s)", (engine) => {
     const current = await signIn(now);
     // Rotated 20 days ago and again 7 days ago: the first token (blacklisted) expired, the live one stays.
     const rotatedLogin = await signIn(daysAgo(25));
-    const rotatedOnce = await refreshSession(
-      asOf(daysAgo(20)),
-      {},
-      { tokens, refreshToken: rotatedLogin.refreshToken, rotate: true },
-    );
-    const rotatedTwice = await refreshSession(
-      asOf(daysAgo(7)),
-      {},
-      { tokens, refreshToken: rotatedOnce.rotated?.refreshToken, rotate: true },
-    );
+    const rotatedOnce = await refreshSession(asOf(daysAgo(20)), { refreshToken: rotatedLogin.refreshToken });
+    const rotatedTwice = await refreshSession(asOf(daysAgo(7)), {
+      refreshToken: rotatedOnce.rotated?.refreshToken,
+    });
     // Open, its only token expired 2 days ago: nothing can refresh it, its access tokens are long dead.
     const lapsed = await signIn(daysAgo(16));
     // Open, its token expired 10 minutes ago: an access token signed at its last refresh may still live.
     const justLapsed = await signIn(new Date(now.getTime() - 14 * DAY_MS - 10 * 60_000));
     // Logged out with an unexpired (blacklisted) token: kept until that token expires.
     const loggedOut = await signIn(daysAgo(1));
-    await logout(asOf(now), {}, { refreshToken: loggedOut.refreshToken });
+    await logout(asOf(now), { refreshToken: loggedOut.refreshToken });
     // Logged out long ago, token expired: goes.
     const endedLongAgo = await signIn(daysAgo(30));
-    await logout(asOf(daysAgo(29)), {}, { refreshToken: endedLongAgo.refreshToken });
+    await logout(asOf(daysAgo(29)), { refreshToken: endedLongAgo.refreshToken });
 
     const ids = {
       current: await sessionOf(current.refreshToken),

@@ -4,7 +4,6 @@ import { users } from "@allot/db/schema/users";
 import { sql } from "drizzle-orm";
 import { Unauthenticated } from "../shared/errors";
 import type { PublicContext } from "../shared/use-case-context";
-import type { AccessTokens } from "./access-tokens";
 import { verifyPassword } from "./passwords";
 import { type IssuedCredentials, startSession } from "./sessions";
 
@@ -12,9 +11,8 @@ const LOGIN_FAILED = "No active account found with the given credentials.";
 
 /** Email and password in, a new session's credentials out. Inactive users cannot log in. */
 export async function login(
-  { db, now }: PublicContext,
+  { db, now, services }: PublicContext<"tokens">,
   input: RouteInput<typeof authRoutes.login>,
-  { tokens }: { tokens: AccessTokens },
 ): Promise<IssuedCredentials> {
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
@@ -24,5 +22,5 @@ export async function login(
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !valid || !user.isActive) throw new Unauthenticated(LOGIN_FAILED, "authentication_failed");
   // One transaction, so the clean-up job never sees the session without its refresh token.
-  return db.transaction((tx) => startSession(tx, tokens, user.id, now));
+  return db.transaction((tx) => startSession(tx, services.tokens, user.id, now));
 }

@@ -1,8 +1,7 @@
-import type { authRoutes } from "@allot/contract/auth/routes";
-import type { RouteInput } from "@allot/contract/http/route";
 import { refreshTokens } from "@allot/db/schema/sessions";
 import { eq } from "drizzle-orm";
 import type { PublicContext } from "../shared/use-case-context";
+import type { RefreshCookie } from "./refresh-session";
 import { endSession } from "./sessions";
 import { sha256 } from "./token-digest";
 
@@ -11,11 +10,7 @@ import { sha256 } from "./token-digest";
  * and the session's access tokens stop working. A missing or unknown token is not an error; an
  * expired or already blacklisted one still ends its session, since whoever holds it asked to.
  */
-export async function logout(
-  { db, now }: PublicContext,
-  _input: RouteInput<typeof authRoutes.logout>,
-  { refreshToken }: { refreshToken: string | undefined },
-): Promise<void> {
+export async function logout({ db, now }: PublicContext, { refreshToken }: RefreshCookie): Promise<void> {
   if (!refreshToken) return;
   await db.transaction(async (tx) => {
     const [row] = await tx

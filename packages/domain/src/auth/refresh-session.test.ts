@@ -28,14 +28,17 @@ describe.each(testEngines())("refreshSession (%s)", (engine) => {
     await database?.close();
   });
 
-  /** The context of a call made at `now`. */
-  const asOf = (now: Date) => ({ ...internalContext(database.db, "cli"), now });
+  /** The context of a call made at `now`, the refresh token rotated on each refresh unless told not to. */
+  const asOf = (now: Date, { rotate = true } = {}) => ({
+    ...internalContext(database.db, "cli", { tokens, refreshRotation: rotate }),
+    now,
+  });
 
   async function signIn(now = start) {
     counter += 1;
     const email = `refresh${counter}@example.com`;
     await createUser(internalContext(database.db, "cli"), { email, password: PASSWORD });
-    return login(asOf(now), { email, password: PASSWORD }, { tokens });
+    return login(asOf(now), { email, password: PASSWORD });
   }
 
   const refuse = (promise: Promise<unknown>, detail: string) =>
@@ -44,33 +47,23 @@ describe.each(testEngines())("refreshSession (%s)", (engine) => {
   it("with rotation, slides the 14-day window: each new token lives 14 days from its refresh", async () => {
     const first = await signIn();
     expect(first.refreshExpiresAt).toEqual(at(14));
-    const second = await refreshSession(
-      asOf(at(10)),
-      {},
-      { tokens, refreshToken: first.refreshToken, rotate: true },
-    );
+    const second = await refreshSession(asOf(at(10)), { refreshToken: first.refreshToken });
     expect(second.rotated?.refreshExpiresAt).toEqual(at(24));
-    const third = await refreshSession(
-      asOf(at(20)),
-      {},
-      { tokens, refreshToken: second.rotated?.refreshToken, rotate: true },
-    );
+    const third = await refreshSession(asOf(at(20)), { refreshToken: second.rotated?.refreshToken });
     expect(third.rotated?.refreshExpiresAt).toEqual(at(34));
     await expect(tokens.verify(third.access)).resolves.toMatchObject({});
     // Past the first login's 14 days, the rotated token lapses only 14 days after its own refresh.
     await refuse(
-      refreshSession(asOf(at(34)), {}, { tokens, refreshToken: third.rotated?.refreshToken, rotate: true }),
+      refreshSession(asOf(at(34)), { refreshToken: third.rotated?.refreshToken }),
       "Token has expired.",
     );
   });
 
   it("without rotation, keeps the token and its original expiry", async () => {
     const first = await signIn();
-    const refreshed = await refreshSession(
-      asOf(at(13)),
-      {},
-      { tokens, refreshToken: first.refreshToken, rotate: false },
-    );
+    const refreshed = await refreshSession(asOf(at(13), { rotate: false }), {
+      refreshToken: first.refreshToken,
+    });
     expect(refreshed.rotated).toBeNull();
     const [row] = await database.db
       .select()
@@ -78,22 +71,15 @@ describe.each(testEngines())("refreshSession (%s)", (engine) => {
       .where(eq(refreshTokens.tokenDigest, sha256(first.refreshToken)));
     expect(row).toMatchObject({ blacklistedAt: null, expiresAt: at(14) });
     await refuse(
-      refreshSession(asOf(at(14)), {}, { tokens, refreshToken: first.refreshToken, rotate: false }),
+      refreshSession(asOf(at(14), { rotate: false }), { refreshToken: first.refreshToken }),
       "Token has expired.",
     );
   });
 
   it("ends the whole session when a rotated token is presented again", async () => {
     const first = await signIn();
-    const second = await refreshSession(
-      asOf(at(1)),
-      {},
-      { tokens, refreshToken: first.refreshToken, rotate: true },
-    );
-    await refuse(
-      refreshSession(asOf(at(2)), {}, { tokens, refreshToken: first.refreshToken, rotate: true }),
-      "Token is blacklisted.",
-    );
+    const second = await refreshSession(asOf(at(1)), { refreshToken: first.refreshToken });
+    await refuse(refreshSession(asOf(at(2)), { refreshToken: first.refreshToken }), "Token is blacklisted.");
     const claims = await tokens.verify(second.access).catch(() => null);
     const sessionId = claims?.sessionId ?? "";
     const [session] = await database.db.select().from(sessions).where(eq(sessions.id, sessionId));
@@ -101,7 +87,7 @@ describe.each(testEngines())("refreshSession (%s)", (engine) => {
     const live = await database.db.select().from(refreshTokens).where(eq(refreshTokens.sessionId, sessionId));
     expect(live.every((r) => r.blacklistedAt !== null)).toBe(true);
     await refuse(
-      refreshSession(asOf(at(2)), {}, { tokens, refreshToken: second.rotated?.refreshToken, rotate: true }),
+      refreshSession(asOf(at(2)), { refreshToken: second.rotated?.refreshToken }),
       "Token is blacklisted.",
     );
   });
@@ -109,30 +95,20 @@ describe.each(testEngines())("refreshSession (%s)", (engine) => {
   it("lets one of two concurrent refreshes of one token through", async () => {
     const first = await signIn();
     const results = await Promise.allSettled([
-      refreshSession(asOf(at(1)), {}, { tokens, refreshToken: first.refreshToken, rotate: true }),
-      refreshSession(asOf(at(1)), {}, { tokens, refreshToken: first.refreshToken, rotate: true }),
+      refreshSession(asOf(at(1)), { refreshToken: first.refreshToken }),
+      refreshSession(asOf(at(1)), { refreshToken: first.refreshToken }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
   });
 
   it("refuses a missing or unknown token, and any token once logged out", async () => {
     await refuse(
-      refreshSession(
-        internalContext(database.db, "cli"),
-        {},
-        { tokens, refreshToken: undefined, rotate: true },
-      ),
+      refreshSession(asOf(new Date()), { refreshToken: undefined }),
       "No refresh token cookie was sent.",
     );
-    await refuse(
-      refreshSession(internalContext(database.db, "cli"), {}, { tokens, refreshToken: "nope", rotate: true }),
-      "Token is invalid.",
-    );
+    await refuse(refreshSession(asOf(new Date()), { refreshToken: "nope" }), "Token is invalid.");
     const first = await signIn();
-    await logout(asOf(at(1)), {}, { refreshToken: first.refreshToken });
-    await refuse(
-      refreshSession(asOf(at(1)), {}, { tokens, refreshToken: first.refreshToken, rotate: true }),
-      "Token is blacklisted.",
-    );
+    await logout(asOf(at(1)), { refreshToken: first.refreshToken });
+    await refuse(refreshSession(asOf(at(1)), { refreshToken: first.refreshToken }), "Token is blacklisted.");
   });
 });

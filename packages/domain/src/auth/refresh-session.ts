@@ -1,11 +1,8 @@
-import type { authRoutes } from "@allot/contract/auth/routes";
-import type { RouteInput } from "@allot/contract/http/route";
 import { refreshTokens, sessions } from "@allot/db/schema/sessions";
 import { users } from "@allot/db/schema/users";
 import { eq } from "drizzle-orm";
 import { Unauthenticated } from "../shared/errors";
 import type { PublicContext } from "../shared/use-case-context";
-import type { AccessTokens } from "./access-tokens";
 import { endSession, type IssuedCredentials, issueCredentials } from "./sessions";
 import { sha256 } from "./token-digest";
 
@@ -13,6 +10,14 @@ export interface RefreshResult {
   access: string;
   /** The replacement refresh token when rotating; null when the old one stays in use. */
   rotated: IssuedCredentials | null;
+}
+
+/**
+ * What the refresh and logout routes are given: no body, the refresh token their cookie carries
+ * (the API reads it; undefined when none was sent).
+ */
+export interface RefreshCookie {
+  refreshToken: string | undefined;
 }
 
 const NOT_VALID = "token_not_valid";
@@ -24,13 +29,8 @@ const NOT_VALID = "token_not_valid";
  * with one token only the first succeeds.
  */
 export async function refreshSession(
-  { db, now }: PublicContext,
-  _input: RouteInput<typeof authRoutes.refresh>,
-  {
-    tokens,
-    refreshToken,
-    rotate,
-  }: { tokens: AccessTokens; refreshToken: string | undefined; rotate: boolean },
+  { db, now, services: { tokens, refreshRotation } }: PublicContext<"tokens" | "refreshRotation">,
+  { refreshToken }: RefreshCookie,
 ): Promise<RefreshResult> {
   if (!refreshToken) throw new Unauthenticated("No refresh token cookie was sent.", "not_authenticated");
   const outcome = await db.transaction(async (tx) => {
@@ -59,7 +59,7 @@ export async function refreshSession(
     if (row.endedAt) return { refused: "Token is invalid: its session has ended." } as const;
     if (!row.isActive) return { refused: "User is inactive." } as const;
 
-    if (!rotate) {
+    if (!refreshRotation) {
       return {
         result: {
           access: await tokens.sign({ userId: row.userId, sessionId: row.sessionId }, now),

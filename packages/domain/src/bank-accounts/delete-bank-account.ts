@@ -14,9 +14,8 @@ import type { UseCaseContext } from "../shared/use-case-context";
  * receipt files are queued for removal by the cascade (a trigger) and released to `files`.
  */
 export async function deleteBankAccount(
-  ctx: UseCaseContext,
+  ctx: UseCaseContext & { files: TransactionFiles },
   { id }: RouteInput<typeof bankAccountRoutes.delete>,
-  files: TransactionFiles,
 ) {
   await writeAccount(ctx, { accountId: id, owner: ctx.actor }, async (tx, account) => {
     // users.default_bank_account_id has no foreign key (the tables refer to each other).
@@ -34,7 +33,7 @@ export async function deleteBankAccount(
         ),
       );
     await tx.delete(bankAccounts).where(eq(bankAccounts.id, account.id));
-    files.release(withFiles.flatMap(storedKeys));
+    ctx.files.release(withFiles.flatMap(storedKeys));
     // Its trail goes with it: there is nothing left to record the deletion under.
     return { event: null, result: undefined };
   });

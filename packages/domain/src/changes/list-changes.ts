@@ -5,7 +5,6 @@ import type { RouteInput } from "@allot/contract/http/route";
 import { changeCounters } from "@allot/db/schema/change-counters";
 import { eq } from "drizzle-orm";
 import { findOwnedAccount } from "../account-access/find-owned-account";
-import type { AttachmentLinks } from "../attachments/attachment-links";
 import { Gone, ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { decodeCursor, encodeCursor, FEED_START, type FeedPosition } from "./change-cursor";
@@ -20,9 +19,8 @@ import { byFeedOrder, type ChangeEntry, FEED_SOURCES, tombstonesAfter } from "./
  * so a page that reaches the end may answer the counter itself as its cursor.
  */
 export async function listChanges(
-  { db, actor }: UseCaseContext,
+  { db, actor, services }: UseCaseContext<"publicBaseUrl">,
   { id, since, page_size }: RouteInput<typeof changeRoutes.list>,
-  links: AttachmentLinks,
 ): Promise<ChangesPage> {
   const size = page_size ?? DEFAULT_PAGE_SIZE;
   return db.transaction(
@@ -58,7 +56,7 @@ export async function listChanges(
       for (const [type, source] of Object.entries(FEED_SOURCES)) {
         const ids = page.filter((entry) => entry.type === type && !entry.deleted).map((entry) => entry.id);
         if (ids.length > 0)
-          for (const [id, view] of await source.load(tx, ids, links)) objects.set(`${type}:${id}`, view);
+          for (const [id, view] of await source.load(tx, ids, services)) objects.set(`${type}:${id}`, view);
       }
       const last = page[page.length - 1];
       return {

@@ -3,7 +3,6 @@ import type { RouteInput } from "@allot/contract/http/route";
 import { refreshTokens } from "@allot/db/schema/sessions";
 import { users } from "@allot/db/schema/users";
 import { and, eq, isNull } from "drizzle-orm";
-import type { AccessTokens } from "../auth/access-tokens";
 import { endUserSessions } from "../auth/end-user-sessions";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { type IssuedCredentials, issueCredentials } from "../auth/sessions";
@@ -20,9 +19,8 @@ import { lockUserWithPassword } from "./usable-password";
  * so a copy of the old cookie is worthless. API keys and open email-change links are untouched.
  */
 export async function changePassword(
-  { db, actor, now }: UseCaseContext,
+  { db, actor, now, services }: UseCaseContext<"tokens">,
   input: RouteInput<typeof credentialRoutes.changePassword>,
-  { tokens }: { tokens: AccessTokens },
 ): Promise<IssuedCredentials> {
   const sessionId = actor.sessionId;
   if (actor.credential !== "session" || !sessionId) {
@@ -47,6 +45,6 @@ export async function changePassword(
       .set({ blacklistedAt: now })
       .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.blacklistedAt)));
     await notifyUser(tx, user.id, "password_changed", { changed_at: now.toISOString() });
-    return issueCredentials(tx, tokens, user.id, sessionId, now);
+    return issueCredentials(tx, services.tokens, user.id, sessionId, now);
   });
 }

@@ -6,7 +6,6 @@ import { users } from "@allot/db/schema/users";
 import { and, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { randomToken, sha256 } from "../auth/token-digest";
 import { notifyUser } from "../events/record-notification";
-import type { SecretVault } from "../secrets/secret-vault";
 import { Conflict, ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { enqueueEmailChangeEmails } from "./email-change-emails";
@@ -21,9 +20,8 @@ import { lockUserWithPassword } from "./usable-password";
  * request's links stop working (its row becomes `revoked`).
  */
 export async function requestEmailChange(
-  { db, actor, now }: UseCaseContext,
+  { db, actor, now, services }: UseCaseContext<"publicBaseUrl" | "vault">,
   { new_email: newEmail }: RouteInput<typeof credentialRoutes.changeEmail>,
-  options: { publicBaseUrl: string; vault: SecretVault },
 ): Promise<void> {
   const address = newEmail.trim();
   await db.transaction(async (tx) => {
@@ -54,7 +52,7 @@ export async function requestEmailChange(
     await enqueueEmailChangeEmails(
       tx,
       { oldEmail: user.email, newEmail: address, confirmToken, revokeToken },
-      options,
+      services,
     );
     await notifyUser(tx, user.id, "email_change_requested", { new_email: address });
   });

@@ -2,7 +2,6 @@ import type { credentialRoutes } from "@allot/contract/credentials/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { emailChanges } from "@allot/db/schema/credential-tokens";
 import { eq } from "drizzle-orm";
-import type { SecretVault } from "../secrets/secret-vault";
 import { ValidationFailed } from "../shared/errors";
 import type { PublicContext } from "../shared/use-case-context";
 import { revocationEndsAt } from "./email-change-rules";
@@ -16,9 +15,8 @@ import { revertEmailChange } from "./revert-email-change";
  * expired or past the window 400.
  */
 export async function revokeEmailChange(
-  { db, now }: PublicContext,
+  { db, now, services }: PublicContext<"publicBaseUrl" | "vault">,
   { token }: RouteInput<typeof credentialRoutes.revokeEmailChange>,
-  options: { publicBaseUrl: string; vault: SecretVault },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const change = await lockEmailChangeByToken(tx, "revoke", token);
@@ -33,7 +31,11 @@ export async function revokeEmailChange(
       if (!change.confirmedAt || revocationEndsAt(change.confirmedAt) <= now) {
         throw ValidationFailed.general("The 7 days to revoke this email change have passed.");
       }
-      await revertEmailChange(tx, change, { ...options, now });
+      await revertEmailChange(tx, change, {
+        publicBaseUrl: services.publicBaseUrl,
+        vault: services.vault,
+        now,
+      });
     }
     await tx
       .update(emailChanges)

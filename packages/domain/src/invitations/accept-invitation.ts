@@ -7,7 +7,6 @@ import { eq } from "drizzle-orm";
 import { writeAccount } from "../account-access/write-account";
 import { issuePasswordReset } from "../credentials/issue-password-reset";
 import { stampAccount } from "../ledger/change-number";
-import type { SecretVault } from "../secrets/secret-vault";
 import { insideTransaction, type PublicContext } from "../shared/use-case-context";
 import { actOnPendingInvitation } from "./act-on-invitation";
 import { bySecret } from "./invitation-secret";
@@ -22,11 +21,10 @@ import { findInvitee, inviteeContext } from "./invitee-context";
  * `bank_account.owner_added`.
  */
 export async function acceptInvitation(
-  ctx: PublicContext,
+  ctx: PublicContext<"publicBaseUrl" | "vault">,
   { token: secret }: RouteInput<typeof invitationRoutes.accept>,
-  options: { publicBaseUrl: string; vault: SecretVault },
 ) {
-  const { db, now } = ctx;
+  const { db, now, services } = ctx;
   await actOnPendingInvitation(db, bySecret(secret), now, async (tx, invitation) => {
     const asInvitee = inviteeContext(insideTransaction(ctx, tx), await findInvitee(tx, invitation));
     const target = { accountId: invitation.bankAccountId, owner: null };
@@ -49,7 +47,12 @@ export async function acceptInvitation(
         await issuePasswordReset(
           tx,
           { id: invitee.id, email: invitee.email },
-          { ...options, reason: "invitation_accepted", now },
+          {
+            publicBaseUrl: services.publicBaseUrl,
+            vault: services.vault,
+            reason: "invitation_accepted",
+            now,
+          },
         );
       }
       return {

@@ -8,7 +8,6 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { writeAccount } from "../account-access/write-account";
 import { enqueueEmail } from "../email/enqueue-email";
 import type { AccountChange } from "../events/record-event";
-import type { SecretVault } from "../secrets/secret-vault";
 import { Conflict, Throttled } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { expireInvitationsWhere } from "./expire-invitations";
@@ -26,11 +25,10 @@ import { invitationExpiry } from "./invitation-status";
  * limit 429.
  */
 export async function inviteToAccount(
-  ctx: UseCaseContext,
+  ctx: UseCaseContext<"publicBaseUrl" | "vault">,
   { id: accountId, invitee_email: email }: RouteInput<typeof invitationRoutes.invite>,
-  options: { publicBaseUrl: string; vault: SecretVault },
 ) {
-  const { actor, now } = ctx;
+  const { actor, now, services } = ctx;
   await writeAccount(ctx, { accountId, owner: actor }, async (tx, account) => {
     const sameAddress = and(
       eq(invitations.bankAccountId, account.id),
@@ -111,13 +109,13 @@ export async function inviteToAccount(
       invitationEmail({
         to: invitee.email,
         secret,
-        publicBaseUrl: options.publicBaseUrl,
+        publicBaseUrl: services.publicBaseUrl,
         inviter,
         accountName: account.name,
         bankName: bank.name,
         expiresAt,
       }),
-      options,
+      services,
     );
     return { event, result: undefined };
   });

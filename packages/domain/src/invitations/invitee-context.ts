@@ -8,12 +8,13 @@ import type { PublicContext, UseCaseContext } from "../shared/use-case-context";
  * the credential (whoever else may be signed in), so the trail names them as a `user`.
  */
 export const inviteeContext = (
-  { db, request, now }: PublicContext,
+  { db, request, now, services }: PublicContext,
   invitee: { id: number; username: string; isStaff: boolean },
 ): UseCaseContext => ({
   db,
   request,
   now,
+  services,
   actor: {
     userId: invitee.id,
     username: invitee.username,

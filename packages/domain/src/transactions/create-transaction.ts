@@ -27,11 +27,10 @@ import { loadTransactionView } from "./transaction-view";
  * staged (stored) under the new row's id, `files.transactionId`, and this commit references them.
  */
 export async function createTransaction(
-  ctx: UseCaseContext,
+  ctx: UseCaseContext<"publicBaseUrl"> & { files: TransactionFiles },
   input: RouteInput<typeof transactionRoutes.create>,
-  files: TransactionFiles,
 ) {
-  const { actor } = ctx;
+  const { actor, files } = ctx;
   const target = accountNamedIn("bank_account", input.bank_account, actor);
   return writeAccount(ctx, target, async (tx, account) => {
     assertAccountCurrency(input, ["amount_currency"], account.currency);
@@ -116,7 +115,7 @@ export async function createTransaction(
           auto_spend: routedId !== null,
         },
       },
-      result: await loadTransactionView(tx, row.id, files.attachments),
+      result: await loadTransactionView(tx, row.id, ctx.services),
     };
   });
 }

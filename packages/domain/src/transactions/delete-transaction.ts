@@ -19,10 +19,10 @@ import { ledgerKeyOf, refreshSnapshotsFrom } from "./transaction-ledger";
  * whose `settle()` removes them once the commit is in.
  */
 export async function deleteTransaction(
-  ctx: UseCaseContext,
+  ctx: UseCaseContext & { files: TransactionFiles },
   { id }: RouteInput<typeof transactionRoutes.delete>,
-  files: TransactionFiles,
 ) {
+  const { files } = ctx;
   await writeOwnedTransaction(ctx, id, async (tx, { account, transaction }) => {
     const allocations = await tx
       .select()

@@ -3,21 +3,19 @@ import type { transactionRoutes } from "@allot/contract/transactions/routes";
 import { transactions } from "@allot/db/schema/transactions";
 import { and, eq } from "drizzle-orm";
 import { inOwnedAccounts } from "../account-access/find-owned-account";
-import type { AttachmentLinks } from "../attachments/attachment-links";
 import { NotFound } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { selectTransactionViews, toTransactionViews } from "./transaction-view";
 
 /** One transaction of the caller's accounts, allocations embedded; anyone else's is 404. */
 export async function getTransaction(
-  { db, actor }: UseCaseContext,
+  { db, actor, services }: UseCaseContext<"publicBaseUrl">,
   { id }: RouteInput<typeof transactionRoutes.get>,
-  links: AttachmentLinks,
 ) {
   const rows = await selectTransactionViews(db).where(
     and(eq(transactions.id, id), inOwnedAccounts(db, transactions.bankAccountId, actor.userId)),
   );
-  const [view] = await toTransactionViews(db, rows, links);
+  const [view] = await toTransactionViews(db, rows, services);
   if (!view) throw new NotFound("No transaction matches the given id.");
   return view;
 }

@@ -7,7 +7,6 @@ import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { transactions } from "@allot/db/schema/transactions";
 import { type AnyColumn, and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { inOwnedAccounts } from "../account-access/find-owned-account";
-import type { AttachmentLinks } from "../attachments/attachment-links";
 import { paginate } from "../shared/pagination";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { transactionListCondition } from "./transaction-filters";
@@ -73,9 +72,8 @@ const wholeAccountsPage = perDatabase((db, key: `${Scope}:${string}`) => {
 
 /** A page of the caller's transactions, filtered and ordered, with all allocations in one more query. */
 export async function listTransactions(
-  { db, actor }: UseCaseContext,
+  { db, actor, services }: UseCaseContext<"publicBaseUrl">,
   query: RouteInput<typeof transactionRoutes.list>,
-  links: AttachmentLinks,
 ) {
   if (onlyWholeAccounts({ ...query })) {
     const scope: Scope = query.bank_account ? "account" : "all";
@@ -91,7 +89,7 @@ export async function listTransactions(
             offset,
             limit,
           }),
-          links,
+          services,
         ),
     );
   }
@@ -107,7 +105,7 @@ export async function listTransactions(
           .orderBy(...orderBy(query.ordering))
           .offset(offset)
           .limit(limit),
-        links,
+        services,
       ),
   );
 }

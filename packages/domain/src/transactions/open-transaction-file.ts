@@ -1,5 +1,4 @@
 import type { Readable } from "node:stream";
-import type { AttachmentStore } from "../attachments/attachment-store";
 import type { AttachmentField } from "../attachments/read-attachment-file";
 import { NotFound } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
@@ -20,10 +19,9 @@ interface OpenedFile {
  * are all 404.
  */
 export async function openTransactionFile(
-  { db, actor }: UseCaseContext,
+  { db, actor, services }: UseCaseContext<"attachments">,
   id: string,
   field: AttachmentField,
-  store: AttachmentStore,
 ): Promise<OpenedFile> {
   const row = await findOwnedTransaction(db, actor, id);
   const file =
@@ -32,7 +30,7 @@ export async function openTransactionFile(
       : { key: row.documentKey, contentType: row.documentContentType, name: row.documentName };
   const missing = () => new NotFound(`This transaction has no ${field}.`);
   if (file.key === null || file.contentType === null || file.name === null) throw missing();
-  const stored = await store.open(file.key);
+  const stored = await services.attachments.store.open(file.key);
   if (!stored) throw missing();
   return { ...stored, contentType: file.contentType, name: file.name };
 }

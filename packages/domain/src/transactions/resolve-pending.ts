@@ -6,7 +6,6 @@ import { transactions } from "@allot/db/schema/transactions";
 import Big from "big.js";
 import { and, asc, eq } from "drizzle-orm";
 import { assertAccountCurrency } from "../account-access/account-currency";
-import type { AttachmentLinks } from "../attachments/attachment-links";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
@@ -26,9 +25,8 @@ import { loadTransactionView } from "./transaction-view";
  * credit once: the second finds the row posted and is refused.
  */
 export async function resolvePending(
-  ctx: UseCaseContext,
+  ctx: UseCaseContext<"publicBaseUrl">,
   { id, ...input }: RouteInput<typeof transactionRoutes.resolvePending>,
-  links: AttachmentLinks,
 ) {
   return writeOwnedTransaction(ctx, id, async (tx, { account, transaction }) => {
     assertAccountCurrency({ ...input }, ["amount_currency"], account.currency);
@@ -79,7 +77,7 @@ export async function resolvePending(
           posted_date: postedDate.toISOString(),
         },
       },
-      result: await loadTransactionView(tx, transaction.id, links),
+      result: await loadTransactionView(tx, transaction.id, ctx.services),
     };
   });
 }

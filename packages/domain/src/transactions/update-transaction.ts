@@ -66,10 +66,10 @@ function unchangeableFieldErrors(
  * replace or remove, which `files.settle()` removes once the commit is in.
  */
 export async function updateTransaction(
-  ctx: UseCaseContext,
+  ctx: UseCaseContext<"publicBaseUrl"> & { files: TransactionFiles },
   { id, image: _image, document: _document, ...input }: RouteInput<typeof transactionRoutes.update>,
-  files: TransactionFiles,
 ) {
+  const { files } = ctx;
   return writeOwnedTransaction(ctx, id, async (tx, { account, transaction }) => {
     // The account's calendar is read only when a date is repeated, to compare it as an instant.
     const datesGiven = input.transaction_date !== undefined || input.posted_date !== undefined;
@@ -110,7 +110,7 @@ export async function updateTransaction(
           ),
         },
       },
-      result: await loadTransactionView(tx, transaction.id, files.attachments),
+      result: await loadTransactionView(tx, transaction.id, ctx.services),
     };
   });
 }

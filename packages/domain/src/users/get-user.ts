@@ -9,19 +9,18 @@ import { toUserView } from "./user-view";
 const notFound = () => new NotFound("No user matches the given query.");
 
 /** The caller's own user (`/users/me/`). */
-export async function getMe({ db, actor }: UseCaseContext, { publicBaseUrl }: { publicBaseUrl: string }) {
+export async function getMe({ db, actor, services }: UseCaseContext<"publicBaseUrl">) {
   const [row] = await db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
   if (!row) throw notFound();
-  return toUserView(row, publicBaseUrl);
+  return toUserView(row, services.publicBaseUrl);
 }
 
 /** Staff lookup by username (exact, as stored; the route layer has already percent-decoded it). */
 export async function getUser(
-  { db }: PublicContext,
+  { db, services }: PublicContext<"publicBaseUrl">,
   { username }: RouteInput<typeof userRoutes.get>,
-  { publicBaseUrl }: { publicBaseUrl: string },
 ) {
   const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);
   if (!row) throw notFound();
-  return toUserView(row, publicBaseUrl);
+  return toUserView(row, services.publicBaseUrl);
 }

@@ -10,9 +10,8 @@ const ORDER_COLUMNS = { username: users.username, email: users.email, created_at
 
 /** Every user, for staff; ordered by username unless asked otherwise. */
 export async function listUsers(
-  { db }: PublicContext,
+  { db, services }: PublicContext<"publicBaseUrl">,
   query: RouteInput<typeof userRoutes.list>,
-  { publicBaseUrl }: { publicBaseUrl: string },
 ) {
   const field = (query.ordering ?? "username").replace(/^-/, "") as keyof typeof ORDER_COLUMNS;
   const direction = query.ordering?.startsWith("-") ? desc : asc;
@@ -27,6 +26,6 @@ export async function listUsers(
           .orderBy(direction(ORDER_COLUMNS[field]), asc(users.id))
           .offset(offset)
           .limit(limit)
-      ).map((row) => toUserView(row, publicBaseUrl)),
+      ).map((row) => toUserView(row, services.publicBaseUrl)),
   );
 }

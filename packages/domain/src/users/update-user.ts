@@ -66,14 +66,12 @@ async function updateUserWhere(db: Database, where: SQL, changes: UserChanges, b
 
 /** The caller's own user (`/users/me/`). */
 export const updateMe = (
-  { db, actor }: UseCaseContext,
+  { db, actor, services }: UseCaseContext<"publicBaseUrl">,
   changes: RouteInput<typeof userRoutes.updateMe>,
-  { publicBaseUrl }: { publicBaseUrl: string },
-) => updateUserWhere(db, eq(users.id, actor.userId), changes, publicBaseUrl);
+) => updateUserWhere(db, eq(users.id, actor.userId), changes, services.publicBaseUrl);
 
 /** Any user, by username (staff; PUT and PATCH). */
 export const updateUser = (
-  { db }: PublicContext,
+  { db, services }: PublicContext<"publicBaseUrl">,
   { username, ...changes }: RouteInput<typeof userRoutes.update>,
-  { publicBaseUrl }: { publicBaseUrl: string },
-) => updateUserWhere(db, eq(users.username, username), changes, publicBaseUrl);
+) => updateUserWhere(db, eq(users.username, username), changes, services.publicBaseUrl);

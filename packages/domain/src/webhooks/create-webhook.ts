@@ -6,10 +6,8 @@ import { users } from "@allot/db/schema/users";
 import { webhooks } from "@allot/db/schema/webhooks";
 import { and, count, eq } from "drizzle-orm";
 import { unknownAccount } from "../account-access/find-owned-account";
-import type { SecretVault } from "../secrets/secret-vault";
 import { ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
-import type { WebhookPolicy } from "./address-policy";
 import { emailWebhookCreated } from "./webhook-created-email";
 import { holdLiveCredential, webhookCredentialOf } from "./webhook-credential";
 import { generateWebhookSecret } from "./webhook-secret";
@@ -21,11 +19,10 @@ export const MAX_WEBHOOKS_PER_USER = 20;
 
 /** A new webhook of the caller; its secret is in this answer and on rotation only. */
 export async function createWebhook(
-  { db, actor, now }: UseCaseContext,
+  { db, actor, now, services: { webhookPolicy, vault } }: UseCaseContext<"webhookPolicy" | "vault">,
   input: RouteInput<typeof webhookRoutes.create>,
-  { policy, vault }: { policy: WebhookPolicy; vault: SecretVault },
 ) {
-  const url = await checkWebhookUrl(input.url, policy);
+  const url = await checkWebhookUrl(input.url, webhookPolicy);
   const accountId = input.bank_account ?? null;
   return db.transaction(async (tx) => {
     if (accountId !== null) {

@@ -28,9 +28,11 @@ describe.each(testEngines())("purging old webhook deliveries (%s)", (engine) => 
     const owner = await anOwner(db);
     const account = await anAccount(db, owner.actor);
     const hook = await createWebhook(
-      asUser(db, owner.actor),
+      {
+        ...asUser(db, owner.actor),
+        services: { webhookPolicy: { allowHttp: false, allowPrivate: true }, vault: testVault },
+      },
       { url: "https://hooks.example.com/purge", event_types: ["*"] },
-      { policy: { allowHttp: false, allowPrivate: true }, vault: testVault },
     );
     const now = new Date();
     /** One event `days` ago, its delivery left `status`: the delivery's id. */

@@ -2,7 +2,6 @@ import type { RouteInput } from "@allot/contract/http/route";
 import type { webhookRoutes } from "@allot/contract/webhooks/routes";
 import { webhooks } from "@allot/db/schema/webhooks";
 import { eq } from "drizzle-orm";
-import type { SecretVault } from "../secrets/secret-vault";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { findOwnWebhook } from "./find-own-webhook";
 import { generateWebhookSecret } from "./webhook-secret";
@@ -16,9 +15,8 @@ export const PREVIOUS_SECRET_SIGNS_MS = 24 * 60 * 60_000;
  * drops the oldest: two secrets sign at most. Both are kept sealed (the old one as it was stored).
  */
 export async function rotateWebhookSecret(
-  { db, actor, now }: UseCaseContext,
+  { db, actor, now, services: { vault } }: UseCaseContext<"vault">,
   { id }: RouteInput<typeof webhookRoutes.rotateSecret>,
-  { vault }: { vault: SecretVault },
 ) {
   return db.transaction(async (tx) => {
     const current = await findOwnWebhook(tx, actor, id, { forUpdate: true });

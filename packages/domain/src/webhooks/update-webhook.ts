@@ -2,9 +2,7 @@ import type { RouteInput } from "@allot/contract/http/route";
 import type { webhookRoutes } from "@allot/contract/webhooks/routes";
 import { webhooks } from "@allot/db/schema/webhooks";
 import { eq } from "drizzle-orm";
-import type { SecretVault } from "../secrets/secret-vault";
 import type { UseCaseContext } from "../shared/use-case-context";
-import type { WebhookPolicy } from "./address-policy";
 import { disableWebhook } from "./disable-webhook";
 import { findOwnWebhook } from "./find-own-webhook";
 import { emailWebhookCreated } from "./webhook-created-email";
@@ -21,12 +19,11 @@ const REVOKED = new Set<string | null>(["credential_revoked", "email_change_undo
  * credential enabling it becomes the one it answers to, and the owner is emailed as on creation.
  */
 export async function updateWebhook(
-  { db, actor }: UseCaseContext,
+  { db, actor, services: { webhookPolicy, vault } }: UseCaseContext<"webhookPolicy" | "vault">,
   { id, ...input }: RouteInput<typeof webhookRoutes.update>,
-  { policy, vault }: { policy: WebhookPolicy; vault: SecretVault },
 ) {
   await findOwnWebhook(db, actor, id);
-  const url = input.url === undefined ? undefined : await checkWebhookUrl(input.url, policy);
+  const url = input.url === undefined ? undefined : await checkWebhookUrl(input.url, webhookPolicy);
   return db.transaction(async (tx) => {
     const current = await findOwnWebhook(tx, actor, id, { forUpdate: true });
     const disabling = input.enabled === false && current.enabled;

@@ -16,7 +16,8 @@ import { createUser } from "../users/create-user";
 import { createWebhook } from "./create-webhook";
 import { disableWebhooksOfApiKeys } from "./disable-credential-webhooks";
 
-const POLICY = { allowHttp: true, allowPrivate: true };
+/** What creating a webhook reads beside the database: the address policy, the vault. */
+const SERVICES = { webhookPolicy: { allowHttp: true, allowPrivate: true }, vault: testVault };
 const HOOK = { url: "http://127.0.0.1:9/hook", event_types: ["*" as const] };
 const tokens = createAccessTokens("webhook-credential-test-secret-0123456789abcdef");
 let counter = 0;
@@ -53,9 +54,7 @@ describe.each(testEngines())("a webhook's credential at creation (%s)", (engine)
   it("refuses a key revoked after the caller was authenticated, and makes no webhook", async () => {
     const { user, key, actor } = await aUserWithKey();
     await database.db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, key.uuid));
-    await expect(
-      createWebhook(asUser(database.db, actor), HOOK, { policy: POLICY, vault: testVault }),
-    ).rejects.toEqual(
+    await expect(createWebhook({ ...asUser(database.db, actor), services: SERVICES }, HOOK)).rejects.toEqual(
       new Unauthenticated("Invalid API key: the key has been revoked.", "authentication_failed"),
     );
     expect(await hooksOf(user.id)).toEqual([]);
@@ -68,9 +67,9 @@ describe.each(testEngines())("a webhook's credential at creation (%s)", (engine)
     const { sessionId } = await tokens.verify(issued.access);
     await endSession(database.db, sessionId, now);
     const actor: Actor = { ...sessionActor(user), sessionId };
-    await expect(
-      createWebhook(asUser(database.db, actor), HOOK, { policy: POLICY, vault: testVault }),
-    ).rejects.toEqual(new Unauthenticated("Token is invalid: its session has ended.", "token_not_valid"));
+    await expect(createWebhook({ ...asUser(database.db, actor), services: SERVICES }, HOOK)).rejects.toEqual(
+      new Unauthenticated("Token is invalid: its session has ended.", "token_not_valid"),
+    );
     expect(await hooksOf(user.id)).toEqual([]);
   });
 
@@ -93,10 +92,7 @@ describe.each(testEngines())("a webhook's credential at creation (%s)", (engine)
         await held;
       });
       await keyLocked;
-      const creating = createWebhook(asUser(database.db, actor), HOOK, {
-        policy: POLICY,
-        vault: testVault,
-      }).then(
+      const creating = createWebhook({ ...asUser(database.db, actor), services: SERVICES }, HOOK).then(
         () => "created",
         (error: unknown) => error,
       );

@@ -10,19 +10,13 @@ import { bindRoutes } from "../../trpc/bind-routes";
 /** The token endpoints, in the contract's order: the refresh token travels in its cookie, never the body. */
 export const authRouter = bindRoutes(authRoutes, {
   login: async (ctx, input) => {
-    const credentials = await countingLoginFailures(ctx, input.email, () =>
-      login(ctx, input, { tokens: ctx.tokens }),
-    );
+    const credentials = await countingLoginFailures(ctx, input.email, () => login(ctx, input));
     setRefreshCookie(ctx.http.reply, ctx.config, credentials);
     return { access: credentials.access };
   },
-  refresh: async (ctx, input) => {
+  refresh: async (ctx) => {
     try {
-      const result = await refreshSession(ctx, input, {
-        tokens: ctx.tokens,
-        refreshToken: refreshTokenOf(ctx.http.request),
-        rotate: ctx.config.refreshRotation,
-      });
+      const result = await refreshSession(ctx, { refreshToken: refreshTokenOf(ctx.http.request) });
       if (result.rotated) setRefreshCookie(ctx.http.reply, ctx.config, result.rotated);
       return { access: result.access };
     } catch (error) {
@@ -31,8 +25,8 @@ export const authRouter = bindRoutes(authRoutes, {
       throw error;
     }
   },
-  logout: async (ctx, input) => {
-    await logout(ctx, input, { refreshToken: refreshTokenOf(ctx.http.request) });
+  logout: async (ctx) => {
+    await logout(ctx, { refreshToken: refreshTokenOf(ctx.http.request) });
     clearRefreshCookie(ctx.http.reply, ctx.config);
   },
 });

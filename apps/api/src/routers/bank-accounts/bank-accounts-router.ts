@@ -5,8 +5,7 @@ import { getBankAccount } from "@allot/domain/bank-accounts/get-bank-account";
 import { listBankAccounts } from "@allot/domain/bank-accounts/list-bank-accounts";
 import { markImported } from "@allot/domain/bank-accounts/mark-imported";
 import { updateBankAccount } from "@allot/domain/bank-accounts/update-bank-account";
-import { bindRoutes, paged, withServices } from "../../trpc/bind-routes";
-import { filesOf } from "../../trpc/context";
+import { bindRoutes, paged } from "../../trpc/bind-routes";
 
 /** The bank-accounts routes, each bound to its use case, in the contract's order. */
 export const bankAccountsRouter = bindRoutes(bankAccountRoutes, {
@@ -15,6 +14,6 @@ export const bankAccountsRouter = bindRoutes(bankAccountRoutes, {
   get: getBankAccount,
   replace: updateBankAccount,
   update: updateBankAccount,
-  delete: { run: withServices(deleteBankAccount, filesOf), files: () => null },
+  delete: { run: deleteBankAccount, files: () => null },
   markImported,
 });

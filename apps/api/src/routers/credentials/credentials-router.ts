@@ -6,19 +6,18 @@ import { requestEmailChange } from "@allot/domain/credentials/request-email-chan
 import { requestPasswordReset } from "@allot/domain/credentials/request-password-reset";
 import { revokeEmailChange } from "@allot/domain/credentials/revoke-email-change";
 import { setRefreshCookie } from "../../auth/refresh-cookie";
-import { bindRoutes, withServices } from "../../trpc/bind-routes";
-import { emailedLinks } from "../use-case-services";
+import { bindRoutes } from "../../trpc/bind-routes";
 
 /** Password change and reset, email change: in the contract's order (static paths first). */
 export const credentialsRouter = bindRoutes(credentialRoutes, {
   changePassword: async (ctx, input) => {
-    const credentials = await changePassword(ctx, input, { tokens: ctx.tokens });
+    const credentials = await changePassword(ctx, input);
     // The caller's session goes on with a fresh refresh token; its old cookie has been blacklisted.
     setRefreshCookie(ctx.http.reply, ctx.config, credentials);
   },
-  changeEmail: withServices(requestEmailChange, emailedLinks),
+  changeEmail: requestEmailChange,
   confirmEmailChange,
-  revokeEmailChange: withServices(revokeEmailChange, emailedLinks),
+  revokeEmailChange,
   requestPasswordReset,
   confirmPasswordReset,
 });

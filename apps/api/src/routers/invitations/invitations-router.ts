@@ -6,16 +6,15 @@ import { getInvitation } from "@allot/domain/invitations/get-invitation";
 import { inviteToAccount } from "@allot/domain/invitations/invite-to-account";
 import { listAccountInvitations } from "@allot/domain/invitations/list-account-invitations";
 import { listMyInvitations } from "@allot/domain/invitations/list-my-invitations";
-import { bindRoutes, withServices } from "../../trpc/bind-routes";
-import { emailedLinks } from "../use-case-services";
+import { bindRoutes } from "../../trpc/bind-routes";
 
 /** The invitations routes, each bound to its use case, in the contract's order. */
 export const invitationsRouter = bindRoutes(invitationRoutes, {
   listForAccount: listAccountInvitations,
-  invite: withServices(inviteToAccount, emailedLinks),
+  invite: inviteToAccount,
   cancel: cancelInvitation,
   listMine: listMyInvitations,
   get: getInvitation,
-  accept: withServices(acceptInvitation, emailedLinks),
+  accept: acceptInvitation,
   decline: declineInvitation,
 });

@@ -8,17 +8,16 @@ import { redeliverWebhook } from "@allot/domain/webhooks/redeliver-webhook";
 import { rotateWebhookSecret } from "@allot/domain/webhooks/rotate-webhook-secret";
 import { testWebhook } from "@allot/domain/webhooks/test-webhook";
 import { updateWebhook } from "@allot/domain/webhooks/update-webhook";
-import { bindRoutes, paged, withServices } from "../../trpc/bind-routes";
-import { secretVault, webhookServices } from "../use-case-services";
+import { bindRoutes, paged } from "../../trpc/bind-routes";
 
 /** Webhooks (docs/spec/extensions.md §4): the caller's own, in the contract's order. */
 export const webhooksRouter = bindRoutes(webhookRoutes, {
   list: paged(listWebhooks),
-  create: withServices(createWebhook, webhookServices),
+  create: createWebhook,
   get: getWebhook,
-  update: withServices(updateWebhook, webhookServices),
+  update: updateWebhook,
   delete: deleteWebhook,
-  rotateSecret: withServices(rotateWebhookSecret, secretVault),
+  rotateSecret: rotateWebhookSecret,
   test: testWebhook,
   listDeliveries: paged(listWebhookDeliveries),
   redeliver: redeliverWebhook,
