@@ -1,6 +1,6 @@
 import { budgetRoutes } from "@allot/contract/budgets/routes";
+import { toMoney } from "@allot/contract/money";
 import type { Client } from "@allot/sdk/client";
-import Big from "big.js";
 import { shown } from "./format/terminal-text";
 import { printJson } from "./output";
 
@@ -26,7 +26,7 @@ export interface BudgetBalance {
 }
 
 /** Below zero: compared exactly (the API's decimal string, never a float). */
-const isOverdrawn = (balance: string): boolean => new Big(balance).lt(0);
+const isOverdrawn = (balance: string): boolean => toMoney(balance).lt(0);
 
 /**
  * The warnings for the budgets a write touched (allocations' budgets) that are below zero now: their

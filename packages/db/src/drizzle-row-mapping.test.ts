@@ -1,8 +1,8 @@
 import { asc, Column, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
+import { openTestDatabase, testEngines } from "../test/testing/test-databases";
 import { banks } from "./schema/banks";
-import { openTestDatabase, testEngines } from "./testing/test-databases";
 
 /*
  * drizzle-orm's row mapping (patches/drizzle-orm@0.45.4.patch, docs/decisions/0063): unpatched,

@@ -1,6 +1,6 @@
 import { MAX_SCRAPE_ROWS, type SyncScrapeResult } from "@allot/contract/import/import";
+import { formatMoney, toMoney, ZERO } from "@allot/contract/money";
 import type { Client } from "@allot/sdk/client";
-import Big from "big.js";
 import { type Chunk, type ChunkLimits, chunkRows } from "./chunk-rows";
 import type { Statement, StatementRow } from "./statement";
 
@@ -109,7 +109,7 @@ export async function sendSync(
   const outcomes: RowOutcome[][] = [];
   const mismatches = new Set<string>();
   let deletedPending = 0;
-  let insertedBefore = new Big(0);
+  let insertedBefore = ZERO;
   let balance = { checked: false, note: null as string | null, mismatch: null as string | null };
   let lastPostedThrough: string | null = null;
   let done = 0;
@@ -139,8 +139,8 @@ export async function sendSync(
       let mismatch = result.balance_mismatch;
       // A dry run of the last sync does not hold the rows the earlier ones would have inserted.
       if (options.dryRun && decision.send) {
-        const difference = new Big(computed).plus(insertedBefore).minus(decision.send);
-        mismatch = difference.eq(0) ? null : difference.toFixed(2);
+        const difference = toMoney(computed).plus(insertedBefore).minus(decision.send);
+        mismatch = difference.eq(0) ? null : formatMoney(difference);
       }
       balance = {
         checked: decision.send !== null,

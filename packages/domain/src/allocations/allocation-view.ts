@@ -1,4 +1,5 @@
 import type { TransactionAllocationView } from "@allot/contract/allocations/allocation";
+import { formatMoney } from "@allot/contract/money";
 import type { Database, Tx } from "@allot/db/create-database";
 import { perDatabase } from "@allot/db/per-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
@@ -6,7 +7,6 @@ import { transactionAllocations } from "@allot/db/schema/transaction-allocations
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { formatFullName } from "../categories/visible-categories";
-import { formatMoney } from "../shared/money";
 
 export type AllocationRow = typeof transactionAllocations.$inferSelect;
 

@@ -1,3 +1,4 @@
+import { formatMoney } from "@allot/contract/money";
 import type { Database, Tx } from "@allot/db/create-database";
 import { perDatabase } from "@allot/db/per-database";
 import { bankAccountOwners } from "@allot/db/schema/bank-accounts";
@@ -5,7 +6,6 @@ import { budgets } from "@allot/db/schema/budgets";
 import { users } from "@allot/db/schema/users";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { BankAccountRow } from "../account-access/find-owned-account";
-import { formatMoney } from "../shared/money";
 
 /** The wire BankAccount: money as two-decimal strings with `_currency` siblings. */
 export const toBankAccountView = (

@@ -1,6 +1,7 @@
 import type { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import { BUDGET_TYPE, FUNDING_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { RouteInput } from "@allot/contract/http/route";
+import { formatMoney, toMoney, ZERO } from "@allot/contract/money";
 import { bankAccountOwners, bankAccounts } from "@allot/db/schema/bank-accounts";
 import { banks } from "@allot/db/schema/banks";
 import { budgets } from "@allot/db/schema/budgets";
@@ -9,10 +10,8 @@ import { currencyKeyErrors } from "../account-access/account-currency";
 import { writeAccount } from "../account-access/write-account";
 import { isActiveCurrency } from "../currencies/currency-list";
 import type { AccountChange } from "../events/record-event";
-import { moneyData } from "../events/summary-text";
 import { stampAccount } from "../ledger/change-number";
 import { ValidationFailed } from "../shared/errors";
-import { toMoney, ZERO } from "../shared/money";
 import { insideTransaction, type UseCaseContext } from "../shared/use-case-context";
 import { addError, type FieldErrors } from "../shared/validation";
 import { CURRENCY_KEYS } from "./bank-account-fields";
@@ -54,8 +53,8 @@ export async function createBankAccount(
         accountType: input.account_type ?? "C",
         accountNumber: input.account_number || null,
         currency,
-        postedBalance: posted.toFixed(2),
-        availableBalance: available.toFixed(2),
+        postedBalance: formatMoney(posted),
+        availableBalance: formatMoney(available),
         autoFundingEnabled: input.auto_funding_enabled ?? false,
       })
       .returning();
@@ -74,7 +73,7 @@ export async function createBankAccount(
           budgetType: BUDGET_TYPE.goal,
           fundingType: FUNDING_TYPE.fixedAmount,
           isUnallocated: true,
-          balance: available.toFixed(2),
+          balance: formatMoney(available),
           targetBalance: "0",
         })
         .returning({ id: budgets.id });
@@ -90,8 +89,8 @@ export async function createBankAccount(
           bank: account.bankId,
           account_type: account.accountType,
           currency: account.currency,
-          posted_balance: moneyData(account.postedBalance),
-          available_balance: moneyData(account.availableBalance),
+          posted_balance: formatMoney(account.postedBalance),
+          available_balance: formatMoney(account.availableBalance),
           auto_funding_enabled: account.autoFundingEnabled,
           unallocated_budget: unallocated.id,
         },

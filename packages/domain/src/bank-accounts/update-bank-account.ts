@@ -1,13 +1,12 @@
 import type { bankAccountRoutes } from "@allot/contract/bank-accounts/routes";
 import type { RouteInput } from "@allot/contract/http/route";
+import { toMoney } from "@allot/contract/money";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
-import Big from "big.js";
 import { eq } from "drizzle-orm";
 import { currencyKeyErrors } from "../account-access/account-currency";
 import type { BankAccountRow } from "../account-access/find-owned-account";
 import { writeAccount } from "../account-access/write-account";
 import { ValidationFailed } from "../shared/errors";
-import { toMoney } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { addError, type FieldErrors } from "../shared/validation";
 import { BALANCE_FIELDS, type BankAccountFields, CURRENCY_KEYS } from "./bank-account-fields";
@@ -32,7 +31,7 @@ function immutableFieldErrors(account: BankAccountRow, input: BankAccountFields)
   const stored = { posted_balance: account.postedBalance, available_balance: account.availableBalance };
   for (const field of BALANCE_FIELDS) {
     const given = input[field];
-    if (given !== undefined && !toMoney(given).eq(new Big(stored[field]))) addError(errors, field, IMMUTABLE);
+    if (given !== undefined && !toMoney(given).eq(stored[field])) addError(errors, field, IMMUTABLE);
   }
   return { ...errors, ...currencyKeyErrors(input, CURRENCY_KEYS, account.currency) };
 }

@@ -1,11 +1,11 @@
 import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { budgetRoutes } from "@allot/contract/budgets/routes";
 import type { RouteInput } from "@allot/contract/http/route";
+import { formatMoney, sumMoney, toMoney } from "@allot/contract/money";
 import type { Tx } from "@allot/db/create-database";
 import { budgets } from "@allot/db/schema/budgets";
-import Big from "big.js";
 import { eq, inArray } from "drizzle-orm";
-import { moneyData, moneyText } from "../events/summary-text";
+import { moneyText } from "../events/summary-text";
 import type { BudgetRow } from "../ledger/balances";
 import { recordTransfer } from "../ledger/transfers";
 import { Forbidden, ValidationFailed } from "../shared/errors";
@@ -22,7 +22,7 @@ async function emptyIntoUnallocated(
   unallocated: BudgetRow,
   actorId: number,
 ) {
-  const balance = new Big(budget.balance);
+  const balance = toMoney(budget.balance);
   if (balance.eq(0)) return;
   // A transfer's amount is positive: a negative balance is made whole from Unallocated instead.
   await recordTransfer(tx, {
@@ -61,10 +61,7 @@ export async function archiveBudget(ctx: UseCaseContext, { id }: RouteInput<type
       const [archived] = await tx.select().from(budgets).where(eq(budgets.id, budget.id));
       if (!archived) throw new Error("archived budget missing");
       // What Unallocated received (negative: what it paid to make an overdrawn budget whole).
-      const swept = (fillup ? [budget, fillup] : [budget]).reduce(
-        (sum, row) => sum.plus(row.balance),
-        new Big(0),
-      );
+      const swept = sumMoney((fillup ? [budget, fillup] : [budget]).map((row) => row.balance));
       const sweep = swept.eq(0)
         ? ""
         : swept.gt(0)
@@ -79,7 +76,7 @@ export async function archiveBudget(ctx: UseCaseContext, { id }: RouteInput<type
             budget: budget.id,
             fillup_goal: fillup?.id ?? null,
             unallocated_budget: unallocated.id,
-            swept_to_unallocated: moneyData(swept),
+            swept_to_unallocated: formatMoney(swept),
           },
         },
         result: await loadBudgetView(tx, archived),

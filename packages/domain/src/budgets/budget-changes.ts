@@ -1,10 +1,9 @@
+import { formatMoney, type Money, toMoney } from "@allot/contract/money";
 import type { Tx } from "@allot/db/create-database";
 import type { budgets } from "@allot/db/schema/budgets";
-import type Big from "big.js";
 import { currencyKeyErrors } from "../account-access/account-currency";
 import type { BankAccountRow } from "../account-access/find-owned-account";
 import { accountToday } from "../calendar/account-time-zone";
-import { toMoney } from "../shared/money";
 import { addError, type FieldErrors } from "../shared/validation";
 import { canonicalAutoSpend } from "./auto-spend";
 import { BUDGET_CURRENCY_KEYS, type BudgetFields } from "./budget-fields";
@@ -15,8 +14,8 @@ export type BudgetColumns = Partial<typeof budgets.$inferInsert>;
 /** The given writable fields as column values, checked; problems go into `errors` per field. */
 export interface PreparedChanges {
   columns: BudgetColumns;
-  targetBalance?: Big;
-  fundingAmount?: Big | null;
+  targetBalance?: Money;
+  fundingAmount?: Money | null;
 }
 
 /**
@@ -42,11 +41,11 @@ export async function prepareBudgetChanges(
   // Money arrives in the contract's decimal form (moneyInput): read exactly, never refused here.
   if (input.target_balance !== undefined) {
     prepared.targetBalance = toMoney(input.target_balance);
-    columns.targetBalance = prepared.targetBalance.toFixed(2);
+    columns.targetBalance = formatMoney(prepared.targetBalance);
   }
   if (input.funding_amount !== undefined) {
     prepared.fundingAmount = input.funding_amount === null ? null : toMoney(input.funding_amount);
-    columns.fundingAmount = prepared.fundingAmount?.toFixed(2) ?? null;
+    columns.fundingAmount = prepared.fundingAmount === null ? null : formatMoney(prepared.fundingAmount);
   }
   if (input.target_date !== undefined) columns.targetDate = input.target_date;
   if (input.paused !== undefined) columns.paused = input.paused;

@@ -4,7 +4,7 @@ import {
   FUNDING_TYPE,
   type FundingType,
 } from "@allot/contract/budgets/budget-kinds";
-import type Big from "big.js";
+import type { Money } from "@allot/contract/money";
 import { unreachable } from "../shared/unreachable";
 import { addError, type FieldErrors } from "../shared/validation";
 
@@ -12,8 +12,8 @@ import { addError, type FieldErrors } from "../shared/validation";
 export interface BudgetShape {
   budgetType: BudgetType;
   fundingType: FundingType;
-  targetBalance: Big;
-  fundingAmount: Big | null;
+  targetBalance: Money;
+  fundingAmount: Money | null;
   targetDate: string | null;
   recurrenceSchedule: string | null;
 }

@@ -1,16 +1,16 @@
 import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
+import { formatMoney } from "@allot/contract/money";
 import type { Database, Tx } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
-import Big from "big.js";
 import { and, eq, inArray } from "drizzle-orm";
 import { firstOwnerTimeZone } from "../calendar/account-time-zone";
 import { localDate } from "../calendar/local-days";
 import { toFundingBudget } from "../funding/funding-budget";
 import { type FundingOutlook, fundingOutlook } from "../funding/funding-outlook";
+import { toOpenOccurrence } from "../funding/funding-plan";
 import type { BudgetRow } from "../ledger/balances";
-import { formatMoney } from "../shared/money";
 
 /** The wire Budget: money as two-decimal strings with `_currency` siblings in the account's currency. */
 const toBudgetView = (row: BudgetRow, currency: string, outlook: FundingOutlook) => ({
@@ -82,12 +82,7 @@ export async function loadBudgetViews(db: Database | Tx, rows: BudgetRow[]): Pro
     ]),
   );
   const parentOf = new Map(parents.map((parent) => [parent.fillupGoalId, toFundingBudget(parent)]));
-  const openOf = new Map(
-    open.map((row) => [
-      row.budgetId,
-      { ...row, amount: new Big(row.amount), movedAmount: new Big(row.movedAmount) },
-    ]),
-  );
+  const openOf = new Map(open.map((row) => [row.budgetId, toOpenOccurrence(row)]));
   return rows.map((row) => {
     const calendar = calendars.get(row.bankAccountId) ?? { currency: "", today: localDate(now, "UTC") };
     const outlook = fundingOutlook(toFundingBudget(row), calendar.today, {

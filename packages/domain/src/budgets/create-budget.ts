@@ -1,12 +1,11 @@
 import { BUDGET_TYPE, FUNDING_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { budgetRoutes } from "@allot/contract/budgets/routes";
 import type { RouteInput } from "@allot/contract/http/route";
+import { formatMoney, ZERO } from "@allot/contract/money";
 import { budgets } from "@allot/db/schema/budgets";
-import Big from "big.js";
 import { accountNamedIn, writeAccount } from "../account-access/write-account";
 import { accountToday } from "../calendar/account-time-zone";
 import type { AccountChange } from "../events/record-event";
-import { moneyData } from "../events/summary-text";
 import type { BudgetRow } from "../ledger/balances";
 import { ValidationFailed } from "../shared/errors";
 import type { UseCaseContext } from "../shared/use-case-context";
@@ -44,7 +43,7 @@ export async function createBudget(ctx: UseCaseContext, input: RouteInput<typeof
       {
         budgetType: input.budget_type,
         fundingType: input.funding_type,
-        targetBalance: targetBalance ?? new Big(0),
+        targetBalance: targetBalance ?? ZERO,
         fundingAmount: fundingAmount ?? null,
         targetDate: input.target_date ?? null,
         recurrenceSchedule: columns.recurrenceSchedule ?? null,
@@ -94,8 +93,8 @@ export async function createBudget(ctx: UseCaseContext, input: RouteInput<typeof
         name: row.name,
         budget_type: row.budgetType,
         funding_type: row.fundingType,
-        target_balance: moneyData(row.targetBalance),
-        funding_amount: row.fundingAmount === null ? null : moneyData(row.fundingAmount),
+        target_balance: formatMoney(row.targetBalance),
+        funding_amount: row.fundingAmount === null ? null : formatMoney(row.fundingAmount),
         target_date: row.targetDate,
         paused: row.paused,
         fillup_goal: row.fillupGoalId,

@@ -1,14 +1,14 @@
 import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { budgetRoutes } from "@allot/contract/budgets/routes";
 import type { RouteInput } from "@allot/contract/http/route";
+import { addToTotal, formatMoney, type Money, sumMoney, toMoney } from "@allot/contract/money";
 import type { Tx } from "@allot/db/create-database";
 import { budgets } from "@allot/db/schema/budgets";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
-import Big from "big.js";
 import { eq, inArray, or } from "drizzle-orm";
 import type { AccountAct } from "../account-access/write-account";
-import { moneyData, moneyText } from "../events/summary-text";
+import { moneyText } from "../events/summary-text";
 import { type BudgetRow, changeBudgetBalance } from "../ledger/balances";
 import { FROM_THE_START, type LedgerKey, minKey } from "../ledger/ledger-key";
 import { refreshBudgetSnapshots } from "../ledger/snapshots";
@@ -85,7 +85,7 @@ async function deleteLockedBudget(
   if (!unallocated) throw new Error("Unallocated budget not locked");
 
   // What each other budget gets back, and the earliest point its history changes.
-  const deltas = new Map<string, Big>();
+  const deltas = new Map<string, Money>();
   let from: LedgerKey | undefined;
   let repointedFrom: LedgerKey | undefined;
   const isDeleted = (budgetId: string) => deletedIds.includes(budgetId);
@@ -107,11 +107,11 @@ async function deleteLockedBudget(
     undone.push(it.id);
     from = minKey(from, key);
     if (isDeleted(other)) continue;
-    const delta = isDeleted(it.srcBudgetId) ? new Big(it.amount).neg() : new Big(it.amount);
-    deltas.set(other, (deltas.get(other) ?? new Big(0)).plus(delta));
+    const amount = toMoney(it.amount);
+    addToTotal(deltas, other, isDeleted(it.srcBudgetId) ? amount.neg() : amount);
   }
-  const held = deletedRows.reduce((sum, row) => sum.plus(row.balance), new Big(0));
-  const returned = [...deltas.values()].reduce((sum, delta) => sum.plus(delta), new Big(0));
+  const held = sumMoney(deletedRows.map((row) => row.balance));
+  const returned = sumMoney(deltas.values());
   const remaining = held.minus(returned);
   // The part of it no re-pointed transfer explains has no event: it reads as Unallocated's from the start.
   const unexplained = repointed.reduce(
@@ -157,7 +157,7 @@ async function deleteLockedBudget(
         name: budget.name,
         fillup_goal: fillup?.id ?? null,
         unallocated_budget: unallocated.id,
-        moved_to_unallocated: moneyData(remaining),
+        moved_to_unallocated: formatMoney(remaining),
         transfers_undone: undone.length,
       },
     },

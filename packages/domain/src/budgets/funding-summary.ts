@@ -1,10 +1,9 @@
 import type { fundingRoutes } from "@allot/contract/funding/routes";
 import type { RouteInput } from "@allot/contract/http/route";
+import { formatMoney, type Money, sumMoney, ZERO } from "@allot/contract/money";
 import { budgets } from "@allot/db/schema/budgets";
-import Big from "big.js";
 import { and, eq } from "drizzle-orm";
 import { findOwnedAccount } from "../account-access/find-owned-account";
-import { formatMoney } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { loadBudgetViews } from "./budget-view";
 
@@ -23,12 +22,12 @@ export async function fundingSummary(
     .select()
     .from(budgets)
     .where(and(eq(budgets.bankAccountId, account.id), eq(budgets.archived, false)));
-  const groups = new Map<string, { next_date: string; total: Big; budget_count: number }>();
+  const groups = new Map<string, { next_date: string; total: Money; budget_count: number }>();
   for (const [index, view] of (await loadBudgetViews(db, rows)).entries()) {
     const next = view.next_funding;
     const schedule = rows[index]?.fundingSchedule;
     if (!next || !schedule) continue;
-    const group = groups.get(schedule) ?? { next_date: next.date, total: new Big(0), budget_count: 0 };
+    const group = groups.get(schedule) ?? { next_date: next.date, total: ZERO, budget_count: 0 };
     if (next.date < group.next_date) group.next_date = next.date;
     group.total = group.total.plus(next.amount);
     group.budget_count += 1;
@@ -43,6 +42,6 @@ export async function fundingSummary(
       budget_count: group.budget_count,
     }))
     .sort((a, b) => a.next_date.localeCompare(b.next_date) || a.schedule.localeCompare(b.schedule));
-  const total = schedules.reduce((sum, group) => sum.plus(group.total_amount), new Big(0));
+  const total = sumMoney(schedules.map((group) => group.total_amount));
   return { schedules, total_amount: formatMoney(total), currency: account.currency };
 }

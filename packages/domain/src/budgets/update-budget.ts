@@ -1,12 +1,12 @@
 import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { budgetRoutes } from "@allot/contract/budgets/routes";
 import type { RouteInput } from "@allot/contract/http/route";
+import { decimal, formatMoney, toMoney } from "@allot/contract/money";
 import { budgets } from "@allot/db/schema/budgets";
-import Big from "big.js";
 import { eq } from "drizzle-orm";
 import { accountToday } from "../calendar/account-time-zone";
 import type { AccountChange } from "../events/record-event";
-import { moneyData, moneyText } from "../events/summary-text";
+import { moneyText } from "../events/summary-text";
 import { dropMissedEvents } from "../funding/drop-missed-events";
 import type { BudgetRow } from "../ledger/balances";
 import { latchedComplete } from "../ledger/goal-complete";
@@ -52,7 +52,7 @@ function changedFields(row: BudgetRow, columns: BudgetColumns): Field[] {
             typeof b === "string" &&
             /^-?\d+(\.\d+)?$/.test(a) &&
             /^-?\d+(\.\d+)?$/.test(b)
-          ? new Big(a).eq(b)
+          ? decimal(a).eq(b)
           : a === b;
   return (Object.keys(FIELD_COLUMNS) as Field[]).filter((field) => {
     const column = FIELD_COLUMNS[field];
@@ -81,8 +81,8 @@ function budgetEvent(
       says: `completed the Goal ${after.name} by setting its target to ${moneyText(after.targetBalance, currency)}`,
       data: {
         ...base.data,
-        target_balance: moneyData(after.targetBalance),
-        funded_amount: moneyData(after.fundedAmount),
+        target_balance: formatMoney(after.targetBalance),
+        funded_amount: formatMoney(after.fundedAmount),
       },
     };
   if (changed.length === 1 && changed[0] === "paused")
@@ -144,13 +144,13 @@ export async function updateBudget(
         {
           budgetType: budget.budgetType,
           fundingType: columns.fundingType ?? budget.fundingType,
-          targetBalance: prepared.targetBalance ?? new Big(budget.targetBalance),
+          targetBalance: prepared.targetBalance ?? toMoney(budget.targetBalance),
           fundingAmount:
             prepared.fundingAmount !== undefined
               ? prepared.fundingAmount
               : budget.fundingAmount === null
                 ? null
-                : new Big(budget.fundingAmount),
+                : toMoney(budget.fundingAmount),
           targetDate: columns.targetDate !== undefined ? columns.targetDate : budget.targetDate,
           recurrenceSchedule:
             columns.recurrenceSchedule !== undefined ? columns.recurrenceSchedule : budget.recurrenceSchedule,
@@ -175,8 +175,8 @@ export async function updateBudget(
       latchedComplete({
         budgetType: budget.budgetType,
         isUnallocated: budget.isUnallocated,
-        targetBalance: new Big(updates.targetBalance ?? budget.targetBalance),
-        fundedAmount: new Big(budget.fundedAmount),
+        targetBalance: toMoney(updates.targetBalance ?? budget.targetBalance),
+        fundedAmount: toMoney(budget.fundedAmount),
         complete: false,
       })
     )

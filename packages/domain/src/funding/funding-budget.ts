@@ -5,9 +5,8 @@ import {
   type FundingType,
 } from "@allot/contract/budgets/budget-kinds";
 import type { FundingOccurrenceKind } from "@allot/contract/funding-occurrences/funding-occurrence";
-import Big from "big.js";
+import { type Money, toMoney, ZERO } from "@allot/contract/money";
 import type { BudgetRow } from "../ledger/balances";
-import { ZERO } from "../shared/money";
 import { unreachable } from "../shared/unreachable";
 import {
   cappedAmount,
@@ -20,17 +19,17 @@ import { addDays, eventDates, firstEventFrom } from "./schedule-events";
 
 export type EventKind = FundingOccurrenceKind;
 
-/** What the engine reads of a budget, money as Big. Pure: the use cases convert rows to this. */
+/** What the engine reads of a budget, as Money. Pure: the use cases convert rows to this. */
 export interface FundingBudget {
   id: string;
   name: string;
   budgetType: BudgetType;
   fundingType: FundingType;
   isUnallocated: boolean;
-  balance: Big;
-  fundedAmount: Big;
-  targetBalance: Big;
-  fundingAmount: Big | null;
+  balance: Money;
+  fundedAmount: Money;
+  targetBalance: Money;
+  fundingAmount: Money | null;
   targetDate: string | null;
   fundingSchedule: string;
   recurrenceSchedule: string | null;
@@ -48,10 +47,10 @@ const LOOKAHEAD_DAYS = 10_000;
 export function toFundingBudget(row: BudgetRow): FundingBudget {
   return {
     ...row,
-    balance: new Big(row.balance),
-    fundedAmount: new Big(row.fundedAmount),
-    targetBalance: new Big(row.targetBalance),
-    fundingAmount: row.fundingAmount === null ? null : new Big(row.fundingAmount),
+    balance: toMoney(row.balance),
+    fundedAmount: toMoney(row.fundedAmount),
+    targetBalance: toMoney(row.targetBalance),
+    fundingAmount: row.fundingAmount === null ? null : toMoney(row.fundingAmount),
   };
 }
 
@@ -164,7 +163,7 @@ export function fundEventAmount(
   date: string,
   timelines: Timelines,
   parent?: FundingBudget,
-): Big {
+): Money {
   switch (budget.budgetType) {
     case BUDGET_TYPE.goal: {
       if (budget.complete) return ZERO;
@@ -199,7 +198,7 @@ export const recurEventAmount = (budget: FundingBudget, fillup: FundingBudget) =
   refreshAmount(budget.targetBalance, budget.balance, fillup.balance);
 
 /** How much more a budget can take before a partly funded event's shortfall stops mattering. */
-export function headroom(budget: FundingBudget): Big {
+export function headroom(budget: FundingBudget): Money {
   const room =
     budget.budgetType === BUDGET_TYPE.goal
       ? budget.targetBalance.minus(budget.fundedAmount)

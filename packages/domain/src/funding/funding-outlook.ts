@@ -1,6 +1,5 @@
 import { BUDGET_TYPE, FUNDING_TYPE } from "@allot/contract/budgets/budget-kinds";
-import Big from "big.js";
-import { minMoney } from "../shared/money";
+import { decimal, type Money, minMoney } from "@allot/contract/money";
 import {
   dueFrom,
   eventKindOf,
@@ -16,7 +15,7 @@ import { addDays, eventDates, firstEventFrom } from "./schedule-events";
 export type FundingPace = "ahead" | "on_track" | "behind";
 
 export interface FundingOutlook {
-  nextFunding: { date: string; amount: Big } | null;
+  nextFunding: { date: string; amount: Money } | null;
   nextRecurrence: string | null;
   fundingPace: FundingPace | null;
 }
@@ -77,8 +76,9 @@ function fundingPace(budget: FundingBudget, today: string): FundingPace | null {
     budget.targetDate < limit ? budget.targetDate : limit,
   );
   const elapsed = dates.filter((date) => date <= today).length;
-  const elapsedShare = dates.length > 0 ? new Big(elapsed).times(100).div(dates.length) : new Big(100);
-  const fundedShare = target.gt(0) ? budget.fundedAmount.times(100).div(target) : new Big(100);
+  // Shares in percent: exact decimals, not money (never rounded to cents).
+  const elapsedShare = dates.length > 0 ? decimal(elapsed).times(100).div(dates.length) : decimal(100);
+  const fundedShare = target.gt(0) ? budget.fundedAmount.times(100).div(target) : decimal(100);
   const lead = fundedShare.minus(elapsedShare);
   if (lead.abs().lte(ON_TRACK_POINTS)) return "on_track";
   return lead.gt(0) ? "ahead" : "behind";

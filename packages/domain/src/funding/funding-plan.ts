@@ -1,8 +1,7 @@
 import type { FundingOccurrenceStatus } from "@allot/contract/funding-occurrences/funding-occurrence";
-import type Big from "big.js";
+import { formatMoney, type Money, minMoney, toMoney, ZERO } from "@allot/contract/money";
 import { latchedComplete } from "../ledger/goal-complete";
 import { tracksFunding } from "../ledger/transfers";
-import { formatMoney, minMoney, ZERO } from "../shared/money";
 import {
   dueFrom,
   type EventKind,
@@ -20,9 +19,24 @@ export interface OpenOccurrence {
   id: string;
   budgetId: string;
   scheduledDate: string;
-  amount: Big;
-  movedAmount: Big;
+  amount: Money;
+  movedAmount: Money;
 }
+
+/** A PARTIAL funding_occurrences row, its money read exactly. */
+export const toOpenOccurrence = (row: {
+  id: string;
+  budgetId: string;
+  scheduledDate: string;
+  amount: string;
+  movedAmount: string;
+}): OpenOccurrence => ({
+  id: row.id,
+  budgetId: row.budgetId,
+  scheduledDate: row.scheduledDate,
+  amount: toMoney(row.amount),
+  movedAmount: toMoney(row.movedAmount),
+});
 
 export interface PlanInput {
   /** Every budget of the account, Unallocated included, in the order ties are funded. */
@@ -36,11 +50,11 @@ export interface PlanInput {
 export interface PlannedTransfer {
   sourceId: string;
   destinationId: string;
-  amount: Big;
+  amount: Money;
   date: string;
   /** Both budgets' balances just after it, as far as this run knows (rows dated later refresh them). */
-  sourceBalance: Big;
-  destinationBalance: Big;
+  sourceBalance: Money;
+  destinationBalance: Money;
 }
 
 /** What a run leaves an occurrence it reaches (PENDING is only the column's default). */
@@ -53,8 +67,8 @@ export interface PlannedOccurrence {
   kind: EventKind;
   scheduledDate: string;
   status: OccurrenceStatus;
-  amount: Big;
-  movedAmount: Big;
+  amount: Money;
+  movedAmount: Money;
 }
 
 export interface FundingPlan {
@@ -133,7 +147,7 @@ export function planFunding(input: PlanInput): FundingPlan {
   }));
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
-  const move = (source: FundingBudget, destination: FundingBudget, amount: Big, date: string) => {
+  const move = (source: FundingBudget, destination: FundingBudget, amount: Money, date: string) => {
     source.balance = source.balance.minus(amount);
     destination.balance = destination.balance.plus(amount);
     plan.transfers.push({

@@ -1,11 +1,11 @@
 import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { fundingRoutes } from "@allot/contract/funding/routes";
 import type { RouteInput } from "@allot/contract/http/route";
+import { formatMoney } from "@allot/contract/money";
 import { arrayLiteral } from "@allot/db/array-literal";
 import type { Tx } from "@allot/db/create-database";
 import { budgets } from "@allot/db/schema/budgets";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
-import Big from "big.js";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { BankAccountRow } from "../account-access/find-owned-account";
 import { type AccountAct, writeAccount } from "../account-access/write-account";
@@ -20,7 +20,7 @@ import { ascendingIds } from "../shared/ascending-ids";
 import { ValidationFailed } from "../shared/errors";
 import type { PublicContext, UseCaseContext } from "../shared/use-case-context";
 import { type EventKind, toFundingBudget } from "./funding-budget";
-import { type FundingPlan, planFunding } from "./funding-plan";
+import { type FundingPlan, planFunding, toOpenOccurrence } from "./funding-plan";
 import { addDays } from "./schedule-events";
 
 export type { EventKind } from "./funding-budget";
@@ -120,7 +120,7 @@ async function fundLockedAccount(
   );
   const plan = planFunding({
     budgets: ordered.map(toFundingBudget),
-    open: open.map((row) => ({ ...row, amount: new Big(row.amount), movedAmount: new Big(row.movedAmount) })),
+    open: open.map(toOpenOccurrence),
     horizon,
     kinds: new Set(options.kinds ?? ["fund", "recur"]),
   });
@@ -217,12 +217,12 @@ async function writePlan(
       select t.id, ${accountId}::uuid, t.amount, t.src, t.dst, ${context.actorId}::int, t.at, t.src_after, t.dst_after
       from unnest(
         ${arrayLiteral(ids)}::uuid[],
-        ${arrayLiteral(transfers.map((t) => t.amount.toFixed(2)))}::numeric[],
+        ${arrayLiteral(transfers.map((t) => formatMoney(t.amount)))}::numeric[],
         ${arrayLiteral(transfers.map((t) => t.sourceId))}::uuid[],
         ${arrayLiteral(transfers.map((t) => t.destinationId))}::uuid[],
         ${arrayLiteral(transfers.map((t) => effectiveDate(t.date)))}::timestamptz[],
-        ${arrayLiteral(transfers.map((t) => t.sourceBalance.toFixed(2)))}::numeric[],
-        ${arrayLiteral(transfers.map((t) => t.destinationBalance.toFixed(2)))}::numeric[]
+        ${arrayLiteral(transfers.map((t) => formatMoney(t.sourceBalance)))}::numeric[],
+        ${arrayLiteral(transfers.map((t) => formatMoney(t.destinationBalance)))}::numeric[]
       ) as t(id, amount, src, dst, at, src_after, dst_after)`);
   }
 
@@ -239,8 +239,8 @@ async function writePlan(
         ${arrayLiteral(added.map((o) => o.kind))}::text[],
         ${arrayLiteral(added.map((o) => o.scheduledDate))}::date[],
         ${arrayLiteral(added.map((o) => o.status))}::text[],
-        ${arrayLiteral(added.map((o) => o.amount.toFixed(2)))}::numeric[],
-        ${arrayLiteral(added.map((o) => o.movedAmount.toFixed(2)))}::numeric[]
+        ${arrayLiteral(added.map((o) => formatMoney(o.amount)))}::numeric[],
+        ${arrayLiteral(added.map((o) => formatMoney(o.movedAmount)))}::numeric[]
       ) as o(id, budget, kind, scheduled, status, amount, moved)
       -- A paused budget's events are recorded SKIPPED once, however many runs meet them.
       on conflict (budget_id, kind, scheduled_date) do nothing`);
@@ -257,7 +257,7 @@ async function writePlan(
       from unnest(
         ${arrayLiteral(toppedUp.map((o) => o.id ?? ""))}::uuid[],
         ${arrayLiteral(toppedUp.map((o) => o.status))}::text[],
-        ${arrayLiteral(toppedUp.map((o) => o.movedAmount.toFixed(2)))}::numeric[]
+        ${arrayLiteral(toppedUp.map((o) => formatMoney(o.movedAmount)))}::numeric[]
       ) as v(id, status, moved)
       where o.id = v.id`);
 
@@ -277,8 +277,8 @@ async function writePlan(
       )}
       from unnest(
         ${arrayLiteral(changed.map((b) => b.id))}::uuid[],
-        ${arrayLiteral(changed.map((b) => b.balance.toFixed(2)))}::numeric[],
-        ${arrayLiteral(changed.map((b) => b.fundedAmount.toFixed(2)))}::numeric[],
+        ${arrayLiteral(changed.map((b) => formatMoney(b.balance)))}::numeric[],
+        ${arrayLiteral(changed.map((b) => formatMoney(b.fundedAmount)))}::numeric[],
         ${arrayLiteral(changed.map((b) => String(b.complete)))}::boolean[],
         ${arrayLiteral(changed.map((b) => b.processedThrough))}::date[]
       ) as v(id, balance, funded_amount, complete, processed_through)

@@ -5,10 +5,10 @@ import type {
   TransactionDetailsResponse,
 } from "@allot/contract/import/import";
 import type { importRoutes } from "@allot/contract/import/routes";
+import { addToTotal, type Money, sumMoney } from "@allot/contract/money";
 import type { Tx } from "@allot/db/create-database";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
-import type Big from "big.js";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { writeAccount } from "../account-access/write-account";
 import type { AllocationRow } from "../allocations/allocation-view";
@@ -17,7 +17,6 @@ import { listedIds } from "../events/record-event";
 import { countOf } from "../events/summary-text";
 import { changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import { type LedgerKey, minKey } from "../ledger/ledger-key";
-import { ZERO } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { findAutoSpendBudget } from "../transactions/auto-spend";
 import { ledgerKeyOf, refreshSnapshotsFrom } from "../transactions/transaction-ledger";
@@ -34,7 +33,7 @@ interface Plan {
   changedRows: Set<TransactionRow>;
   changedAllocations: Set<AllocationRow>;
   /** Budget balance changes from auto_spend routing (Unallocated down, the routed budget up). */
-  deltas: Map<string, Big>;
+  deltas: Map<string, Money>;
   /** The earliest routed transaction: budget running balances are refreshed from there. */
   earliest: LedgerKey | undefined;
 }
@@ -84,14 +83,13 @@ export async function applyTransactionDetails(
       unallocatedId ??= await unallocatedBudgetId(tx, account.id);
       const moving = allocations.filter((a) => a.budgetId === unallocatedId);
       if (moving.length === 0) return;
-      let part = ZERO;
+      const part = sumMoney(moving.map((allocation) => allocation.amount));
       for (const allocation of moving) {
-        part = part.plus(allocation.amount);
         allocation.budgetId = routedId;
         plan.changedAllocations.add(allocation);
       }
-      addDelta(plan.deltas, unallocatedId, part.neg());
-      addDelta(plan.deltas, routedId, part);
+      addToTotal(plan.deltas, unallocatedId, part.neg());
+      addToTotal(plan.deltas, routedId, part);
       const key = ledgerKeyOf(row);
       plan.earliest = minKey(plan.earliest, key);
     };
@@ -154,9 +152,6 @@ export async function applyTransactionDetails(
     };
   });
 }
-
-const addDelta = (deltas: Map<string, Big>, budgetId: string, amount: Big) =>
-  deltas.set(budgetId, (deltas.get(budgetId) ?? ZERO).plus(amount));
 
 /** The account's rows among those the items name, locked in id order; other ids are simply absent. */
 async function lockNamedTransactions(tx: Tx, accountId: string, items: TransactionDetailsItem[]) {

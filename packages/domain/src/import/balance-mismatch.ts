@@ -1,4 +1,4 @@
-import { formatMoney, toMoney } from "../shared/money";
+import { formatMoney, toMoney } from "@allot/contract/money";
 
 /** Computed available − the bank's ending balance, two decimals; null when they agree. */
 export function balanceMismatch(computedAvailable: string, endingBalance: string): string | null {

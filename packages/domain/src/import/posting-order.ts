@@ -1,5 +1,4 @@
-import type Big from "big.js";
-import { formatMoney, toMoney } from "../shared/money";
+import { formatMoney, type Money, toMoney } from "@allot/contract/money";
 
 /**
  * One posted row of the payload. The caller drops pending rows (their running balance is not part
@@ -12,7 +11,7 @@ export interface PostedChainRow {
 }
 
 // A report must never abort the import: text that is not a decimal just skips its pair.
-const moneyOrNull = (value: string | null | undefined): Big | null => {
+const moneyOrNull = (value: string | null | undefined): Money | null => {
   if (value === null || value === undefined) return null;
   try {
     return toMoney(value);

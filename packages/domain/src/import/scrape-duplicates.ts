@@ -1,4 +1,4 @@
-import { toMoney } from "../shared/money";
+import { formatMoney } from "@allot/contract/money";
 import { dayNumberOf } from "./scrape-transaction-date";
 
 /** What two rows are compared on. `transactionDate` is YYYY-MM-DD, `amount` a decimal string. */
@@ -46,16 +46,10 @@ const sameText = (a: Description, b: Description) => a.text === b.text;
 const truncationOf = (a: Description, b: Description) =>
   (a.prefix !== null && b.text.startsWith(a.prefix)) || (b.prefix !== null && a.text.startsWith(b.prefix));
 
-// Already canonical text (the database's, or a payload's once parsed) is its own key: parsing
-// thousands of amounts as Big for nothing costs a tenth of a second.
-const CANONICAL_AMOUNT = /^-?(?:0|[1-9]\d*)\.\d{2}$/;
-
-// "-0" and "0.00" are one amount: key on the canonical two-decimal text.
-const amountKey = (amount: string) => {
-  if (CANONICAL_AMOUNT.test(amount)) return amount === "-0.00" ? "0.00" : amount;
-  const money = toMoney(amount);
-  return money.eq(0) ? "0.00" : money.toFixed(2);
-};
+// "-0" and "0.00" are one amount: key on the wire's two-decimal text. Canonical text (the
+// database's, or a payload's once parsed) is its own key, not parsed: thousands of amounts parsed
+// as Big for nothing cost a tenth of a second.
+const amountKey = (amount: string) => formatMoney(amount);
 
 const bucketKey = (amount: string, day: number) => `${amount}|${day}`;
 

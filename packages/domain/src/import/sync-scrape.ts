@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import type { RouteInput } from "@allot/contract/http/route";
 import type { SyncScrapeInput, SyncScrapeResult } from "@allot/contract/import/import";
 import type { importRoutes } from "@allot/contract/import/routes";
+import { addToTotal, formatMoney, type Money, sumMoney, toMoney, ZERO } from "@allot/contract/money";
 import { arrayLiteral } from "@allot/db/array-literal";
 import type { Tx } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
-import Big from "big.js";
 import { and, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import { currencyKeyErrors } from "../account-access/account-currency";
 import type { BankAccountRow } from "../account-access/find-owned-account";
@@ -22,7 +22,6 @@ import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledg
 import { type LedgerKey, minKey } from "../ledger/ledger-key";
 import { ascendingIds } from "../shared/ascending-ids";
 import { ValidationFailed } from "../shared/errors";
-import { toMoney, ZERO } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { refreshSnapshotsFrom } from "../transactions/transaction-ledger";
 import { balanceMismatch } from "./balance-mismatch";
@@ -74,7 +73,7 @@ async function syncLockedAccount(
   const rows: ScrapeRow[] = input.transactions.map((row, index) => ({
     index,
     pending: row.is_pending,
-    amount: toMoney(row.amount).toFixed(2),
+    amount: formatMoney(row.amount),
     rawDescription: row.raw_description,
     transactionType: row.transaction_type ?? "",
     ...scrapeRowDates(row.posted_date, row.raw_description, timeZone),
@@ -87,7 +86,7 @@ async function syncLockedAccount(
   const added = totalsOf(plan.inserts);
 
   const budgetDeltas = new Map(removed.perBudget);
-  budgetDeltas.set(unallocatedId, (budgetDeltas.get(unallocatedId) ?? ZERO).plus(added.total));
+  addToTotal(budgetDeltas, unallocatedId, added.total);
   const from = minKey(removed.earliest, added.earliest);
   // A bank's new rows are nearly always the account's newest: then nothing stored comes after the
   // change, and the new rows' running balances are counted up here instead of refreshed.
@@ -97,8 +96,8 @@ async function syncLockedAccount(
     startingBalances: refreshNeeded
       ? null
       : {
-          posted: new Big(account.postedBalance),
-          available: new Big(account.availableBalance).minus(removed.total),
+          posted: toMoney(account.postedBalance),
+          available: toMoney(account.availableBalance).minus(removed.total),
           unallocated: removed.unallocatedBalance,
         },
   });
@@ -210,10 +209,10 @@ async function deletePendingRows(tx: Tx, accountId: string, unallocatedId: strin
     .innerJoin(t, eq(t.id, al.transactionId))
     .where(and(eq(t.bankAccountId, accountId), eq(t.pending, true), isNotNull(al.budgetId)))
     .groupBy(al.budgetId);
-  const perBudget = new Map<string, Big>();
-  for (const { budgetId, total } of held) if (budgetId) perBudget.set(budgetId, new Big(total).neg());
+  const perBudget = new Map<string, Money>();
+  for (const { budgetId, total } of held) if (budgetId) perBudget.set(budgetId, toMoney(total).neg());
   const locked = await lockBudgets(tx, accountId, [unallocatedId, ...perBudget.keys()]);
-  const unallocatedBalance = new Big(locked.get(unallocatedId)?.balance ?? "0").plus(
+  const unallocatedBalance = toMoney(locked.get(unallocatedId)?.balance ?? "0").plus(
     perBudget.get(unallocatedId) ?? ZERO,
   );
 
@@ -222,11 +221,8 @@ async function deletePendingRows(tx: Tx, accountId: string, unallocatedId: strin
     .where(and(eq(t.bankAccountId, accountId), eq(t.pending, true)))
     .returning({ amount: t.amount, at: t.transactionDate, createdAt: t.createdAt });
   let earliest: LedgerKey | undefined;
-  let total = ZERO;
-  for (const row of deleted) {
-    total = total.plus(row.amount);
-    earliest = minKey(earliest, { at: row.at, createdAt: row.createdAt });
-  }
+  for (const row of deleted) earliest = minKey(earliest, { at: row.at, createdAt: row.createdAt });
+  const total = sumMoney(deleted.map((row) => row.amount));
   return { count: deleted.length, total, perBudget, earliest, unallocatedBalance };
 }
 
@@ -321,7 +317,7 @@ async function insertRows(
   accountId: string,
   unallocatedId: string,
   inserts: readonly { id: string; row: ScrapeRow }[],
-  options: { startingBalances: { posted: Big; available: Big; unallocated: Big } | null },
+  options: { startingBalances: { posted: Money; available: Money; unallocated: Money } | null },
 ) {
   if (inserts.length === 0) return;
   const snapshots = options.startingBalances
@@ -368,7 +364,7 @@ async function insertRows(
  */
 function runningBalances(
   inserts: readonly { row: ScrapeRow }[],
-  start: { posted: Big; available: Big; unallocated: Big },
+  start: { posted: Money; available: Money; unallocated: Money },
 ) {
   const order = inserts
     .map(({ row }, n) => ({ row, n }))
@@ -380,9 +376,9 @@ function runningBalances(
     available = available.plus(row.amount);
     unallocated = unallocated.plus(row.amount);
     snapshots[n] = {
-      posted: posted.toFixed(2),
-      available: available.toFixed(2),
-      unallocated: unallocated.toFixed(2),
+      posted: formatMoney(posted),
+      available: formatMoney(available),
+      unallocated: formatMoney(unallocated),
     };
   }
   return snapshots;

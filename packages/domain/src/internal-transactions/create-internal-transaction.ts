@@ -1,5 +1,6 @@
 import type { RouteInput } from "@allot/contract/http/route";
 import type { internalTransactionRoutes } from "@allot/contract/internal-transactions/routes";
+import { toMoney } from "@allot/contract/money";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { eq } from "drizzle-orm";
 import { currencyKeyErrors } from "../account-access/account-currency";
@@ -10,7 +11,6 @@ import { moneyText } from "../events/summary-text";
 import { lockBudgets } from "../ledger/balances";
 import { recordTransfer } from "../ledger/transfers";
 import { ValidationFailed } from "../shared/errors";
-import { toMoney } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { addError, type FieldErrors } from "../shared/validation";
 import { toInternalTransactionView } from "./internal-transaction-view";

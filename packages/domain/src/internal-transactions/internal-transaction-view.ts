@@ -1,8 +1,8 @@
+import { formatMoney } from "@allot/contract/money";
 import type { Database, Tx } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { eq, getTableColumns } from "drizzle-orm";
-import { formatMoney } from "../shared/money";
 
 export type InternalTransactionRow = typeof internalTransactions.$inferSelect;
 

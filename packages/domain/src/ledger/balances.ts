@@ -1,7 +1,7 @@
+import { formatMoney, type Money, toMoney } from "@allot/contract/money";
 import type { Tx } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
-import Big from "big.js";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { latchedComplete } from "./goal-complete";
 
@@ -34,10 +34,10 @@ export async function lockBudgets(
 export async function changeAccountBalances(
   tx: Tx,
   accountId: string,
-  delta: { posted?: Big; available?: Big; transactions?: number },
+  delta: { posted?: Money; available?: Money; transactions?: number },
 ) {
-  const posted = delta.posted?.toFixed(2) ?? "0";
-  const available = delta.available?.toFixed(2) ?? "0";
+  const posted = delta.posted ? formatMoney(delta.posted) : "0";
+  const available = delta.available ? formatMoney(delta.available) : "0";
   const count = delta.transactions ?? 0;
   if (posted === "0.00" && available === "0.00" && count === 0) return;
   await tx
@@ -55,12 +55,12 @@ export async function changeAccountBalances(
  * the caller); a Goal funded up to its target latches complete (goal-complete.ts), and
  * the answer says whether this change latched it.
  */
-export async function changeBudgetBalance(tx: Tx, budgetId: string, delta: Big, fundedDelta?: Big) {
-  const funded = fundedDelta?.toFixed(2) ?? "0";
+export async function changeBudgetBalance(tx: Tx, budgetId: string, delta: Money, fundedDelta?: Money) {
+  const funded = fundedDelta ? formatMoney(fundedDelta) : "0";
   const [row] = await tx
     .update(budgets)
     .set({
-      balance: sql`${budgets.balance} + ${delta.toFixed(2)}::numeric`,
+      balance: sql`${budgets.balance} + ${formatMoney(delta)}::numeric`,
       fundedAmount: sql`${budgets.fundedAmount} + ${funded}::numeric`,
     })
     .where(eq(budgets.id, budgetId))
@@ -74,8 +74,8 @@ export async function changeBudgetBalance(tx: Tx, budgetId: string, delta: Big, 
   if (!row || row.complete) return false;
   const progress = {
     ...row,
-    targetBalance: new Big(row.targetBalance),
-    fundedAmount: new Big(row.fundedAmount),
+    targetBalance: toMoney(row.targetBalance),
+    fundedAmount: toMoney(row.fundedAmount),
   };
   if (!latchedComplete(progress)) return false;
   await tx.update(budgets).set({ complete: true }).where(eq(budgets.id, budgetId));

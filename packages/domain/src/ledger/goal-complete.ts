@@ -1,12 +1,12 @@
 import { BUDGET_TYPE, type BudgetType } from "@allot/contract/budgets/budget-kinds";
-import type Big from "big.js";
+import type { Money } from "@allot/contract/money";
 
-/** What the Goal latch reads of a budget, money as Big. */
+/** What the Goal latch reads of a budget. */
 export interface GoalProgress {
   budgetType: BudgetType;
   isUnallocated: boolean;
-  targetBalance: Big;
-  fundedAmount: Big;
+  targetBalance: Money;
+  fundedAmount: Money;
   complete: boolean;
 }
 

@@ -1,7 +1,7 @@
 import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
+import { formatMoney, type Money } from "@allot/contract/money";
 import type { Tx } from "@allot/db/create-database";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
-import type Big from "big.js";
 import { type BudgetRow, changeBudgetBalance } from "./balances";
 import { refreshBudgetSnapshots } from "./snapshots";
 
@@ -22,7 +22,7 @@ export async function recordTransfer(
     accountId: string;
     source: BudgetRow;
     destination: BudgetRow;
-    amount: Big;
+    amount: Money;
     actorId: number | null;
     effectiveDate?: Date;
   },
@@ -32,7 +32,7 @@ export async function recordTransfer(
     .insert(internalTransactions)
     .values({
       bankAccountId: accountId,
-      amount: amount.toFixed(2),
+      amount: formatMoney(amount),
       srcBudgetId: source.id,
       dstBudgetId: destination.id,
       actorId: transfer.actorId,

@@ -1,10 +1,10 @@
+import { addToTotal, formatMoney, type Money, sumMoney, toMoney, ZERO } from "@allot/contract/money";
 import type { Database } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
 import { internalTransactions } from "@allot/db/schema/internal-transactions";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
-import Big from "big.js";
 import { type AnyColumn, eq, getTableColumns, sql } from "drizzle-orm";
 
 type Key = [bigint, bigint, bigint, string, string];
@@ -12,8 +12,8 @@ type Key = [bigint, bigint, bigint, string, string];
 interface Event {
   key: Key;
   budgetId: string;
-  delta: Big;
-  check: (balanceAfter: Big) => string | null;
+  delta: Money;
+  check: (balanceAfter: Money) => string | null;
 }
 
 const cmp = (a: Key, b: Key) => {
@@ -65,21 +65,23 @@ export async function verifyLedger(db: Database, accountId: string): Promise<str
   if (account.transactionCount !== txRows.length) {
     problems.push(`transaction_count ${account.transactionCount} != ${txRows.length} transactions`);
   }
-  const budgetSum = budgetRows.reduce((sum, b) => sum.plus(b.balance), new Big(0));
+  const budgetSum = sumMoney(budgetRows.map((b) => b.balance));
   if (!budgetSum.eq(account.availableBalance)) {
-    problems.push(`available_balance ${account.availableBalance} != sum of budgets ${budgetSum.toFixed(2)}`);
+    problems.push(
+      `available_balance ${account.availableBalance} != sum of budgets ${formatMoney(budgetSum)}`,
+    );
   }
 
   // Transactions, oldest first: each snapshot is the balance after it.
   const txs = [...txRows].sort((a, b) =>
     cmp([us(a.atUs), us(a.createdUs), 0n, a.id, ""], [us(b.atUs), us(b.createdUs), 0n, b.id, ""]),
   );
-  let postedAfter = new Big(account.postedBalance);
-  let availableAfter = new Big(account.availableBalance);
+  let postedAfter = toMoney(account.postedBalance);
+  let availableAfter = toMoney(account.availableBalance);
   for (const t of [...txs].reverse()) {
     if (!postedAfter.eq(t.postedBalanceSnapshot) || !availableAfter.eq(t.availableBalanceSnapshot)) {
       problems.push(
-        `transaction ${t.id} snapshots ${t.postedBalanceSnapshot}/${t.availableBalanceSnapshot}, expected ${postedAfter.toFixed(2)}/${availableAfter.toFixed(2)}`,
+        `transaction ${t.id} snapshots ${t.postedBalanceSnapshot}/${t.availableBalanceSnapshot}, expected ${formatMoney(postedAfter)}/${formatMoney(availableAfter)}`,
       );
     }
     if (!t.pending) postedAfter = postedAfter.minus(t.amount);
@@ -87,52 +89,52 @@ export async function verifyLedger(db: Database, accountId: string): Promise<str
   }
 
   const byTransaction = new Map(txRows.map((t) => [t.id, t]));
-  const allocated = new Map<string, Big>();
+  const allocated = new Map<string, Money>();
   const events: Event[] = [];
   for (const a of allocRows) {
     const t = byTransaction.get(a.transactionId);
     if (!t) continue;
-    allocated.set(t.id, (allocated.get(t.id) ?? new Big(0)).plus(a.amount));
+    addToTotal(allocated, t.id, a.amount);
     if (!a.budgetId) continue;
     events.push({
       key: [us(t.atUs), us(t.createdUs), us(a.createdUs), a.id, "a"],
       budgetId: a.budgetId,
-      delta: new Big(a.amount),
+      delta: toMoney(a.amount),
       check: (after) =>
         after.eq(a.budgetBalance)
           ? null
-          : `allocation ${a.id} budget_balance ${a.budgetBalance}, expected ${after.toFixed(2)}`,
+          : `allocation ${a.id} budget_balance ${a.budgetBalance}, expected ${formatMoney(after)}`,
     });
   }
   for (const t of txRows) {
-    const sum = allocated.get(t.id) ?? new Big(0);
+    const sum = allocated.get(t.id) ?? ZERO;
     if (!sum.eq(t.amount))
-      problems.push(`transaction ${t.id} amount ${t.amount} != allocations ${sum.toFixed(2)}`);
+      problems.push(`transaction ${t.id} amount ${t.amount} != allocations ${formatMoney(sum)}`);
   }
   for (const it of transferRows) {
     const key = (kind: string): Key => [us(it.atUs), us(it.createdUs), us(it.createdUs), it.id, kind];
     events.push({
       key: key("s"),
       budgetId: it.srcBudgetId,
-      delta: new Big(it.amount).neg(),
+      delta: toMoney(it.amount).neg(),
       check: (after) =>
         after.eq(it.srcBudgetBalance)
           ? null
-          : `transfer ${it.id} src_budget_balance ${it.srcBudgetBalance}, expected ${after.toFixed(2)}`,
+          : `transfer ${it.id} src_budget_balance ${it.srcBudgetBalance}, expected ${formatMoney(after)}`,
     });
     events.push({
       key: key("d"),
       budgetId: it.dstBudgetId,
-      delta: new Big(it.amount),
+      delta: toMoney(it.amount),
       check: (after) =>
         after.eq(it.dstBudgetBalance)
           ? null
-          : `transfer ${it.id} dst_budget_balance ${it.dstBudgetBalance}, expected ${after.toFixed(2)}`,
+          : `transfer ${it.id} dst_budget_balance ${it.dstBudgetBalance}, expected ${formatMoney(after)}`,
     });
   }
   for (const budget of budgetRows) {
     const own = events.filter((e) => e.budgetId === budget.id).sort((a, b) => cmp(b.key, a.key));
-    let after = new Big(budget.balance);
+    let after = toMoney(budget.balance);
     for (const event of own) {
       const problem = event.check(after);
       if (problem) problems.push(problem);

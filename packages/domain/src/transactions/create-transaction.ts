@@ -1,4 +1,5 @@
 import type { RouteInput } from "@allot/contract/http/route";
+import { formatMoney, toMoney, ZERO } from "@allot/contract/money";
 import type { transactionRoutes } from "@allot/contract/transactions/routes";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
@@ -10,9 +11,8 @@ import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
 import { referenceCategory } from "../categories/reference-category";
 import { formatFullName } from "../categories/visible-categories";
-import { moneyData, moneyText } from "../events/summary-text";
+import { moneyText } from "../events/summary-text";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
-import { toMoney, ZERO } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { findAutoSpendBudget } from "./auto-spend";
 import { ledgerKeyOf, refreshSnapshotsFrom } from "./transaction-ledger";
@@ -53,7 +53,7 @@ export async function createTransaction(
       .values({
         id: files.transactionId,
         bankAccountId: account.id,
-        amount: amount.toFixed(2),
+        amount: formatMoney(amount),
         transactionDate,
         postedDate: input.posted_date ? instantOfText(input.posted_date, timeZone) : transactionDate,
         transactionType: input.transaction_type,
@@ -78,7 +78,7 @@ export async function createTransaction(
       transactionId: row.id,
       bankAccountId: account.id,
       budgetId,
-      amount: amount.toFixed(2),
+      amount: formatMoney(amount),
       categoryId: category?.id ?? null,
     });
 
@@ -104,7 +104,7 @@ export async function createTransaction(
           (routedName !== undefined ? `, allocated to ${routedName} (auto_spend)` : ""),
         data: {
           transaction: row.id,
-          amount: moneyData(amount),
+          amount: formatMoney(amount),
           transaction_date: row.transactionDate.toISOString(),
           posted_date: row.postedDate.toISOString(),
           transaction_type: row.transactionType,

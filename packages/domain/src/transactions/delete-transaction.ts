@@ -1,13 +1,12 @@
 import type { RouteInput } from "@allot/contract/http/route";
+import { addToTotal, formatMoney, type Money, toMoney, ZERO } from "@allot/contract/money";
 import type { transactionRoutes } from "@allot/contract/transactions/routes";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
-import Big from "big.js";
 import { eq } from "drizzle-orm";
 import { storedKeys, type TransactionFiles } from "../attachments/transaction-files";
-import { moneyData, moneyText } from "../events/summary-text";
+import { moneyText } from "../events/summary-text";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
-import { ZERO } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { writeOwnedTransaction } from "./find-owned-transaction";
 import { ledgerKeyOf, refreshSnapshotsFrom } from "./transaction-ledger";
@@ -28,18 +27,13 @@ export async function deleteTransaction(
       .select()
       .from(transactionAllocations)
       .where(eq(transactionAllocations.transactionId, transaction.id));
-    const perBudget = new Map<string, Big>();
-    for (const allocation of allocations) {
-      if (!allocation.budgetId) continue;
-      perBudget.set(
-        allocation.budgetId,
-        (perBudget.get(allocation.budgetId) ?? ZERO).plus(allocation.amount),
-      );
-    }
+    const perBudget = new Map<string, Money>();
+    for (const allocation of allocations)
+      if (allocation.budgetId) addToTotal(perBudget, allocation.budgetId, allocation.amount);
     await lockBudgets(tx, account.id, [...perBudget.keys()]);
 
     await tx.delete(transactions).where(eq(transactions.id, transaction.id));
-    const amount = new Big(transaction.amount);
+    const amount = toMoney(transaction.amount);
     await changeAccountBalances(tx, account.id, {
       posted: transaction.pending ? ZERO : amount.neg(),
       available: amount.neg(),
@@ -60,12 +54,12 @@ export async function deleteTransaction(
           `of ${moneyText(amount, account.currency)}`,
         data: {
           transaction: transaction.id,
-          amount: moneyData(amount),
+          amount: formatMoney(amount),
           transaction_date: transaction.transactionDate.toISOString(),
           pending: transaction.pending,
           description: transaction.description,
           // What each budget held of it, now given back.
-          allocations: [...perBudget].map(([budget, total]) => ({ budget, amount: moneyData(total) })),
+          allocations: [...perBudget].map(([budget, total]) => ({ budget, amount: formatMoney(total) })),
         },
       },
       result: undefined,

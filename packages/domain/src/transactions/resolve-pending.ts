@@ -1,18 +1,17 @@
 import type { RouteInput } from "@allot/contract/http/route";
+import { formatMoney, type Money, toMoney } from "@allot/contract/money";
 import type { transactionRoutes } from "@allot/contract/transactions/routes";
 import type { Tx } from "@allot/db/create-database";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactions } from "@allot/db/schema/transactions";
-import Big from "big.js";
 import { and, asc, eq } from "drizzle-orm";
 import { assertAccountCurrency } from "../account-access/account-currency";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
 import { accountTimeZone } from "../calendar/account-time-zone";
 import { instantOfText } from "../calendar/instant-of-text";
-import { moneyData, moneyText } from "../events/summary-text";
+import { moneyText } from "../events/summary-text";
 import { changeAccountBalances, changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import { ValidationFailed } from "../shared/errors";
-import { toMoney } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { writeOwnedTransaction } from "./find-owned-transaction";
 import { ledgerKeyOf, refreshSnapshotsFrom } from "./transaction-ledger";
@@ -33,7 +32,7 @@ export async function resolvePending(
     if (!transaction.pending) {
       throw ValidationFailed.general("The transaction is not pending; it is already posted.");
     }
-    const original = new Big(transaction.amount);
+    const original = toMoney(transaction.amount);
     const amount = input.amount === undefined || input.amount === null ? original : toMoney(input.amount);
     if (amount.cmp(0) !== original.cmp(0)) {
       throw ValidationFailed.on("amount", "The final amount must have the same sign as the pending amount.");
@@ -46,7 +45,7 @@ export async function resolvePending(
       .set({
         pending: false,
         postedDate,
-        amount: amount.toFixed(2),
+        amount: formatMoney(amount),
       })
       .where(eq(transactions.id, transaction.id));
     await changeAccountBalances(tx, account.id, { posted: amount, available: difference });
@@ -72,8 +71,8 @@ export async function resolvePending(
           (difference.eq(0) ? "" : ` (pending at ${moneyText(original, account.currency)})`),
         data: {
           transaction: transaction.id,
-          amount: moneyData(amount),
-          pending_amount: moneyData(original),
+          amount: formatMoney(amount),
+          pending_amount: formatMoney(original),
           posted_date: postedDate.toISOString(),
         },
       },
@@ -87,7 +86,7 @@ async function adjustUnallocatedAllocation(
   tx: Tx,
   transaction: { id: string; bankAccountId: string; categoryId: string | null },
   unallocatedId: string,
-  difference: Big,
+  difference: Money,
 ) {
   const al = transactionAllocations;
   const all = await tx
@@ -106,7 +105,7 @@ async function adjustUnallocatedAllocation(
       transactionId: transaction.id,
       bankAccountId: transaction.bankAccountId,
       budgetId: unallocatedId,
-      amount: difference.toFixed(2),
+      amount: formatMoney(difference),
       categoryId: transaction.categoryId,
     });
     return;
@@ -116,6 +115,6 @@ async function adjustUnallocatedAllocation(
   else
     await tx
       .update(al)
-      .set({ amount: next.toFixed(2) })
+      .set({ amount: formatMoney(next) })
       .where(eq(al.id, existing.id));
 }

@@ -1,5 +1,4 @@
-import Big from "big.js";
-import { ZERO } from "../shared/money";
+import { addToTotal, formatMoney, type Money, sumMoney, toMoney, ZERO } from "@allot/contract/money";
 
 export interface ExistingAllocation {
   id: string;
@@ -9,11 +8,11 @@ export interface ExistingAllocation {
 
 export interface SplitPlan {
   /** Allocations that stay, with their new amount (ids kept). */
-  updates: { id: string; amount: Big }[];
-  inserts: { budgetId: string; amount: Big }[];
+  updates: { id: string; amount: Money }[];
+  inserts: { budgetId: string; amount: Money }[];
   deletes: string[];
   /** Per budget: new total minus old total. */
-  deltas: Map<string, Big>;
+  deltas: Map<string, Money>;
 }
 
 export const POSITIVE = "Split amounts must be positive.";
@@ -22,11 +21,10 @@ export const POSITIVE = "Split amounts must be positive.";
  * Why a requested split cannot be applied, or null. `requested` holds positive magnitudes (the use
  * case refuses any other value, POSITIVE, before the keys are folded).
  */
-export function splitProblem(amount: Big, requested: Map<string, Big>): string | null {
-  let total = ZERO;
-  for (const value of requested.values()) total = total.plus(value);
+export function splitProblem(amount: Money, requested: Map<string, Money>): string | null {
+  const total = sumMoney(requested.values());
   if (total.gt(amount.abs())) {
-    return `The splits add up to ${total.toFixed(2)}, more than the transaction's ${amount.abs().toFixed(2)}.`;
+    return `The splits add up to ${formatMoney(total)}, more than the transaction's ${formatMoney(amount.abs())}.`;
   }
   return null;
 }
@@ -39,13 +37,13 @@ export function splitProblem(amount: Big, requested: Map<string, Big>): string |
  * get a new allocation.
  */
 export function planSplit(
-  amount: Big,
+  amount: Money,
   unallocatedId: string,
-  requested: Map<string, Big>,
+  requested: Map<string, Money>,
   existing: ExistingAllocation[],
 ): SplitPlan {
-  const signed = (value: Big) => (amount.lt(0) ? value.neg() : value);
-  const desired = new Map<string, Big>();
+  const signed = (value: Money) => (amount.lt(0) ? value.neg() : value);
+  const desired = new Map<string, Money>();
   let declared = ZERO;
   for (const [budgetId, value] of requested) {
     desired.set(budgetId, signed(value));
@@ -58,14 +56,12 @@ export function planSplit(
   if (remainder.eq(0) && othersTakeShare) desired.delete(unallocatedId);
   else desired.set(unallocatedId, remainder);
 
-  const deltas = new Map<string, Big>();
-  const addDelta = (budgetId: string, value: Big) =>
-    deltas.set(budgetId, (deltas.get(budgetId) ?? ZERO).plus(value));
+  const deltas = new Map<string, Money>();
   const plan: SplitPlan = { updates: [], inserts: [], deletes: [], deltas };
   const claimed = new Set<string>();
   for (const allocation of existing) {
     const { budgetId } = allocation;
-    if (budgetId) addDelta(budgetId, new Big(allocation.amount).neg());
+    if (budgetId) addToTotal(deltas, budgetId, toMoney(allocation.amount).neg());
     const target = budgetId ? desired.get(budgetId) : undefined;
     if (budgetId && target && !claimed.has(budgetId)) {
       claimed.add(budgetId);
@@ -75,7 +71,7 @@ export function planSplit(
     }
   }
   for (const [budgetId, value] of desired) {
-    addDelta(budgetId, value);
+    addToTotal(deltas, budgetId, value);
     if (!claimed.has(budgetId)) plan.inserts.push({ budgetId, amount: value });
   }
   for (const [budgetId, delta] of deltas) if (delta.eq(0)) deltas.delete(budgetId);

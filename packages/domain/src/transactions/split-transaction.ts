@@ -1,17 +1,16 @@
 import { isUuid } from "@allot/contract/http/fields";
 import type { RouteInput } from "@allot/contract/http/route";
+import { formatMoney, type Money, toMoney } from "@allot/contract/money";
 import type { transactionRoutes } from "@allot/contract/transactions/routes";
 import { budgets } from "@allot/db/schema/budgets";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
-import Big from "big.js";
 import { asc, count, eq, inArray } from "drizzle-orm";
 import { selectAllocationViews, toAllocationView } from "../allocations/allocation-view";
 import { unallocatedBudgetId } from "../budgets/unallocated-budget-id";
-import { countOf, moneyData, moneyText } from "../events/summary-text";
+import { countOf, moneyText } from "../events/summary-text";
 import { changeBudgetBalance, lockBudgets } from "../ledger/balances";
 import { stampTransactions } from "../ledger/change-number";
 import { ValidationFailed } from "../shared/errors";
-import { toMoney } from "../shared/money";
 import type { UseCaseContext } from "../shared/use-case-context";
 import { writeOwnedTransaction } from "./find-owned-transaction";
 import { POSITIVE, planSplit, splitProblem } from "./split-plan";
@@ -46,7 +45,7 @@ export async function splitTransaction(
     }
     // Each value is checked on its own before keys are folded to lower case, so a negative cannot
     // hide inside a sum; a budget named twice (keys differing only in case) is refused as ambiguous.
-    const requested = new Map<string, Big>();
+    const requested = new Map<string, Money>();
     for (const [budgetId, value] of Object.entries(input.splits)) {
       if (!isUuid(budgetId)) throw invalid(`"${budgetId}" is not a valid UUID.`);
       const amount = toMoney(value);
@@ -55,7 +54,7 @@ export async function splitTransaction(
       if (requested.has(key)) throw invalid(`Budget "${key}" is given more than once.`);
       requested.set(key, amount);
     }
-    const amount = new Big(transaction.amount);
+    const amount = toMoney(transaction.amount);
     const problem = splitProblem(amount, requested);
     if (problem) throw invalid(problem);
 
@@ -85,7 +84,7 @@ export async function splitTransaction(
     for (const update of plan.updates)
       await tx
         .update(al)
-        .set({ amount: update.amount.toFixed(2) })
+        .set({ amount: formatMoney(update.amount) })
         .where(eq(al.id, update.id));
     if (plan.inserts.length > 0) {
       await tx.insert(al).values(
@@ -93,7 +92,7 @@ export async function splitTransaction(
           transactionId: transaction.id,
           bankAccountId: account.id,
           budgetId: insert.budgetId,
-          amount: insert.amount.toFixed(2),
+          amount: formatMoney(insert.amount),
           categoryId: transaction.categoryId,
         })),
       );
@@ -118,9 +117,9 @@ export async function splitTransaction(
           `among ${countOf(n, "budget")}`,
         data: {
           transaction: transaction.id,
-          amount: moneyData(amount),
+          amount: formatMoney(amount),
           // The allocations as they now stand, the Unallocated remainder included.
-          allocations: rows.map((row) => ({ budget: row.budgetId, amount: moneyData(row.amount) })),
+          allocations: rows.map((row) => ({ budget: row.budgetId, amount: formatMoney(row.amount) })),
         },
       },
       result: rows.map(toAllocationView),

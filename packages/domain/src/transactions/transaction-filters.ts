@@ -1,9 +1,9 @@
+import { toMoney } from "@allot/contract/money";
 import type { Database, Tx } from "@allot/db/create-database";
 import { budgets } from "@allot/db/schema/budgets";
 import { transactionAllocations } from "@allot/db/schema/transaction-allocations";
 import { transactionCategories } from "@allot/db/schema/transaction-categories";
 import { transactions } from "@allot/db/schema/transactions";
-import Big from "big.js";
 import { and, eq, exists, gte, isNotNull, isNull, lte, not, or, type SQL, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { inOwnedAccounts } from "../account-access/find-owned-account";
@@ -82,7 +82,7 @@ const categoryInGroup = (group: string) =>
  * one whose minimum is above its maximum is refused rather than answered empty (decision 0058).
  */
 export async function transactionListCondition(db: Database | Tx, userId: number, f: TransactionFilters) {
-  if (f.amount_min !== undefined && f.amount_max !== undefined && new Big(f.amount_min).gt(f.amount_max))
+  if (f.amount_min !== undefined && f.amount_max !== undefined && toMoney(f.amount_min).gt(f.amount_max))
     throw ValidationFailed.on("amount_max", "Must not be below amount_min.");
   const search = f.search?.trim();
   const days = await accountDayRanges(db, userId, f.bank_account, [

@@ -1,3 +1,4 @@
+import { formatMoney } from "@allot/contract/money";
 import type { TransactionView } from "@allot/contract/transactions/transaction";
 import type { Database, Tx } from "@allot/db/create-database";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
@@ -7,7 +8,6 @@ import { eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { loadAllocationsOf } from "../allocations/allocation-view";
 import { type AttachmentLinks, attachmentUrl } from "../attachments/attachment-links";
 import { formatFullName } from "../categories/visible-categories";
-import { formatMoney } from "../shared/money";
 
 export type TransactionRow = typeof transactions.$inferSelect;
 

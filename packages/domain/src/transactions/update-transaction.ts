@@ -1,8 +1,8 @@
 import type { RouteInput } from "@allot/contract/http/route";
+import { decimal } from "@allot/contract/money";
 import type { transactionRoutes } from "@allot/contract/transactions/routes";
 import type { TransactionUpdateInput } from "@allot/contract/transactions/transaction";
 import { transactions } from "@allot/db/schema/transactions";
-import Big from "big.js";
 import { eq } from "drizzle-orm";
 import { currencyKeyErrors } from "../account-access/account-currency";
 import type { TransactionFiles } from "../attachments/transaction-files";
@@ -19,13 +19,14 @@ const CHANGEABLE = ["transaction_type", "memo", "description", "image", "documen
 const UNCHANGEABLE = "This field cannot be changed once the transaction exists.";
 
 // Each comparison is "given and different"; values are compared canonically (a UUID in any case,
-// the same instant in any offset or in the account's calendar, a decimal with any number of trailing zeros).
+// the same instant in any offset or in the account's calendar, a decimal with any number of trailing
+// zeros: amounts and coordinates alike, so compared exactly, not as money).
 const differs = <T>(given: T | undefined, stored: T, same: (a: T, b: T) => boolean = (a, b) => a === b) =>
   given !== undefined && !same(given, stored);
 const sameUuid = (a: string | null, b: string | null) => a?.toLowerCase() === b?.toLowerCase();
 const sameInstant = (a: Date, b: Date) => a.getTime() === b.getTime();
 const sameDecimal = (a: string | null, b: string | null) =>
-  a === null || b === null ? a === b : new Big(a).eq(b);
+  a === null || b === null ? a === b : decimal(a).eq(b);
 
 /**
  * Every field a client may set on create except transaction_type, memo and description: each may be
