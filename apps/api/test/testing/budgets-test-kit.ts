@@ -1,4 +1,5 @@
 import { budgetRoutes } from "@allot/contract/budgets/routes";
+import { toMoney } from "@allot/contract/money";
 import { transactionCategoryRoutes } from "@allot/contract/transaction-categories/routes";
 import { bankAccounts } from "@allot/db/schema/bank-accounts";
 import { budgets } from "@allot/db/schema/budgets";
@@ -15,7 +16,6 @@ import { lockAccountForChange } from "@allot/domain/ledger/change-number";
 import { refreshBudgetSnapshots, refreshTransactionSnapshots } from "@allot/domain/ledger/snapshots";
 import { recordTransfer } from "@allot/domain/ledger/transfers";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
-import { toMoney } from "@allot/domain/shared/money";
 import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { aTransaction } from "./fixtures";

@@ -1,4 +1,4 @@
-import Big from "big.js";
+import { type Money, sumMoney, ZERO } from "@allot/contract/money";
 import { expect } from "vitest";
 import type { EventKind, FundingBudget } from "../../src/funding/funding-budget";
 import {
@@ -52,9 +52,8 @@ export const BOTH: ReadonlySet<EventKind> = new Set(["fund", "recur"]);
 export const FUND_ONLY: ReadonlySet<EventKind> = new Set(["fund"]);
 export const RECUR_ONLY: ReadonlySet<EventKind> = new Set(["recur"]);
 
-export const money = (value: Big) => value.toFixed(2);
-export const total = (budgets: FundingBudget[]) =>
-  budgets.reduce((sum, b) => sum.plus(b.balance), new Big(0));
+export const money = (value: Money) => value.toFixed(2);
+export const total = (budgets: FundingBudget[]) => sumMoney(budgets.map((b) => b.balance));
 export const balances = (budgets: FundingBudget[]) =>
   Object.fromEntries(budgets.map((b) => [b.id, money(b.balance)]));
 export const transfersOf = (plan: FundingPlan) =>
@@ -108,7 +107,7 @@ export function run(
     replayed.set(transfer.destinationId, destination.plus(transfer.amount));
     if (transfer.sourceId === unallocatedId) expect(replayed.get(transfer.sourceId)?.gte(0)).toBe(true);
   }
-  for (const b of budgets) expect(money(replayed.get(b.id) ?? new Big(0))).toBe(money(b.balance));
+  for (const b of budgets) expect(money(replayed.get(b.id) ?? ZERO)).toBe(money(b.balance));
   const dates = plan.transfers.map((t) => t.date);
   expect(dates).toEqual([...dates].sort());
 

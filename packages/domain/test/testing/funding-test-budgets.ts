@@ -1,4 +1,4 @@
-import Big from "big.js";
+import { toMoney } from "@allot/contract/money";
 import type { FundingBudget } from "../../src/funding/funding-budget";
 import type { OpenOccurrence } from "../../src/funding/funding-plan";
 
@@ -23,8 +23,8 @@ export function budget(id: string, spec: BudgetSpec = {}): FundingBudget {
     budgetType: "G",
     fundingType: "F",
     isUnallocated: false,
-    fundedAmount: new Big(funded ?? balance),
-    fundingAmount: amount === undefined ? null : new Big(amount),
+    fundedAmount: toMoney(funded ?? balance),
+    fundingAmount: amount === undefined ? null : toMoney(amount),
     targetDate: null,
     fundingSchedule: MONDAYS,
     recurrenceSchedule: null,
@@ -35,8 +35,8 @@ export function budget(id: string, spec: BudgetSpec = {}): FundingBudget {
     schedulesFrom: "2027-01-01",
     processedThrough: null,
     ...rest,
-    balance: new Big(balance),
-    targetBalance: new Big(target),
+    balance: toMoney(balance),
+    targetBalance: toMoney(target),
   };
 }
 
@@ -50,6 +50,6 @@ export const openOccurrence = (
   id: "occurrence-1",
   budgetId,
   scheduledDate,
-  amount: new Big(amount),
-  movedAmount: new Big(moved),
+  amount: toMoney(amount),
+  movedAmount: toMoney(moved),
 });
