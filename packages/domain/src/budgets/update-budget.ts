@@ -1,7 +1,7 @@
 import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { budgetRoutes } from "@allot/contract/budgets/routes";
 import type { RouteInput } from "@allot/contract/http/route";
-import { decimal, formatMoney, toMoney } from "@allot/contract/money";
+import { formatMoney, type Money, toMoney } from "@allot/contract/money";
 import { budgets } from "@allot/db/schema/budgets";
 import { eq } from "drizzle-orm";
 import { accountToday } from "../calendar/account-time-zone";
@@ -41,22 +41,22 @@ const FIELD_COLUMNS = {
 
 type Field = keyof typeof FIELD_COLUMNS;
 
+// Amounts compare as amounts ("5" is "5.00"); every other column, text included, as it is.
+const MONEY_COLUMNS: ReadonlySet<keyof BudgetColumns> = new Set(["targetBalance", "fundingAmount"]);
+
+function sameValue(column: keyof BudgetColumns, a: unknown, b: unknown): boolean {
+  if (a === null || a === undefined || b === null || b === undefined)
+    return (a === null || a === undefined) && (b === null || b === undefined);
+  if (MONEY_COLUMNS.has(column)) return toMoney(a as Money).eq(toMoney(b as Money));
+  if (Array.isArray(a) && Array.isArray(b)) return a.join("\u0000") === b.join("\u0000");
+  return a === b;
+}
+
 /** The request fields whose prepared value differs from the stored one. */
 function changedFields(row: BudgetRow, columns: BudgetColumns): Field[] {
-  const same = (a: unknown, b: unknown) =>
-    (a === null || a === undefined) && (b === null || b === undefined)
-      ? true
-      : Array.isArray(a) && Array.isArray(b)
-        ? a.join("\u0000") === b.join("\u0000")
-        : typeof a === "string" &&
-            typeof b === "string" &&
-            /^-?\d+(\.\d+)?$/.test(a) &&
-            /^-?\d+(\.\d+)?$/.test(b)
-          ? decimal(a).eq(b)
-          : a === b;
   return (Object.keys(FIELD_COLUMNS) as Field[]).filter((field) => {
     const column = FIELD_COLUMNS[field];
-    return column in columns && !same(columns[column], row[column]);
+    return column in columns && !sameValue(column, columns[column], row[column]);
   });
 }
 

@@ -109,6 +109,18 @@ describe.each(testEngines())("budgets over HTTP: the activity trail (%s)", (engi
     });
   });
 
+  it("counts a name that reads like a number as changed when its text changes (1.0 → 1.00)", async () => {
+    const user = await t.user();
+    const account = await anAccount(t, user);
+    const odd = await aBudget(t, user, account, { name: "1.0" });
+
+    const renamed = await t.as(user).call(budgetRoutes.update, { id: odd.id, paused: true, name: "1.00" });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().name).toBe("1.00");
+    // Two fields changed, so an update, not a pause (latest checks the newest event's type).
+    expect(await latest(user, account.id, "budget.updated")).toMatchObject({ data: { budget: odd.id } });
+  });
+
   it("records budget.paused and budget.resumed when paused is the only change", async () => {
     const user = await t.user();
     const account = await anAccount(t, user);
