@@ -8,6 +8,7 @@ import { budgetRoutes } from "./budgets/routes";
 import { changeRoutes } from "./changes/routes";
 import { credentialRoutes } from "./credentials/routes";
 import { currencyRoutes } from "./currencies/routes";
+import { forecastRoutes } from "./forecasts/routes";
 import { fundingRoutes } from "./funding/routes";
 import { fundingOccurrenceRoutes } from "./funding-occurrences/routes";
 import type { RouteSpec } from "./http/route";
@@ -41,6 +42,7 @@ export const routes = {
   allocations: allocationRoutes,
   internalTransactions: internalTransactionRoutes,
   funding: fundingRoutes,
+  forecasts: forecastRoutes,
   fundingOccurrences: fundingOccurrenceRoutes,
   imports: importRoutes,
   preferences: preferenceRoutes,

@@ -24,6 +24,8 @@ export const API_TAGS: Record<string, string> = {
     "Write-once transfers between two budgets of one account; reverse one by creating the opposite transfer.",
   funding:
     "The funding engine: upcoming funding dates, the per-schedule summary, and running due fund and recurrence events.",
+  forecast:
+    "Will the money be there: the funding engine run forward without writing, with what-ifs (docs/spec/extensions.md §8).",
   "funding-occurrences": "Read-only: the recorded funding and recurrence events of budgets and their status.",
   import:
     "For importers (usually with an API key): sync a scrape snapshot, attach provider details, mark an import complete.",

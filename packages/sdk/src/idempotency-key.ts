@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { RouteSpec } from "@allot/contract/http/route";
+import { type RouteSpec, takesIdempotencyKey } from "@allot/contract/http/route";
 
 /*
  * The SDK owns the `Idempotency-Key` header (docs/spec/extensions.md §1): every write the server
@@ -10,18 +10,12 @@ import type { RouteSpec } from "@allot/contract/http/route";
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 
 /**
- * Routes whose writes the server deduplicates by key: the authenticated non-GET ones. Public
- * routes (the token endpoints, password reset, invitation links) ignore the header, so it is not sent.
- */
-const takesIdempotencyKey = (route: Pick<RouteSpec, "method" | "access">) =>
-  route.method !== "GET" && route.access !== "public";
-
-/**
  * The key one call sends: the `idempotencyKey` option, else an `Idempotency-Key` in its headers
  * (any case), else a fresh UUID; null on a route that takes none.
  */
 export function idempotencyKeyFor(
-  route: Pick<RouteSpec, "method" | "access" | "path">,
+  // Public routes (the token endpoints, password reset, invitation links) and reads ignore the header.
+  route: Pick<RouteSpec, "method" | "access" | "path" | "reads">,
   options: { idempotencyKey?: string; headers?: Record<string, string> },
 ): string | null {
   if (!takesIdempotencyKey(route)) return null;

@@ -1,5 +1,5 @@
 import type { routes } from "@allot/contract/routes";
-import type { PageItem, RouteOutput } from "./route-types";
+import type { PageItem, RouteInput, RouteOutput } from "./route-types";
 
 /*
  * Each resource as the API answers it, by name: `const budget: Budget = await client.budgets.get(…)`.
@@ -15,6 +15,11 @@ export type Bank = RouteOutput<Areas["banks"]["get"]>;
 export type BankAccount = RouteOutput<Areas["bankAccounts"]["get"]>;
 export type Budget = RouteOutput<Areas["budgets"]["get"]>;
 export type Currency = RouteOutput<Areas["currencies"]["list"]>[number];
+/** docs/spec/extensions.md §8: the answer of `client.forecasts.get` and `client.forecasts.whatIf`. */
+export type Forecast = RouteOutput<Areas["forecasts"]["get"]>;
+export type ForecastEvent = Forecast["events"][number];
+/** One what-if item of `client.forecasts.whatIf`. */
+export type ForecastItem = NonNullable<RouteInput<Areas["forecasts"]["whatIf"]>["items"]>[number];
 export type FundingOccurrence = RouteOutput<Areas["fundingOccurrences"]["get"]>;
 export type InternalTransaction = RouteOutput<Areas["internalTransactions"]["get"]>;
 export type Invitation = RouteOutput<Areas["invitations"]["get"]>;

@@ -41,6 +41,7 @@ const PUBLIC_METHODS = {
   allocations: ["list", "get"],
   internalTransactions: ["list", "create", "get"],
   funding: ["run", "eventDates", "summary"],
+  forecasts: ["get", "whatIf"],
   fundingOccurrences: ["list", "get"],
   imports: ["syncScrape", "transactionDetails"],
   preferences: ["listChannels", "updateChannel", "listNotifications", "updateNotification"],

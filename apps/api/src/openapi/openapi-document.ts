@@ -1,6 +1,11 @@
 import { ErrorBodySchema, ValidationErrorBodySchema } from "@allot/contract/http/errors";
 import { DEFAULT_PAGE_SIZE } from "@allot/contract/http/fields";
-import type { Access, RefreshCookieUse, RouteSpec } from "@allot/contract/http/route";
+import {
+  type Access,
+  type RefreshCookieUse,
+  type RouteSpec,
+  takesIdempotencyKey,
+} from "@allot/contract/http/route";
 import { API_TAGS } from "@allot/contract/tags";
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { z } from "zod";
@@ -183,7 +188,7 @@ export function buildOpenApiDocument(routes: RouteSpec[], publicBaseUrl: string)
       responses[404] = { description: "Not found, or not visible to the caller", content: json(errorRef) };
     }
     // docs/spec/extensions.md §1: every authenticated write takes an Idempotency-Key.
-    const keyed = route.access !== "public" && route.method !== "GET";
+    const keyed = takesIdempotencyKey(route);
     const conflicts = [...(route.errors?.includes(409) ? [CONFLICT] : []), ...(keyed ? [IN_PROGRESS] : [])];
     if (conflicts.length > 0)
       responses[409] = { description: conflicts.join("; or "), content: json(errorRef) };

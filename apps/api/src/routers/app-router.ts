@@ -10,6 +10,7 @@ import { budgetsRouter } from "./budgets/budgets-router";
 import { changesRouter } from "./changes/changes-router";
 import { credentialsRouter } from "./credentials/credentials-router";
 import { currenciesRouter } from "./currencies/currencies-router";
+import { forecastsRouter } from "./forecasts/forecasts-router";
 import { fundingRouter } from "./funding/funding-router";
 import { fundingOccurrencesRouter } from "./funding-occurrences/funding-occurrences-router";
 import { importRouter } from "./import/import-router";
@@ -42,6 +43,7 @@ export const appRouter = router({
   allocations: allocationsRouter,
   internalTransactions: internalTransactionsRouter,
   funding: fundingRouter,
+  forecasts: forecastsRouter,
   fundingOccurrences: fundingOccurrencesRouter,
   imports: importRouter,
   preferences: preferencesRouter,

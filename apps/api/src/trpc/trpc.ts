@@ -1,4 +1,4 @@
-import type { RouteSpec } from "@allot/contract/http/route";
+import { type RouteSpec, takesIdempotencyKey } from "@allot/contract/http/route";
 import { TransactionFiles } from "@allot/domain/attachments/transaction-files";
 import type { Actor } from "@allot/domain/shared/actor";
 import { Forbidden, Unauthenticated } from "@allot/domain/shared/errors";
@@ -109,7 +109,7 @@ export function procedureFor<I extends z.ZodType, O extends z.ZodType>(
     : admitted;
   // Writes take an Idempotency-Key: between the input and the output, so the fingerprint reads the
   // parsed body and the recorded answer is the output as sent.
-  const keyed = route.method === "GET" ? parsed : parsed.use((opts) => idempotently(route, opts));
+  const keyed = takesIdempotencyKey(route) ? parsed.use((opts) => idempotently(route, opts)) : parsed;
   return keyed.output(answerSchema(route.output));
 }
 

@@ -496,6 +496,19 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       payload: { as_of: "2026-03-15" },
     }),
   },
+  "GET /v1/bank-accounts/{id}/forecast/": {
+    access: "user",
+    passes: notFound,
+    request: (w) => ({ path: `/v1/bank-accounts/${w.account.id}/forecast/` }),
+  },
+  "POST /v1/bank-accounts/{id}/forecast/": {
+    access: "user",
+    passes: notFound,
+    request: (w) => ({
+      path: `/v1/bank-accounts/${w.account.id}/forecast/`,
+      payload: { items: [{ description: "Bonus", amount: "100.00", schedule: "RRULE:FREQ=MONTHLY" }] },
+    }),
+  },
   "GET /v1/funding-occurrences/": {
     access: "user",
     passes: ok(200),

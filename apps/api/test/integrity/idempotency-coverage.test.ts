@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { takesIdempotencyKey } from "@allot/contract/http/route";
 import { allRoutes } from "@allot/contract/routes";
 import { accountEvents } from "@allot/db/schema/account-events";
 import { testEngines } from "@allot/db/testing/test-databases";
@@ -11,7 +12,7 @@ import { buildOwnerWorld } from "./owner-world";
 
 const keyOf = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 // docs/spec/extensions.md §1: every authenticated write; public routes ignore the header.
-const keyed = allRoutes.filter((route) => route.method !== "GET" && route.access !== "public");
+const keyed = allRoutes.filter(takesIdempotencyKey);
 
 /*
  * Every authenticated write of the contract, sent by the owner (a staff user on staff routes) with an Idempotency-Key as the

@@ -69,8 +69,13 @@ export interface RouteSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType 
    */
   download?: true;
   errors?: readonly ExtraStatus[];
-  /** Every route that is not a GET says what it records (or why nothing). */
+  /** Every route that is not a GET or a read says what it records (or why nothing). */
   events?: RouteEvents;
+  /**
+   * A POST that only reads (a query too large or structured for a query string): it takes no
+   * Idempotency-Key and records nothing.
+   */
+  reads?: true;
   refreshCookie?: RefreshCookieUse;
   /**
    * The OpenAPI operation id, where it is not `<area>-<key>`: an id published before the keys became
@@ -85,6 +90,10 @@ export interface RouteSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType 
 export const defineRoute = <I extends z.ZodType, O extends z.ZodType, A extends Access>(
   spec: RouteSpec<I, O> & { access: A },
 ) => spec;
+
+/** An authenticated write: it takes an Idempotency-Key (docs/spec/extensions.md §1). */
+export const takesIdempotencyKey = (route: Pick<RouteSpec, "method" | "access" | "reads">) =>
+  route.access !== "public" && route.method !== "GET" && !route.reads;
 
 /** The path parameter names of a route, in order. */
 export const pathParameters = (path: string): string[] =>

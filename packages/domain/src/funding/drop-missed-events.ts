@@ -3,11 +3,25 @@ import { budgets } from "@allot/db/schema/budgets";
 import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
 import { and, eq, gte } from "drizzle-orm";
 import type { BudgetRow } from "../ledger/balances";
-import { dueFrom, eventKindOf, scheduleOf, toFundingBudget } from "./funding-budget";
+import { dueFrom, eventKindOf, type FundingBudget, scheduleOf, toFundingBudget } from "./funding-budget";
 import { addDays, eventDates } from "./schedule-events";
 
 // Dates listed in a warning before the rest are counted.
 const LISTED_DATES = 10;
+
+/**
+ * The events a paused budget missed, as its resume drops them: those dated before today from its
+ * pointer on, and any a run recorded SKIPPED (`skipped`, the dates of those rows), ascending.
+ */
+export function missedEventDates(budget: FundingBudget, skipped: readonly string[], today: string): string[] {
+  const from = dueFrom(budget);
+  return [
+    ...new Set([
+      ...eventDates(scheduleOf(budget), from, addDays(today, -1)),
+      ...skipped.filter((date) => date >= from),
+    ]),
+  ].sort();
+}
 
 /**
  * Unpausing drops the events the budget missed while paused (docs/spec/operations.md): those dated before
@@ -21,7 +35,6 @@ export async function dropMissedEvents(tx: Tx, rows: BudgetRow[], today: string)
     const budget = toFundingBudget(row);
     const kind = eventKindOf(budget);
     if (!kind) continue;
-    const from = dueFrom(budget);
     const skipped = await tx
       .select({ date: fundingOccurrences.scheduledDate })
       .from(fundingOccurrences)
@@ -29,15 +42,14 @@ export async function dropMissedEvents(tx: Tx, rows: BudgetRow[], today: string)
         and(
           eq(fundingOccurrences.budgetId, budget.id),
           eq(fundingOccurrences.status, "SKIPPED"),
-          gte(fundingOccurrences.scheduledDate, from),
+          gte(fundingOccurrences.scheduledDate, dueFrom(budget)),
         ),
       );
-    const missed = [
-      ...new Set([
-        ...eventDates(scheduleOf(budget), from, addDays(today, -1)),
-        ...skipped.map((s) => s.date),
-      ]),
-    ].sort();
+    const missed = missedEventDates(
+      budget,
+      skipped.map((s) => s.date),
+      today,
+    );
     const last = missed[missed.length - 1];
     if (!last) continue;
     await tx.update(budgets).set({ processedThrough: last }).where(eq(budgets.id, budget.id));

@@ -43,6 +43,10 @@ export interface FundingBudget {
 
 const LOOKAHEAD_DAYS = 10_000;
 
+/** Budget rows in the order the engine funds ties on one date: the budget made first, first. */
+export const inFundingOrder = <R extends { createdAt: Date; id: string }>(rows: readonly R[]): R[] =>
+  [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
+
 /** A budget row with its money read exactly. */
 export function toFundingBudget(row: BudgetRow): FundingBudget {
   return {

@@ -45,7 +45,37 @@ export interface PlanInput {
   /** Events dated on or before this date are due. */
   horizon: string;
   kinds: ReadonlySet<EventKind>;
+  /** Money in or out on a date, applied before the funding events of that date: a forecast's what-ifs. */
+  items?: readonly PlanItem[];
+  /** A read that answers every step refuses more than this many (TooManySteps), before working them out. */
+  maxSteps?: number;
 }
+
+/** The plan would take more steps than its caller's maxSteps. */
+export class TooManySteps extends Error {
+  constructor(readonly limit: number) {
+    super(`more than ${limit} funding events and items`);
+  }
+}
+
+export interface PlanItem {
+  date: string;
+  /** null: Unallocated. */
+  budgetId: string | null;
+  /** Signed: positive is money in. */
+  amount: Money;
+}
+
+/** One thing the run did, in the order it did them, with Unallocated's balance just after. */
+export type PlanStep =
+  | { kind: "item"; item: PlanItem; unallocatedAfter: Money }
+  | {
+      kind: "occurrence";
+      occurrence: PlannedOccurrence;
+      /** What moved in this run (a top-up moves what the open occurrence still lacked, at most). */
+      moved: Money;
+      unallocatedAfter: Money;
+    };
 
 export interface PlannedTransfer {
   sourceId: string;
@@ -78,6 +108,10 @@ export interface FundingPlan {
   changed: FundingBudget[];
   warnings: string[];
   skippedBudgets: string[];
+  /** Every occurrence and item in the order the run took them. */
+  steps: PlanStep[];
+  /** The Goals the run latched complete, with the date of the event that did it. */
+  completions: { budgetId: string; date: string }[];
 }
 
 interface Event {
@@ -85,6 +119,8 @@ interface Event {
   kind: EventKind;
   date: string;
   open?: OpenOccurrence;
+  /** A paused budget's event: recorded SKIPPED, nothing moves. */
+  skipped?: true;
 }
 
 /**
@@ -101,13 +137,29 @@ export function planFunding(input: PlanInput): FundingPlan {
   const parentOf = new Map<string, FundingBudget>();
   for (const budget of budgets) if (budget.fillupGoalId) parentOf.set(budget.fillupGoalId, budget);
   const unallocated = budgets.find((budget) => budget.isUnallocated);
-  const plan: FundingPlan = { transfers: [], occurrences: [], changed: [], warnings: [], skippedBudgets: [] };
+  const plan: FundingPlan = {
+    transfers: [],
+    occurrences: [],
+    changed: [],
+    warnings: [],
+    skippedBudgets: [],
+    steps: [],
+    completions: [],
+  };
   if (!unallocated) return plan;
   const changed = new Set<FundingBudget>();
   const timelines = new Timelines();
   const order = new Map(budgets.map((budget, index) => [budget.id, index]));
 
   const events: Event[] = [];
+  const skipped: Event[] = [];
+  // Counted as the schedules are enumerated, so a refused plan stops early.
+  let steps = 0;
+  const count = (added: number) => {
+    steps += added;
+    if (input.maxSteps !== undefined && steps > input.maxSteps) throw new TooManySteps(input.maxSteps);
+  };
+  count((input.items?.length ?? 0) + input.open.length);
   for (const open of input.open) {
     const budget = byId.get(open.budgetId);
     if (budget && !isRetired(budget) && !budget.paused && !parentOf.get(budget.id)?.paused)
@@ -120,17 +172,10 @@ export function planFunding(input: PlanInput): FundingPlan {
     if (parent && isRetired(parent)) continue;
     const dates = timelines.between(budget, dueFrom(budget), horizon);
     if (dates.length === 0) continue;
+    count(dates.length);
     // A fill-up follows its Recurring budget's pause.
     if (budget.paused || parent?.paused) {
-      for (const date of dates)
-        plan.occurrences.push({
-          budgetId: budget.id,
-          kind,
-          scheduledDate: date,
-          status: "SKIPPED",
-          amount: ZERO,
-          movedAmount: ZERO,
-        });
+      for (const date of dates) skipped.push({ budget, kind, date, skipped: true });
       const name = (parent ?? budget).name;
       if (!plan.skippedBudgets.includes(name)) plan.skippedBudgets.push(name);
       continue;
@@ -138,13 +183,17 @@ export function planFunding(input: PlanInput): FundingPlan {
     for (const date of dates) events.push({ budget, kind, date });
   }
 
-  const due = takenEvents(events, parentOf, kinds);
-  // By date, open occurrences first, fund before recur, then the budget's place in the list: one
-  // text key per event, compared as text.
-  const keyed = due.map((event) => ({
+  // Paused budgets' events are recorded whatever kinds the run takes.
+  const due = [...takenEvents(events, parentOf, kinds), ...skipped];
+  // By date, items first, then open occurrences, fund before recur, then the budget's place in the
+  // list: one text key per step, compared as text.
+  const keyed: { key: string; event?: Event; item?: PlanItem }[] = due.map((event) => ({
     event,
-    key: `${event.date}${event.open ? 0 : 1}${event.kind === "fund" ? 0 : 1}${String(order.get(event.budget.id)).padStart(9, "0")}`,
+    key: `${event.date}1${event.open ? 0 : 1}${event.kind === "fund" ? 0 : 1}${String(order.get(event.budget.id)).padStart(9, "0")}`,
   }));
+  (input.items ?? []).forEach((item, index) => {
+    keyed.push({ item, key: `${item.date}0${String(index).padStart(9, "0")}` });
+  });
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
   const move = (source: FundingBudget, destination: FundingBudget, amount: Money, date: string) => {
@@ -160,12 +209,40 @@ export function planFunding(input: PlanInput): FundingPlan {
     });
     if (tracksFunding(source)) source.fundedAmount = source.fundedAmount.minus(amount);
     if (tracksFunding(destination)) destination.fundedAmount = destination.fundedAmount.plus(amount);
-    destination.complete = latchedComplete(destination);
+    if (!destination.complete && latchedComplete(destination)) {
+      destination.complete = true;
+      plan.completions.push({ budgetId: destination.id, date });
+    }
     changed.add(source).add(destination);
   };
+  const record = (occurrence: PlannedOccurrence, moved: Money) => {
+    plan.occurrences.push(occurrence);
+    plan.steps.push({ kind: "occurrence", occurrence, moved, unallocatedAfter: unallocated.balance });
+  };
 
-  for (const { event } of keyed) {
+  for (const { event, item } of keyed) {
+    if (item) {
+      const target = item.budgetId === null ? unallocated : byId.get(item.budgetId);
+      if (target) target.balance = target.balance.plus(item.amount);
+      plan.steps.push({ kind: "item", item, unallocatedAfter: unallocated.balance });
+      continue;
+    }
+    if (!event) continue;
     const { budget, date } = event;
+    if (event.skipped) {
+      record(
+        {
+          budgetId: budget.id,
+          kind: event.kind,
+          scheduledDate: date,
+          status: "SKIPPED",
+          amount: ZERO,
+          movedAmount: ZERO,
+        },
+        ZERO,
+      );
+      continue;
+    }
     if (event.kind === "recur") {
       const fillup = budget.fillupGoalId ? byId.get(budget.fillupGoalId) : undefined;
       if (!fillup) continue;
@@ -183,14 +260,17 @@ export function planFunding(input: PlanInput): FundingPlan {
       budget.complete = budget.targetBalance.gt(0) && budget.balance.gte(budget.targetBalance);
       budget.processedThrough = date;
       changed.add(budget);
-      plan.occurrences.push({
-        budgetId: budget.id,
-        kind: "recur",
-        scheduledDate: date,
-        status: "COMPLETE",
+      record(
+        {
+          budgetId: budget.id,
+          kind: "recur",
+          scheduledDate: date,
+          status: "COMPLETE",
+          amount,
+          movedAmount: amount,
+        },
         amount,
-        movedAmount: amount,
-      });
+      );
       continue;
     }
     // A Goal that completed earlier in this run is not funded further.
@@ -210,15 +290,18 @@ export function planFunding(input: PlanInput): FundingPlan {
     const short = asked.minus(given);
     const amount = event.open ? event.open.amount : asked;
     const movedAmount = (event.open?.movedAmount ?? ZERO).plus(given);
-    plan.occurrences.push({
-      id: event.open?.id,
-      budgetId: budget.id,
-      kind: "fund",
-      scheduledDate: date,
-      status: short.gt(0) ? "PARTIAL" : "COMPLETE",
-      amount,
-      movedAmount,
-    });
+    record(
+      {
+        id: event.open?.id,
+        budgetId: budget.id,
+        kind: "fund",
+        scheduledDate: date,
+        status: short.gt(0) ? "PARTIAL" : "COMPLETE",
+        amount,
+        movedAmount,
+      },
+      given,
+    );
     if (short.gt(0))
       plan.warnings.push(
         `${budget.name}: the funding of ${date} is ${formatMoney(short)} short; Unallocated held ` +

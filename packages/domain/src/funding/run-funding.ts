@@ -5,8 +5,7 @@ import { formatMoney } from "@allot/contract/money";
 import { arrayLiteral } from "@allot/db/array-literal";
 import type { Tx } from "@allot/db/create-database";
 import { budgets } from "@allot/db/schema/budgets";
-import { fundingOccurrences } from "@allot/db/schema/funding-occurrences";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { BankAccountRow } from "../account-access/find-owned-account";
 import { type AccountAct, writeAccount } from "../account-access/write-account";
 import { accountTimeZone } from "../calendar/account-time-zone";
@@ -19,8 +18,9 @@ import { refreshBudgetSnapshots } from "../ledger/snapshots";
 import { ascendingIds } from "../shared/ascending-ids";
 import { ValidationFailed } from "../shared/errors";
 import type { PublicContext, UseCaseContext } from "../shared/use-case-context";
-import { type EventKind, toFundingBudget } from "./funding-budget";
-import { type FundingPlan, planFunding, toOpenOccurrence } from "./funding-plan";
+import { type EventKind, inFundingOrder, toFundingBudget } from "./funding-budget";
+import { type FundingPlan, planFunding } from "./funding-plan";
+import { readOpenOccurrences } from "./open-occurrences";
 import { addDays } from "./schedule-events";
 
 export type { EventKind } from "./funding-budget";
@@ -104,23 +104,9 @@ async function fundLockedAccount(
     .where(eq(budgets.bankAccountId, account.id))
     .orderBy(asc(budgets.id))
     .for("update");
-  const open = await tx
-    .select({
-      id: fundingOccurrences.id,
-      budgetId: fundingOccurrences.budgetId,
-      scheduledDate: fundingOccurrences.scheduledDate,
-      amount: fundingOccurrences.amount,
-      movedAmount: fundingOccurrences.movedAmount,
-    })
-    .from(fundingOccurrences)
-    .where(and(eq(fundingOccurrences.bankAccountId, account.id), eq(fundingOccurrences.status, "PARTIAL")));
-  // Ties on one date go to the budget made first.
-  const ordered = [...rows].sort(
-    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1),
-  );
   const plan = planFunding({
-    budgets: ordered.map(toFundingBudget),
-    open: open.map(toOpenOccurrence),
+    budgets: inFundingOrder(rows).map(toFundingBudget),
+    open: await readOpenOccurrences(tx, account.id),
     horizon,
     kinds: new Set(options.kinds ?? ["fund", "recur"]),
   });
