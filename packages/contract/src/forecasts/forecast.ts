@@ -37,7 +37,12 @@ export const forecastQuery = {
 
 export const ForecastItemSchema = z
   .object({
-    description: z.string().trim().min(1, "This field may not be blank.").max(ITEM_DESCRIPTION_MAX),
+    description: z
+      .string()
+      .trim()
+      .min(1, "This field may not be blank.")
+      .max(ITEM_DESCRIPTION_MAX)
+      .meta({ description: "What it is, as the answer's events name it.", example: "Car repair" }),
     amount: moneyInput().meta({
       description: "Signed: positive is money in, negative money out.",
       example: "-1200.00",
@@ -73,9 +78,18 @@ const { bank_account: _account, ...newBudgetShape } = budgetRoutes.create.input.
 const { id: _id, ...changeShape } = budgetRoutes.update.input.shape;
 
 export const ForecastWhatIfsSchema = z.object({
-  items: z.array(ForecastItemSchema).max(WHAT_IF_MAX, tooMany("items")).optional(),
+  items: z
+    .array(ForecastItemSchema)
+    .max(WHAT_IF_MAX, tooMany("items"))
+    .meta({ description: "Money in or out, applied before the funding events of its day." })
+    .optional(),
   budgets: z
-    .array(z.object(newBudgetShape).meta({ id: "ForecastNewBudget" }))
+    .array(
+      z.object(newBudgetShape).meta({
+        id: "ForecastNewBudget",
+        description: "A budget that does not exist, with the fields `POST /api/v1/budgets/` takes.",
+      }),
+    )
     .max(WHAT_IF_MAX, tooMany("budgets"))
     .meta({
       description:
@@ -84,9 +98,10 @@ export const ForecastWhatIfsSchema = z.object({
     .optional(),
   changes: z
     .array(
-      z
-        .object({ budget: uuidField().meta({ description: "The budget to change." }), ...changeShape })
-        .meta({ id: "ForecastBudgetChange" }),
+      z.object({ budget: uuidField().meta({ description: "The budget to change." }), ...changeShape }).meta({
+        id: "ForecastBudgetChange",
+        description: "A change to one budget, with the fields `PATCH /api/v1/budgets/{id}/` takes.",
+      }),
     )
     .max(WHAT_IF_MAX, tooMany("changes"))
     .meta({
@@ -103,7 +118,7 @@ export const ForecastBudgetSchema = z
       description: "The budget's id, or `new-1`, … for a what-if budget.",
       example: "0f7c1a52-3a8e-4b5e-9f0a-6d2b8c9e1a11",
     }),
-    name: z.string().meta({ example: "Car insurance" }),
+    name: z.string().meta({ description: "Its name.", example: "Car insurance" }),
     start: money("Its balance now.", "120.00"),
     end: money("Its balance at the end of `until`.", "600.00"),
     funded: money("What its fund events moved in.", "480.00"),
@@ -120,7 +135,9 @@ export const ForecastBudgetSchema = z
 
 export const ForecastEventSchema = z
   .object({
-    date: z.iso.date().meta({ example: "2026-07-01" }),
+    date: z.iso
+      .date()
+      .meta({ description: "The day it applies (an overdue event's own day).", example: "2026-07-01" }),
     kind: z.enum(FORECAST_EVENT_KINDS).meta({
       description:
         "`fund` from Unallocated, `recur` a Recurring budget's refresh from its fill-up, `item` a what-if.",
@@ -131,10 +148,16 @@ export const ForecastEventSchema = z
         "The budget the money goes to or comes from (a fill-up's own id for its fund events); null for Unallocated.",
       example: "0f7c1a52-3a8e-4b5e-9f0a-6d2b8c9e1a11",
     }),
-    description: z.string().meta({ example: "Funds Car insurance" }),
+    description: z.string().meta({
+      description: "What happens, in words; an item's own description.",
+      example: "Funds Car insurance",
+    }),
     intended: money("The amount as computed on its date.", "120.00"),
     amount: money("What moved.", "120.00"),
-    status: z.enum(FORECAST_EVENT_STATUSES).meta({ example: "complete" }),
+    status: z.enum(FORECAST_EVENT_STATUSES).meta({
+      description: "`complete`, `partial` (Unallocated ran short) or `skipped` (the budget is paused).",
+      example: "complete",
+    }),
     unallocated_after: money("Unallocated's balance just after it.", "880.00"),
   })
   .meta({
@@ -144,7 +167,7 @@ export const ForecastEventSchema = z
 
 export const ForecastPointSchema = z
   .object({
-    date: z.iso.date().meta({ example: "2026-07-31" }),
+    date: z.iso.date().meta({ description: "The day, at its end.", example: "2026-07-31" }),
     unallocated: money("Unallocated at the end of the day.", "760.00"),
     budgets: z.record(z.string(), moneyOutput()).meta({
       description: "Each budget's balance at the end of the day, by id.",
@@ -157,23 +180,27 @@ const EXAMPLE_BUDGET = "0f7c1a52-3a8e-4b5e-9f0a-6d2b8c9e1a11";
 
 export const ForecastSchema = z
   .object({
-    bank_account: z.uuid(),
-    currency: z.string().meta({ example: "USD" }),
+    bank_account: z.uuid().meta({ description: "The account forecast." }),
+    currency: z.string().meta({ description: "The account's currency.", example: "USD" }),
     from: z.iso.date().meta({ description: "The account's today.", example: "2026-06-15" }),
-    until: z.iso.date().meta({ example: "2026-08-31" }),
+    until: z.iso.date().meta({ description: "The last day forecast.", example: "2026-08-31" }),
     assumptions: z.array(z.string()).meta({ description: "What the forecast takes for granted." }),
-    unallocated: z.object({
-      start: money("Unallocated now.", "1000.00"),
-      end: money("Unallocated at the end of `until`.", "520.00"),
-      lowest: z.object({
-        date: z.iso.date().meta({ description: "The first day it is reached.", example: "2026-08-01" }),
-        balance: money("Its lowest end-of-day balance from today through `until`.", "520.00"),
-      }),
-      first_negative: z.iso.date().nullable().meta({
-        description: "The first day Unallocated ends below zero, or null.",
-        example: null,
-      }),
-    }),
+    unallocated: z
+      .object({
+        start: money("Unallocated now.", "1000.00"),
+        end: money("Unallocated at the end of `until`.", "520.00"),
+        lowest: z
+          .object({
+            date: z.iso.date().meta({ description: "The first day it is reached.", example: "2026-08-01" }),
+            balance: money("Its lowest end-of-day balance from today through `until`.", "520.00"),
+          })
+          .meta({ description: "Unallocated's low point." }),
+        first_negative: z.iso.date().nullable().meta({
+          description: "The first day Unallocated ends below zero, or null.",
+          example: null,
+        }),
+      })
+      .meta({ description: "Unallocated over the forecast." }),
     budgets: z.array(ForecastBudgetSchema).meta({
       description:
         "Every budget but Unallocated and archived ones (fill-up goals each their own), then the what-if budgets.",
