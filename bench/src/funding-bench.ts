@@ -2,8 +2,8 @@ import { isDeepStrictEqual } from "node:util";
 import { BUDGET_TYPE, type BudgetType } from "@allot/contract/budgets/budget-kinds";
 import type { ForecastSchema } from "@allot/contract/forecasts/forecast";
 import { createDatabase, type Database } from "@allot/db/create-database";
-import { type FundingRunResult, runFunding } from "@allot/domain/funding/run-funding";
 import { forecastAccount } from "@allot/domain/forecasts/forecast-account";
+import { type FundingRunResult, runFunding } from "@allot/domain/funding/run-funding";
 import { addDays } from "@allot/domain/funding/schedule-events";
 import { verifyLedger } from "@allot/domain/ledger/verify-ledger";
 import type { Actor } from "@allot/domain/shared/actor";
@@ -42,6 +42,8 @@ const FORECAST_TARGET_MS = 1_000;
 /** The forecast's time over the same round's catch-up over HTTP. */
 const FORECAST_RATIO_TARGET = 0.5;
 const FORECAST_DAYS = 365;
+/** How far the forecast's event count may stray from the catch-up's occurrences (a share of them). */
+const EVENTS_TOLERANCE = 0.01;
 const RUN_PATH = (accountId: string) => `/api/v1/bank-accounts/${accountId}/run-funding/`;
 const FORECAST_PATH = (accountId: string) => `/api/v1/bank-accounts/${accountId}/forecast/`;
 
@@ -181,13 +183,27 @@ export async function benchFunding(context: FundingBenchContext): Promise<Fundin
           problems.push(`round ${round + 1}: ledger of ${seed.accountId}: ${ledger.slice(0, 5).join("; ")}`);
       }
       problems.push(
-        ...forecastProblems(forecast, ahead, context.budgets).map((problem) => `round ${round + 1}: ${problem}`),
+        ...forecastProblems(forecast, ahead, context.budgets).map(
+          (problem) => `round ${round + 1}: ${problem}`,
+        ),
       );
       const aheadAfter = await rowsOf(handle.db, ahead.accountId);
-      if (aheadAfter.transfers !== aheadBefore.transfers || aheadAfter.occurrences !== aheadBefore.occurrences)
+      if (
+        aheadAfter.transfers !== aheadBefore.transfers ||
+        aheadAfter.occurrences !== aheadBefore.occurrences
+      )
         problems.push(
           `round ${round + 1}: the forecast wrote: its account held ${aheadBefore.transfers} transfers and ` +
             `${aheadBefore.occurrences} occurrences before it, ${aheadAfter.transfers} and ${aheadAfter.occurrences} after`,
+        );
+      // The same mix over a year of the same length: as many events as the catch-up made occurrences,
+      // but for the few a time zone or a leap day moves across either end.
+      const made = occurrencesOf(http.first.result);
+      const held = forecast.forecast.events.length;
+      if (Math.abs(held - made) > made * EVENTS_TOLERANCE)
+        problems.push(
+          `round ${round + 1}: the forecast's year ahead holds ${held} events, the catch-up's year made ${made} ` +
+            `occurrences (more than ${EVENTS_TOLERANCE * 100}% apart)`,
         );
       // Untimed against the goal: the same use case in this process, to tell its work from the HTTP answer's.
       const forecastInProcess = await forecastCounted(counting, actor, ahead, forecast.until);
@@ -226,7 +242,10 @@ async function runOverHttp(api: { url: string; token: string }, seed: FundingAcc
 }
 
 /** GET the forecast through `until` = the account's today + 365 days, monthly; timed to the answer's last byte. */
-async function forecastOverHttp(api: { url: string; token: string }, seed: FundingAccount): Promise<ForecastRun> {
+async function forecastOverHttp(
+  api: { url: string; token: string },
+  seed: FundingAccount,
+): Promise<ForecastRun> {
   const until = addDays(seed.asOf, FORECAST_DAYS);
   const query = new URLSearchParams({ until, interval: "month" });
   const started = performance.now();
@@ -260,7 +279,9 @@ function forecastProblems(run: ForecastRun, seed: FundingAccount, budgetCount: n
     );
   const kinds = eventKinds(forecast);
   if (kinds.fund === 0 || kinds.recur === 0 || kinds.item !== 0)
-    problems.push(`the forecast's events are ${JSON.stringify(kinds)}: a year of fund and recur events expected`);
+    problems.push(
+      `the forecast's events are ${JSON.stringify(kinds)}: a year of fund and recur events expected`,
+    );
   const partial = forecast.events.filter((event) => event.status !== "complete").length;
   const shortBudgets = forecast.budgets.filter((budget) => budget.partial_events > 0).length;
   if (partial > 0 || shortBudgets > 0)
@@ -272,7 +293,9 @@ function forecastProblems(run: ForecastRun, seed: FundingAccount, budgetCount: n
     problems.push(`the forecast's Unallocated goes negative on ${forecast.unallocated.first_negative}`);
   const perBudget = forecast.budgets.reduce((sum, budget) => sum + budget.events, 0);
   if (perBudget !== forecast.events.length)
-    problems.push(`the forecast's budgets count ${perBudget} events, its event list holds ${forecast.events.length}`);
+    problems.push(
+      `the forecast's budgets count ${perBudget} events, its event list holds ${forecast.events.length}`,
+    );
   const lastPoint = forecast.series.at(-1);
   if (forecast.series.length < 12 || lastPoint?.date !== run.until)
     problems.push(
