@@ -43,7 +43,7 @@ export function readBenchEnv(env: NodeJS.ProcessEnv = process.env): BenchEnv {
 
 /**
  * `pnpm bench [group…] [--smoke]`: `lists` (GET bank accounts and transactions under load, against
- * the bare floor), `funding` (a year of the funding engine's catch-up), `import` (sync-scrape at
+ * the bare floor), `funding` (a year of the funding engine's catch-up, and the forecast of a year ahead), `import` (sync-scrape at
  * scale, the CLI's CSV import), `webhooks` (delivery throughput, commit-to-arrival delay),
  * `changes` (the change feed: a full sync, the delta after a sync-scrape), `receipts` (5 MB uploads
  * and downloads on local disk and S3, the API's memory under concurrent uploads) and `cli` (`allot`

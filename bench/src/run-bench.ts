@@ -39,7 +39,8 @@ import { type ApiDatabase, benchWebhooks } from "./webhook-bench";
  * then the first 100 transactions (with allocations) of an account holding 1,000,000 and of one
  * holding 10,000, each beside a bare fastify + postgres.js server running the same SQL, all loaded by
  * autocannon over loopback in the same run; the API's memory is sampled throughout.
- * funding: a year of the funding engine's catch-up on an account of 1,000 budgets (funding-bench.ts).
+ * funding: a year of the funding engine's catch-up on an account of 1,000 budgets, and the forecast of
+ * a year ahead of the same mix (funding-bench.ts).
  * import: sync-scrape of 5,000 rows into an account of 100,000 (import-bench.ts), then `allot import
  * csv` of a 50,000-row export end to end (cli-import-bench.ts).
  * webhooks: deliveries a second as fresh API processes (on PostgreSQL and on the embedded PGlite)

@@ -30,7 +30,10 @@ export interface FundingAccount {
   accountId: string;
   /** The account's today (its first owner's time zone): the run's as_of. */
   asOf: string;
-  /** Every budget's schedules_from: a year before asOf, so a year of events is due. */
+  /**
+   * Every budget's schedules_from: a year before asOf, so a year of events is due (the default), or
+   * asOf itself, so a year of events lies ahead (`schedulesFrom: "today"`).
+   */
   schedulesFrom: string;
   mix: BudgetMix;
 }
@@ -44,13 +47,16 @@ export interface FundingAccount {
  * schedule) but with schedules_from a year back, which no use case can set. Every DTSTART falls on
  * or after schedules_from; `variant` becomes its seconds past midnight UTC, which moves no event
  * date but makes each round's schedule texts new to the parsed-schedule and rrule caches of both
- * processes, as a real account's would be.
+ * processes, as a real account's would be. With `schedulesFrom: "today"` the same budgets count
+ * their schedules from the account's today instead: nothing is due yet, a year of events lies ahead
+ * (the forecast's account); target dates stay where they are, a year and more after today.
  */
 export async function seedFundingAccount(
   db: Database,
   api: { url: string; token: string; bankId: string },
   variant: number,
   budgetCount: number,
+  options: { schedulesFrom?: "a year back" | "today" } = {},
 ): Promise<FundingAccount> {
   const account = (await postJson(
     api.url,
@@ -65,7 +71,7 @@ export async function seedFundingAccount(
     201,
   )) as { id: string };
   const asOf = await db.transaction((tx) => accountToday(tx, account.id));
-  const schedulesFrom = yearBefore(asOf);
+  const schedulesFrom = options.schedulesFrom === "today" ? asOf : yearBefore(asOf);
   const mix: BudgetMix = { fixedGoals: 0, dateGoals: 0, capped: 0, recurring: 0, fillups: 0 };
 
   type BudgetInsert = typeof budgets.$inferInsert;
