@@ -70,7 +70,7 @@ const COMMANDS: readonly TopLevelCommand[] = [
     name: "forecast",
     usage: "[options]",
     description:
-      "Run an account's funding forward without writing: each budget through a day, a chart of Unallocated, what-ifs with --item",
+      "Run an account's funding forward without writing: each budget through --until, a chart of Unallocated, what-ifs with --item",
     load: async () => (await import("./commands/forecast")).registerForecastCommand,
   },
   {

@@ -9,6 +9,7 @@ import { createClient } from "@allot/sdk/client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runCli } from "../../test/testing/run-cli";
 import { useScriptedProxy } from "../../test/testing/scripted-proxy";
+import { dailyUnallocated } from "./forecast-balances";
 
 // Each test runs the real CLI several times (a second or more each to start, far more on a busy
 // machine), and the server's database can be slow to open then too.
@@ -125,6 +126,11 @@ describe.each(testEngines())("allot forecast against a running API (%s)", (engin
       items: [{ date: addDays(from, 10), amount: "-1200.00", description: "Car repair" }],
     });
     expect(whatIf.unallocated.first_negative).toBe(addDays(from, 10));
+    // The chart's days, drawn from the events alone, agree with every point of the API's series.
+    for (const answer of [forecast, whatIf]) {
+      const days = new Map(dailyUnallocated({ ...answer, series: [] }).map((day) => [day.date, day.value]));
+      for (const point of answer.series) expect(days.get(point.date)).toBe(point.unallocated);
+    }
     expect(whatIf.unallocated).not.toEqual(forecast.unallocated);
     const whatIfJson = await allot(["forecast", "--item", repair, "--json"]);
     expect(whatIfJson.code).toBe(0);

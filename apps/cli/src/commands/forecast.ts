@@ -22,7 +22,7 @@ interface ForecastOptions extends ApiOptions {
   account?: string;
   until?: string;
   interval?: ForecastInterval;
-  item: string[];
+  item?: string[];
   json?: boolean;
 }
 
@@ -52,8 +52,7 @@ export function registerForecastCommand(command: Command, env: CliEnv): void {
     .option(
       "--item <item>",
       `money in or out on a day, never stored: ${ITEM_SHAPE}; repeat it for more`,
-      (value: string, previous: string[]) => [...previous, value],
-      [],
+      (value: string, previous: string[] = []) => [...previous, value],
     )
     .option("--json", "print the API's answer as JSON for scripts");
   addExamples(command, [
@@ -66,7 +65,7 @@ export function registerForecastCommand(command: Command, env: CliEnv): void {
     try {
       // Usage mistakes are caught before anything is sent.
       const until = untilOf(options.until);
-      const items = forecastItems(options.item);
+      const items = forecastItems(options.item ?? []);
       const client = await openApiClient(env, options);
       const id = await resolveAccountId(client, options.account);
       const query = { id, until, interval: options.interval };
