@@ -58,6 +58,14 @@ export function colourEnv(): NodeJS.ProcessEnv {
   return process.env;
 }
 
+/**
+ * The locale variables that say which characters stdout can show, as they are: read by name in
+ * format/text-charset.ts (LC_ALL, then LC_CTYPE, then LANG).
+ */
+export function localeEnv(): NodeJS.ProcessEnv {
+  return process.env;
+}
+
 export function readEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): CliEnv {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success)

@@ -67,6 +67,13 @@ const COMMANDS: readonly TopLevelCommand[] = [
     load: async () => (await import("./commands/fund")).registerFundCommands,
   },
   {
+    name: "forecast",
+    usage: "[options]",
+    description:
+      "Run an account's funding forward without writing: each budget through --until, a chart of Unallocated, what-ifs with --item",
+    load: async () => (await import("./commands/forecast")).registerForecastCommand,
+  },
+  {
     name: "transactions",
     usage: "",
     description: "List, inspect, edit, split among budgets, resolve and delete transactions; attach receipts",
