@@ -117,7 +117,13 @@ describe("planFunding: items", () => {
       items[4],
       items[0],
     ]);
-    expect(result.steps.map((step) => money(step.unallocatedAfter))).toEqual(["4.00", "6.00", "3.00", "8.00", "9.00"]);
+    expect(result.steps.map((step) => money(step.unallocatedAfter))).toEqual([
+      "4.00",
+      "6.00",
+      "3.00",
+      "8.00",
+      "9.00",
+    ]);
   });
 
   it("given an item before a top-up of the same date, when the plan runs, then the item still comes first", () => {
@@ -136,7 +142,9 @@ describe("planFunding: items", () => {
     const u = unallocated("0");
     const car = goalF("Car", "50", "1000");
     // When
-    const result = plan([u, car], "2027-01-04", { items: [item("2027-01-05", "500"), item("2027-01-04", "50")] });
+    const result = plan([u, car], "2027-01-04", {
+      items: [item("2027-01-05", "500"), item("2027-01-04", "50")],
+    });
     // Then: like an event after the horizon, it is not due.
     expect(stepsOf(result.steps)).toEqual([
       ["2027-01-04", "item", null, "50.00", "50.00"],
@@ -156,7 +164,9 @@ describe("planFunding: steps", () => {
     // When
     const result = run([u, car, rent, fillup, paused], "2027-02-01");
     // Then
-    expect(result.steps.map((step) => step.kind === "occurrence" && step.occurrence)).toEqual(result.occurrences);
+    expect(result.steps.map((step) => step.kind === "occurrence" && step.occurrence)).toEqual(
+      result.occurrences,
+    );
     expect(stepsOf(result.steps)).toEqual([
       ["2027-01-04", "fund COMPLETE", "Car", "50.00", "130.00"],
       ["2027-01-04", "fund SKIPPED", "Paused", "0.00", "130.00"],

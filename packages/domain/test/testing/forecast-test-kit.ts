@@ -1,7 +1,11 @@
 import type { ForecastInterval } from "@allot/contract/forecasts/forecast";
 import { addToTotal, formatMoney, type Money, toMoney, ZERO } from "@allot/contract/money";
 import { expect } from "vitest";
-import { type ForecastFigures, type ForecastItem, forecastFunding } from "../../src/forecasts/forecast-funding";
+import {
+  type ForecastFigures,
+  type ForecastItem,
+  forecastFunding,
+} from "../../src/forecasts/forecast-funding";
 import { seriesDates } from "../../src/forecasts/series-dates";
 import type { FundingBudget } from "../../src/funding/funding-budget";
 import type { OpenOccurrence } from "../../src/funding/funding-plan";
