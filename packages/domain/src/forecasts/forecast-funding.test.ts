@@ -232,6 +232,27 @@ describe("forecastFunding: overdue events and top-ups", () => {
     ]);
     expect(rowOf(figures, "Car")).toMatchObject({ end: "100.00", shortfall: "0.00" });
   });
+  it("given an open occurrence dated after until (a run ahead of today left it), when the forecast tops it up, then until's balances have it", () => {
+    // Given: a run as of 2027-02-01 left Car's event of that date partial; today is 2027-01-05.
+    const budgets = [
+      unallocated("100"),
+      goalF("Car", "50", "200", { balance: "20", processedThrough: "2027-02-01" }),
+    ];
+    const open = [openOccurrence("Car", "2027-02-01", "50", "20")];
+    // When
+    const figures = forecast({ budgets, open, today: "2027-01-05", until: "2027-01-20", interval: "week" });
+    // Then: run-funding as of until would top it up, so the forecast does, and its series ends where the budgets do.
+    expect(eventRows(figures)).toEqual([
+      ["2027-02-01", "fund", "Car", "30.00", "30.00", "complete", "70.00"],
+    ]);
+    expect(rowOf(figures, "Car").end).toBe("50.00");
+    expect(figures.series.at(-1)).toEqual({
+      date: "2027-01-20",
+      unallocated: "70.00",
+      budgets: { Car: "50.00" },
+    });
+    expect(figures.unallocated.lowest).toEqual({ date: "2027-01-20", balance: "70.00" });
+  });
 });
 
 describe("forecastFunding: paused budgets", () => {

@@ -108,7 +108,11 @@ function checkFigures(input: ForecastCase, figures: ForecastFigures) {
     } else {
       expect(e.budget).not.toBeNull();
       expect(toMoney(e.amount).gte(0)).toBe(true);
-      expect(e.date <= input.until).toBe(true);
+      // Only a top-up keeps a date after until: the open occurrence's, which an earlier run dated ahead.
+      if (e.date > input.until)
+        expect((input.open ?? []).some((o) => o.budgetId === e.budget && o.scheduledDate === e.date)).toBe(
+          true,
+        );
       if (e.status === "skipped") expect([e.intended, e.amount]).toEqual(["0.00", "0.00"]);
       if (e.status === "partial") expect(toMoney(e.amount).lt(toMoney(e.intended))).toBe(true);
     }
@@ -156,11 +160,12 @@ function checkFigures(input: ForecastCase, figures: ForecastFigures) {
     expect(row.shortfall, `shortfall of ${b.id}`).toBe(formatMoney(shortfall));
   }
 
-  // The series: end-of-day balances from the events dated on or before each point.
+  // The series: end-of-day balances from the events dated on or before each point (those before
+  // today count on today, a top-up dated after until on until).
   const balancesOn = (day: string) => {
     const balances = new Map(input.budgets.map((b) => [b.id, b.balance]));
     figures.events.forEach((e, index) => {
-      if (e.date > day) return;
+      if ((e.date > input.until ? input.until : e.date) > day) return;
       for (const [id, amount] of effects[index] ?? []) addToTotal(balances, id, amount);
     });
     return balances;
