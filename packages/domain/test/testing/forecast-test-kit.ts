@@ -98,25 +98,38 @@ function checkFigures(input: ForecastCase, figures: ForecastFigures) {
   // The events: in date order, items as intended, skipped ones moving nothing, Unallocated after each.
   const dates = figures.events.map((e) => e.date);
   expect(dates).toEqual([...dates].sort());
+  // What each event breaks of these rules, if anything (one assertion for them all: a long forecast has many).
   let unallocatedNow = start(U);
-  figures.events.forEach((e, index) => {
+  const broken = figures.events.flatMap((e, index) => {
+    const problems: string[] = [];
+    const say = (ok: boolean, what: string) => {
+      if (!ok) problems.push(`event ${index} (${e.date} ${e.kind} ${e.budget}): ${what}`);
+    };
     unallocatedNow = unallocatedNow.plus(effects[index]?.get(U) ?? ZERO);
-    expect(e.unallocated_after, `unallocated_after of event ${index}`).toBe(formatMoney(unallocatedNow));
+    say(
+      e.unallocated_after === formatMoney(unallocatedNow),
+      `unallocated_after is not ${formatMoney(unallocatedNow)}`,
+    );
     if (e.kind === "item") {
-      expect([e.status, e.amount]).toEqual(["complete", e.intended]);
-      expect(e.date >= input.today && e.date <= input.until).toBe(true);
+      say(e.status === "complete" && e.amount === e.intended, "an item is complete, as intended");
+      say(e.date >= input.today && e.date <= input.until, "an item is dated from today through until");
     } else {
-      expect(e.budget).not.toBeNull();
-      expect(toMoney(e.amount).gte(0)).toBe(true);
+      say(e.budget !== null, "an event names its budget");
+      say(toMoney(e.amount).gte(0), "an event moves nothing negative");
       // Only a top-up keeps a date after until: the open occurrence's, which an earlier run dated ahead.
-      if (e.date > input.until)
-        expect((input.open ?? []).some((o) => o.budgetId === e.budget && o.scheduledDate === e.date)).toBe(
-          true,
-        );
-      if (e.status === "skipped") expect([e.intended, e.amount]).toEqual(["0.00", "0.00"]);
-      if (e.status === "partial") expect(toMoney(e.amount).lt(toMoney(e.intended))).toBe(true);
+      say(
+        e.date <= input.until ||
+          (input.open ?? []).some((o) => o.budgetId === e.budget && o.scheduledDate === e.date),
+        "only a top-up is dated after until",
+      );
+      if (e.status === "skipped")
+        say(e.intended === "0.00" && e.amount === "0.00", "a skipped event is 0.00");
+      if (e.status === "partial")
+        say(toMoney(e.amount).lt(toMoney(e.intended)), "a partial event moves less");
     }
+    return problems;
   });
+  expect(broken).toEqual([]);
 
   // Unallocated's end: its start, plus its items, less every fund event.
   const sumOf = (keep: (e: ForecastFigures["events"][number]) => boolean) =>
@@ -160,37 +173,34 @@ function checkFigures(input: ForecastCase, figures: ForecastFigures) {
     expect(row.shortfall, `shortfall of ${b.id}`).toBe(formatMoney(shortfall));
   }
 
-  // The series: end-of-day balances from the events dated on or before each point (those before
-  // today count on today, a top-up dated after until on until).
-  const balancesOn = (day: string) => {
-    const balances = new Map(input.budgets.map((b) => [b.id, b.balance]));
-    figures.events.forEach((e, index) => {
-      if ((e.date > input.until ? input.until : e.date) > day) return;
-      for (const [id, amount] of effects[index] ?? []) addToTotal(balances, id, amount);
-    });
-    return balances;
-  };
-  expect(figures.series.map((point) => point.date)).toEqual(
-    seriesDates(input.today, input.until, input.interval ?? "day"),
-  );
-  for (const point of figures.series) {
-    const balances = balancesOn(point.date);
-    expect(point, `series point ${point.date}`).toEqual({
-      date: point.date,
-      unallocated: formatMoney(balances.get(U) ?? ZERO),
-      budgets: Object.fromEntries(listed.map((b) => [b.id, formatMoney(balances.get(b.id) ?? ZERO)])),
-    });
-  }
-
-  // Unallocated's lowest end of day from today through until (the first day it is reached), and
-  // the first day it ends below zero, walking every day.
+  // Every day from today through until, its end-of-day balances: the start plus the events dated
+  // on or before it (those before today count on today, a top-up dated after until on until).
+  // Unallocated's lowest is the first day it is reached; first_negative the first day below zero.
+  const expectedSeries: ForecastFigures["series"] = [];
+  const pointDays = new Set(seriesDates(input.today, input.until, input.interval ?? "day"));
+  const balances = new Map(input.budgets.map((b) => [b.id, b.balance]));
   let lowest: { date: string; balance: Money } | null = null;
   let firstNegative: string | null = null;
+  let next = 0;
   for (let day = input.today; day <= input.until; day = addDays(day, 1)) {
-    const balance = balancesOn(day).get(U) ?? ZERO;
+    for (; next < figures.events.length; next++) {
+      const date = figures.events[next]?.date ?? "";
+      // A date after until counts on until.
+      if (date > day && (date <= input.until || day < input.until)) break;
+      for (const [id, amount] of effects[next] ?? []) addToTotal(balances, id, amount);
+    }
+    const balance = balances.get(U) ?? ZERO;
     if (!lowest || balance.lt(lowest.balance)) lowest = { date: day, balance };
     if (firstNegative === null && balance.lt(0)) firstNegative = day;
+    if (pointDays.has(day))
+      expectedSeries.push({
+        date: day,
+        unallocated: formatMoney(balance),
+        budgets: Object.fromEntries(listed.map((b) => [b.id, formatMoney(balances.get(b.id) ?? ZERO)])),
+      });
   }
+  expect(next).toBe(figures.events.length);
+  expect(figures.series).toEqual(expectedSeries);
   expect(figures.unallocated.lowest).toEqual({
     date: lowest?.date,
     balance: formatMoney(lowest?.balance ?? ZERO),
