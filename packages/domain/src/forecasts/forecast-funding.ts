@@ -197,16 +197,16 @@ function balancesOverTime(
   unallocatedId: string,
 ) {
   const moves: { date: string; budgetId: string; amount: Money }[] = [];
-  const by = (date: string) => (date > input.until ? input.until : date);
+  const notAfterUntil = (date: string) => (date > input.until ? input.until : date);
   for (const transfer of plan.transfers) {
-    const date = by(transfer.date);
+    const date = notAfterUntil(transfer.date);
     moves.push({ date, budgetId: transfer.sourceId, amount: transfer.amount.neg() });
     moves.push({ date, budgetId: transfer.destinationId, amount: transfer.amount });
   }
   for (const step of plan.steps)
     if (step.kind === "item")
       moves.push({
-        date: by(step.item.date),
+        date: notAfterUntil(step.item.date),
         budgetId: step.item.budgetId ?? unallocatedId,
         amount: step.item.amount,
       });
