@@ -184,8 +184,10 @@ function budgetFigures(steps: readonly PlanStep[], open: readonly OpenOccurrence
 
 /**
  * The series and Unallocated's end-of-day balances, recomputed from the plan's transfers and the
- * items (a day's balance is the start plus every move dated on or before it): one point per series
- * day, and Unallocated on today and on every later day something moves, for its lowest point.
+ * items it applied (a day's balance is the start plus every move dated on or before it): one point
+ * per series day, and Unallocated on today and on every later day something moves, for its lowest
+ * point. Moves dated before today count on today; a top-up of an occurrence an earlier run dated
+ * after until counts on until, since the run through until makes it.
  */
 function balancesOverTime(
   plan: ReturnType<typeof planFunding>,
@@ -195,12 +197,19 @@ function balancesOverTime(
   unallocatedId: string,
 ) {
   const moves: { date: string; budgetId: string; amount: Money }[] = [];
+  const notAfterUntil = (date: string) => (date > input.until ? input.until : date);
   for (const transfer of plan.transfers) {
-    moves.push({ date: transfer.date, budgetId: transfer.sourceId, amount: transfer.amount.neg() });
-    moves.push({ date: transfer.date, budgetId: transfer.destinationId, amount: transfer.amount });
+    const date = notAfterUntil(transfer.date);
+    moves.push({ date, budgetId: transfer.sourceId, amount: transfer.amount.neg() });
+    moves.push({ date, budgetId: transfer.destinationId, amount: transfer.amount });
   }
-  for (const item of input.items)
-    moves.push({ date: item.date, budgetId: item.budgetId ?? unallocatedId, amount: item.amount });
+  for (const step of plan.steps)
+    if (step.kind === "item")
+      moves.push({
+        date: notAfterUntil(step.item.date),
+        budgetId: step.item.budgetId ?? unallocatedId,
+        amount: step.item.amount,
+      });
   moves.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 
   const balances = new Map(start);

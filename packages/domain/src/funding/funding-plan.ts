@@ -153,18 +153,21 @@ export function planFunding(input: PlanInput): FundingPlan {
 
   const events: Event[] = [];
   const skipped: Event[] = [];
-  // Counted as the schedules are enumerated, so a refused plan stops early.
-  let steps = 0;
-  const count = (added: number) => {
-    steps += added;
-    if (input.maxSteps !== undefined && steps > input.maxSteps) throw new TooManySteps(input.maxSteps);
-  };
-  count((input.items?.length ?? 0) + input.open.length);
+  // Like events, items dated after the horizon are not due.
+  const items = (input.items ?? []).filter((item) => item.date <= horizon);
   for (const open of input.open) {
     const budget = byId.get(open.budgetId);
     if (budget && !isRetired(budget) && !budget.paused && !parentOf.get(budget.id)?.paused)
       events.push({ budget, kind: "fund", date: open.scheduledDate, open });
   }
+  // The steps are counted as the schedules are enumerated, so a refused plan stops early: the items
+  // and the open occurrences the run tops up, then each budget's events.
+  let steps = 0;
+  const count = (added: number) => {
+    steps += added;
+    if (input.maxSteps !== undefined && steps > input.maxSteps) throw new TooManySteps(input.maxSteps);
+  };
+  count(items.length + events.length);
   for (const budget of budgets) {
     const kind = eventKindOf(budget);
     if (!kind || isRetired(budget)) continue;
@@ -191,7 +194,7 @@ export function planFunding(input: PlanInput): FundingPlan {
     event,
     key: `${event.date}1${event.open ? 0 : 1}${event.kind === "fund" ? 0 : 1}${String(order.get(event.budget.id)).padStart(9, "0")}`,
   }));
-  (input.items ?? []).forEach((item, index) => {
+  items.forEach((item, index) => {
     keyed.push({ item, key: `${item.date}0${String(index).padStart(9, "0")}` });
   });
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
