@@ -1,7 +1,7 @@
 import type { ForecastSchema } from "@allot/contract/forecasts/forecast";
-import { addToTotal, formatMoney, type Money, ZERO } from "@allot/contract/money";
+import { addToTotal, formatMoney, type Money, minMoney, ZERO } from "@allot/contract/money";
 import type { z } from "zod";
-import type { FundingBudget } from "../funding/funding-budget";
+import { type FundingBudget, headroom, isRetired } from "../funding/funding-budget";
 import {
   type OpenOccurrence,
   type PlanItem,
@@ -48,7 +48,6 @@ export function forecastFunding(input: ForecastInput): ForecastFigures {
   const start = new Map(budgets.map((budget) => [budget.id, budget.balance]));
   const listed = budgets.filter((budget) => !budget.isUnallocated && !budget.archived);
   const names = new Map(budgets.map((budget) => [budget.id, budget.name]));
-  const openById = new Map(input.open.map((open) => [open.id, open]));
 
   const plan = planFunding({
     budgets,
@@ -74,14 +73,12 @@ export function forecastFunding(input: ForecastInput): ForecastFigures {
       };
     }
     const { occurrence } = step;
-    const open = occurrence.id === undefined ? undefined : openById.get(occurrence.id);
     return {
       date: occurrence.scheduledDate,
       kind: occurrence.kind,
       budget: occurrence.budgetId,
-      description: describe(occurrence, names.get(occurrence.budgetId) ?? occurrence.budgetId, open),
-      // A top-up intends what its occurrence still lacked.
-      intended: formatMoney(open ? open.amount.minus(open.movedAmount) : occurrence.amount),
+      description: describe(occurrence, names.get(occurrence.budgetId) ?? occurrence.budgetId),
+      intended: formatMoney(step.intended),
       amount: formatMoney(step.moved),
       status: STATUS[occurrence.status],
       unallocated_after: formatMoney(step.unallocatedAfter),
@@ -101,7 +98,8 @@ export function forecastFunding(input: ForecastInput): ForecastFigures {
       end: formatMoney(budget.balance),
       funded: formatMoney(own?.funded ?? ZERO),
       refreshed: formatMoney(own?.refreshed ?? ZERO),
-      shortfall: formatMoney(own?.shortfall ?? ZERO),
+      // Later runs top its partial occurrences up only as far as it has room (headroom).
+      shortfall: formatMoney(isRetired(budget) ? ZERO : minMoney(own?.lacking ?? ZERO, headroom(budget))),
       events: own?.events ?? 0,
       partial_events: own?.partial ?? 0,
       completes_on: completesOn.get(budget.id) ?? null,
@@ -132,22 +130,23 @@ export function forecastFunding(input: ForecastInput): ForecastFigures {
 
 const STATUS = { COMPLETE: "complete", PARTIAL: "partial", SKIPPED: "skipped" } as const;
 
-function describe(occurrence: PlannedOccurrence, name: string, open: OpenOccurrence | undefined): string {
+function describe(occurrence: PlannedOccurrence, name: string): string {
   if (occurrence.status === "SKIPPED") return `${name}: skipped while paused`;
   if (occurrence.kind === "recur") return `Refreshes ${name} from its fill-up`;
-  return open ? `Tops up ${name}'s partial funding` : `Funds ${name}`;
+  return occurrence.id === undefined ? `Funds ${name}` : `Tops up ${name}'s partial funding`;
 }
 
 interface BudgetFigures {
   funded: Money;
   refreshed: Money;
-  shortfall: Money;
+  /** What its PARTIAL occurrences lack at the end, as their rows would read. */
+  lacking: Money;
   events: number;
   partial: number;
 }
 
 /**
- * Each budget's totals over the plan's steps. The shortfall is what its occurrences still lack at
+ * Each budget's totals over the plan's steps. What it lacks is what its occurrences still lack at
  * the end: those the plan left partial, and the open ones it did not reach (a paused budget's).
  */
 function budgetFigures(steps: readonly PlanStep[], open: readonly OpenOccurrence[]) {
@@ -155,7 +154,7 @@ function budgetFigures(steps: readonly PlanStep[], open: readonly OpenOccurrence
   const of = (budgetId: string) => {
     let known = figures.get(budgetId);
     if (!known) {
-      known = { funded: ZERO, refreshed: ZERO, shortfall: ZERO, events: 0, partial: 0 };
+      known = { funded: ZERO, refreshed: ZERO, lacking: ZERO, events: 0, partial: 0 };
       figures.set(budgetId, known);
     }
     return known;
@@ -171,13 +170,13 @@ function budgetFigures(steps: readonly PlanStep[], open: readonly OpenOccurrence
     if (occurrence.id !== undefined) reached.add(occurrence.id);
     if (occurrence.status === "PARTIAL") {
       own.partial += 1;
-      own.shortfall = own.shortfall.plus(occurrence.amount.minus(occurrence.movedAmount));
+      own.lacking = own.lacking.plus(occurrence.amount.minus(occurrence.movedAmount));
     }
   }
   for (const occurrence of open)
     if (!reached.has(occurrence.id)) {
       const own = of(occurrence.budgetId);
-      own.shortfall = own.shortfall.plus(occurrence.amount.minus(occurrence.movedAmount));
+      own.lacking = own.lacking.plus(occurrence.amount.minus(occurrence.movedAmount));
     }
   return figures;
 }

@@ -72,7 +72,9 @@ export type PlanStep =
   | {
       kind: "occurrence";
       occurrence: PlannedOccurrence;
-      /** What moved in this run (a top-up moves what the open occurrence still lacked, at most). */
+      /** What the engine asked for on its date (a top-up: what it still lacked, within the budget's room). */
+      intended: Money;
+      /** What moved in this run. */
       moved: Money;
       unallocatedAfter: Money;
     };
@@ -218,9 +220,15 @@ export function planFunding(input: PlanInput): FundingPlan {
     }
     changed.add(source).add(destination);
   };
-  const record = (occurrence: PlannedOccurrence, moved: Money) => {
+  const record = (occurrence: PlannedOccurrence, intended: Money, moved: Money) => {
     plan.occurrences.push(occurrence);
-    plan.steps.push({ kind: "occurrence", occurrence, moved, unallocatedAfter: unallocated.balance });
+    plan.steps.push({
+      kind: "occurrence",
+      occurrence,
+      intended,
+      moved,
+      unallocatedAfter: unallocated.balance,
+    });
   };
 
   for (const { event, item } of keyed) {
@@ -242,6 +250,7 @@ export function planFunding(input: PlanInput): FundingPlan {
           amount: ZERO,
           movedAmount: ZERO,
         },
+        ZERO,
         ZERO,
       );
       continue;
@@ -273,6 +282,7 @@ export function planFunding(input: PlanInput): FundingPlan {
           movedAmount: amount,
         },
         amount,
+        amount,
       );
       continue;
     }
@@ -303,6 +313,7 @@ export function planFunding(input: PlanInput): FundingPlan {
         amount,
         movedAmount,
       },
+      asked,
       given,
     );
     if (short.gt(0))
