@@ -1,13 +1,6 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { useTestApp } from "@allot/api/test/testing/test-app";
 import { testEngines } from "@allot/db/testing/test-databases";
-import { createBank } from "@allot/domain/banks/create-bank";
-import { internalContext } from "@allot/domain/shared/use-case-context";
-import { createClient } from "@allot/sdk/client";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { runCli } from "../../test/testing/run-cli";
+import { describe, expect, it, vi } from "vitest";
+import { useCliServer } from "../../test/testing/cli-server";
 import { useScriptedProxy } from "../../test/testing/scripted-proxy";
 import { dailyUnallocated } from "./forecast-balances";
 
@@ -23,28 +16,14 @@ const addDays = (date: string, days: number) =>
 const chartOf = (stdout: string) => stdout.slice(stdout.indexOf("Unallocated (USD) at the end of each day"));
 
 describe.each(testEngines())("allot forecast against a running API (%s)", (engine) => {
-  const t = useTestApp(engine);
-  const proxy = useScriptedProxy(() => baseUrl);
-  let baseUrl: string;
-  let folder: string;
-
-  beforeAll(async () => {
-    baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
-    folder = await mkdtemp(join(tmpdir(), "allot-cli-forecast-"));
-  });
-  afterAll(() => rm(folder, { recursive: true, force: true }));
+  const server = useCliServer(engine);
+  const proxy = useScriptedProxy(() => server.baseUrl);
 
   it("prints the budgets, a chart of Unallocated and its lowest point; --item changes it; --json is the API's answer", async () => {
-    const user = await t.user();
-    const key = (await t.apiKey(user)).replace(/^Api-Key /, "");
-    const bank = await createBank(internalContext(t.db, "cli"), {
-      name: `Forecast Bank ${Date.now()}`,
-      currency: "USD",
-    });
-    const client = createClient({ baseUrl, auth: { apiKey: key } });
+    const { client, allot: run } = await server.apiKeyUser();
     const account = await client.bankAccounts.create({
       name: "Checking",
-      bank: bank.id,
+      bank: (await server.bank()).id,
       posted_balance: "1000.00",
       available_balance: "1000.00",
     });
@@ -63,9 +42,7 @@ describe.each(testEngines())("allot forecast against a running API (%s)", (engin
       target_balance: "400",
       funding_amount: "100",
     });
-    const env = { ALLOT_API_KEY: key, ALLOT_URL: baseUrl, ALLOT_CONFIG: join(folder, "config.json") };
-    const allot = (args: string[], extra: Record<string, string> = {}) =>
-      runCli(args, { env: { ...env, ...extra } });
+    const allot = (args: string[], env: Record<string, string> = {}) => run(args, { env });
 
     // --json: the API's answer as it is, the SDK's.
     const json = await allot(["forecast", "--json"]);
@@ -82,7 +59,7 @@ describe.each(testEngines())("allot forecast against a running API (%s)", (engin
       first_negative: null,
     });
 
-    // For people, without a UTF-8 locale (runCli passes none): ASCII, 80 columns.
+    // For people, without a UTF-8 locale (the CLI runs with none): ASCII, 80 columns.
     const table = await allot(["forecast"]);
     expect(table.stderr).toBe("");
     expect(table.code).toBe(0);
@@ -154,10 +131,9 @@ describe.each(testEngines())("allot forecast against a running API (%s)", (engin
   });
 
   it("refuses a bad --item or --until before anything is sent (exit 2), and passes on the API's refusal (exit 1)", async () => {
-    const user = await t.user();
-    const key = (await t.apiKey(user)).replace(/^Api-Key /, "");
-    const env = { ALLOT_API_KEY: key, ALLOT_URL: proxy.url, ALLOT_CONFIG: join(folder, "other.json") };
-    const allot = (args: string[]) => runCli(args, { env });
+    const { client, allot: direct } = await server.apiKeyUser();
+    // Through the proxy, which records what reaches the API.
+    const allot = (args: string[]) => direct(args, { env: { ALLOT_BASE_URL: proxy.url } });
 
     const noAmount = await allot(["forecast", "--item", "2027-01-15 Car repair"]);
     expect(noAmount.code).toBe(2);
@@ -182,14 +158,9 @@ describe.each(testEngines())("allot forecast against a running API (%s)", (engin
     expect(proxy.seen).toEqual([]);
 
     // Through the proxy to the API: an `until` too far is its 400, exit 1.
-    const bank = await createBank(internalContext(t.db, "cli"), {
-      name: `Far Bank ${Date.now()}`,
-      currency: "USD",
-    });
-    const client = createClient({ baseUrl, auth: { apiKey: key } });
     await client.bankAccounts.create({
       name: "Savings",
-      bank: bank.id,
+      bank: (await server.bank()).id,
       posted_balance: "10.00",
       available_balance: "10.00",
     });

@@ -15,8 +15,11 @@ export interface CliUser {
   user: TestUser;
   /** An SDK client of the same user (API key, or the login's bearer) to set data up with. */
   client: Client;
-  /** Runs `allot …` as this user, against the test server, with a config file of its own. */
-  allot(args: string[], options?: { cwd?: string }): Promise<CliRun>;
+  /**
+   * Runs `allot …` as this user, against the test server, with a config file of its own; `env`
+   * adds to or replaces its environment (another base URL, a locale).
+   */
+  allot(args: string[], options?: { cwd?: string; env?: Record<string, string> }): Promise<CliRun>;
 }
 
 /**
@@ -60,7 +63,7 @@ export function useCliServer(engine: DatabaseEngine) {
       return {
         user,
         client: createClient({ baseUrl, auth: { apiKey: key } }),
-        allot: (args, options) => runCli(args, { env, ...options }),
+        allot: (args, options) => runCli(args, { ...options, env: { ...env, ...options?.env } }),
       };
     },
     async loggedInUser(): Promise<CliUser> {
@@ -73,7 +76,7 @@ export function useCliServer(engine: DatabaseEngine) {
       return {
         user,
         client: createClient({ baseUrl, auth: { bearer } }),
-        allot: (args, options) => runCli(args, { env, ...options }),
+        allot: (args, options) => runCli(args, { ...options, env: { ...env, ...options?.env } }),
       };
     },
   };
