@@ -2,8 +2,11 @@ import { budgetRoutes } from "@allot/contract/budgets/routes";
 import { forecastRoutes } from "@allot/contract/forecasts/routes";
 import { toMoney } from "@allot/contract/money";
 import { transactionRoutes } from "@allot/contract/transactions/routes";
+import { bankAccounts } from "@allot/db/schema/bank-accounts";
+import { budgets } from "@allot/db/schema/budgets";
 import { testEngines } from "@allot/db/testing/test-databases";
 import { addDays } from "@allot/domain/funding/schedule-events";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { databaseDump } from "../../../test/testing/database-dump";
 import { aBudget, anAccount } from "../../../test/testing/fixtures";
@@ -179,6 +182,37 @@ describe.each(testEngines())("GET and POST /bank-accounts/{id}/forecast/ (%s)", 
     expect(day[0]?.kind).toBe("item");
     const saved = forecast.events.find((e) => e.description === "Savings");
     expect(saved).toMatchObject({ kind: "item", budget: holiday.id, amount: "15.00" });
+  });
+
+  it("says what it assumes: automatic funding, an import gate before until, overdue events, what-ifs", async () => {
+    const { owner, account, holiday, today } = await anAccountWithBudgets();
+    const as = t.as(owner);
+    const plain = (await as.call(forecastRoutes.get, { id: account.id })).json().assumptions;
+    expect(plain).toHaveLength(2);
+    expect(plain[1]).toMatch(/^Automatic funding is off for this account/);
+
+    await t.db
+      .update(bankAccounts)
+      .set({ autoFundingEnabled: true, lastPostedThrough: addDays(today, -1) })
+      .where(eq(bankAccounts.id, account.id));
+    // Its weekly events since two weeks ago have not run.
+    const since = addDays(today, -14);
+    await t.db
+      .update(budgets)
+      .set({
+        schedulesFrom: since,
+        fundingSchedule: `DTSTART:${since.replaceAll("-", "")}\nRRULE:FREQ=WEEKLY`,
+      })
+      .where(eq(budgets.id, holiday.id));
+    const said = (
+      await as.call(forecastRoutes.whatIf, { id: account.id, changes: [{ budget: holiday.id, memo: "x" }] })
+    ).json().assumptions;
+    expect(said[1]).toBe("Funding runs on every event's day, as the scheduler runs it.");
+    expect(said[2]).toContain(`the latest imported posting date (${addDays(today, -1)})`);
+    expect(said[3]).toMatch(
+      new RegExp(`^2 events due before today \\(the first on ${since}\\) have not run yet`),
+    );
+    expect(said[4]).toBe("What-ifs applied in memory only, never stored: 0 items, 0 new budgets, 1 change.");
   });
 
   it("reads with an API key too", async () => {
