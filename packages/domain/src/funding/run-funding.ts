@@ -1,4 +1,3 @@
-import { BUDGET_TYPE } from "@allot/contract/budgets/budget-kinds";
 import type { fundingRoutes } from "@allot/contract/funding/routes";
 import type { RouteInput } from "@allot/contract/http/route";
 import { formatMoney } from "@allot/contract/money";
@@ -126,7 +125,7 @@ async function fundLockedAccount(
     skipped_budgets: plan.skippedBudgets,
   };
   return {
-    event: fundingEvent(account.id, plan, result, rows),
+    event: fundingEvent(account.id, plan, result),
     // A run that moved nothing records nothing (decision 0031); its refreshes are still told.
     unrecorded: result.transfers === 0,
     detail: { refreshedBudgets: refreshedBudgets(plan, new Map(rows.map((b) => [b.id, b.name]))) },
@@ -138,13 +137,7 @@ async function fundLockedAccount(
  * `funding.completed` for a run that moved money, `funding.underfunded` when it left an occurrence
  * PARTIAL (decision 0031). Goals the run latched complete are listed in `completed_budgets`.
  */
-function fundingEvent(
-  accountId: string,
-  plan: FundingPlan,
-  result: FundingRunResult,
-  before: { id: string; complete: boolean }[],
-): AccountChange {
-  const wasComplete = new Set(before.filter((budget) => budget.complete).map((budget) => budget.id));
+function fundingEvent(accountId: string, plan: FundingPlan, result: FundingRunResult): AccountChange {
   const funded = [...new Set(plan.transfers.map((transfer) => transfer.destinationId))];
   const underfunded = result.occurrences_partial > 0;
   const says = `funded ${countOf(funded.length, "budget")} in ${countOf(result.transfers, "transfer")}`;
@@ -159,9 +152,7 @@ function fundingEvent(
       occurrences_completed: result.occurrences_completed,
       occurrences_partial: result.occurrences_partial,
       funded_budgets: funded,
-      completed_budgets: plan.changed
-        .filter((b) => b.budgetType === BUDGET_TYPE.goal && b.complete && !wasComplete.has(b.id))
-        .map((b) => b.id),
+      completed_budgets: plan.completions.map((completion) => completion.budgetId),
     },
   };
 }
